@@ -1,0 +1,15 @@
+"""The resistance table (RULES.md section 7)."""
+
+from __future__ import annotations
+
+TABLE_RANGE = range(1, 22)  # the printed table's axes
+
+
+def resistance_chance(active: int, passive: int) -> int:
+    """The active side's chance against the passive one, unbounded (<= 0 shows as '---')."""
+    return 50 + 5 * (active - passive)
+
+
+def resistance_table() -> list[tuple[int, int, int]]:
+    """Every cell of the printed 21x21 table as (active, passive, chance)."""
+    return [(a, p, resistance_chance(a, p)) for a in TABLE_RANGE for p in TABLE_RANGE]
