@@ -1,0 +1,7 @@
+"""`python -m gmdash` runs the same entry point as the `gmdash` command."""
+
+from __future__ import annotations
+
+from gmdash.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,91 @@
+"""The `gmdash` command: no subcommand opens the dashboard; subcommands answer at once.
+
+Subcommands never import Textual (start-up time); only the dashboard does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from gmdash.cli.errors import EXIT_USAGE, CliError
+
+SAVES_ENV = "GMDASH_SAVES"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad argument as one clear line, not a usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+def resolve_saves_dir(option: str | None) -> Path:
+    """`--saves DIR`, else $GMDASH_SAVES, else ./saves."""
+    if option:
+        return Path(option)
+    from_env = os.environ.get(SAVES_ENV)
+    return Path(from_env) if from_env else Path("saves")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from gmdash.cli import campaign_commands, rules_commands
+
+    parser = _Parser(
+        prog="gmdash",
+        description="A game master's dashboard for RuneQuest (rqg) and Basic Roleplaying (brp).",
+    )
+    parser.add_argument(
+        "--saves", metavar="DIR", help=f"saves folder (default: ${SAVES_ENV} or ./saves)"
+    )
+    parser.add_argument(
+        "--campaign",
+        metavar="NAME",
+        dest="global_campaign",
+        help="open the dashboard on this campaign (or the campaign a subcommand works on)",
+    )
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
+    rules_commands.register(subparsers)
+    campaign_commands.register(subparsers)
+    return parser
+
+
+def _protect_negative_dice(argv: list[str]) -> list[str]:
+    """Let `gmdash dice -1D4` mean the expression, not an unknown option."""
+    if "dice" in argv:
+        index = argv.index("dice") + 1
+        if index < len(argv) and argv[index].startswith("-") and argv[index][1:2].isalnum():
+            # argparse reads a leading "-" as an option; a leading space keeps it positional.
+            return [*argv[:index], " " + argv[index], *argv[index + 1 :]]
+    return argv
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    args_list = _protect_negative_dice(list(sys.argv[1:] if argv is None else argv))
+    try:
+        args = build_parser().parse_args(args_list)
+        args.saves_dir = resolve_saves_dir(args.saves)
+        if getattr(args, "campaign", None) is None:
+            args.campaign = args.global_campaign
+        handler = getattr(args, "handler", None)
+        if handler is None:
+            return _run_dashboard(args.saves_dir, args.campaign)
+        status: int = handler(args)
+        return status
+    except CliError as error:
+        print(f"gmdash: {error}" if not str(error).startswith("gmdash") else error, file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run_dashboard(saves_dir: Path, campaign: str | None) -> int:
+    from gmdash.tui.launch import run_dashboard
+
+    status: int = run_dashboard(saves_dir, campaign)
+    return status

@@ -1,0 +1,37 @@
+"""Shared output helpers: one JSON object on stdout, or Rich rendering for people."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from rich.console import Console
+
+
+def print_json(data: Any) -> None:
+    """Print one JSON document on stdout."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def console(min_width: int = 0) -> Console:
+    """A console on stdout; plain when stdout is not a terminal; at least `min_width` wide."""
+    out = Console(highlight=False)
+    if out.width < min_width:
+        out = Console(highlight=False, width=min_width)
+    return out
+
+
+LEVEL_STYLES = {
+    "critical": "bold magenta",
+    "special": "bold cyan",
+    "success": "bold green",
+    "failure": "yellow",
+    "fumble": "bold red",
+}
+
+
+def level_text(level: str) -> str:
+    """A level as Rich markup in its colour."""
+    style = LEVEL_STYLES.get(level, "")
+    return f"[{style}]{level.upper()}[/]" if style else level.upper()
