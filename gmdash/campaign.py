@@ -1,0 +1,358 @@
+"""`CampaignService`: the one façade the TUI and the CLI use to work on a campaign.
+
+Open a campaign from a saves folder, hold its state in memory, and change it only by events::
+
+    with CampaignService.open(saves, "Demo — The Pavis Road") as service:
+        service.bus.subscribe(Event, redraw)           # the TUI re-renders on every event
+        service.dispatch(StartSession())
+        service.publish(RollMade(actor="Vasana", label="Scan", kind="ability", chance=65,
+                                 roll=12, level="success"))
+        service.publish(DamageApplied(character_id="c0001", amount=4, location="chest"))
+        service.undo()                                 # heals those 4 points back
+
+`publish(event)` stamps the event (id, time from the injected clock, session), checks and applies
+it to the state (`ValidationError`: nothing changes), then publishes it on the bus, where the
+store writer is the first subscriber (log file, then snapshot). Everything is synchronous.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal, TypeVar
+
+from gmdash.bus import Bus
+from gmdash.commands import (
+    AddCharacter,
+    EndSession,
+    ImportCharacter,
+    StartSession,
+    StrikeOut,
+    Undo,
+)
+from gmdash.events import (
+    ChangeUndone,
+    CharacterAdded,
+    Event,
+    RollStruckOut,
+    SessionEnded,
+    SessionStarted,
+    event_from_dict,
+)
+from gmdash.model.campaign import Campaign, GameSession
+from gmdash.model.character import Character
+from gmdash.model.errors import ValidationError
+from gmdash.model.log import LogEntry, log_entry
+from gmdash.model.sheets import complete
+from gmdash.model.state import CampaignState, UndoEntry
+from gmdash.rules.ruleset import RuleSet
+from gmdash.store.campaign_store import CampaignStore
+from gmdash.store.errors import CorruptSaveError, ReadOnlyError
+from gmdash.store.paths import (
+    CAMPAIGN_FILE,
+    campaign_folder,
+    campaign_slugs,
+    read_last,
+    slugify,
+    write_last,
+)
+from gmdash.store.writer import StoreWriter
+
+Clock = Callable[[], datetime]
+E = TypeVar("E", bound=Event)
+Which = int | Literal["all"] | None
+
+
+def utc_now() -> datetime:
+    """The default clock: now, in UTC."""
+    return datetime.now(UTC)
+
+
+class CampaignService:
+    """One open campaign: its state, its bus and (unless read-only) its store."""
+
+    def __init__(
+        self,
+        store: CampaignStore,
+        state: CampaignState,
+        *,
+        clock: Clock = utc_now,
+        bus: Bus | None = None,
+    ) -> None:
+        self.store = store
+        self.state = state
+        self.clock = clock
+        self.bus = bus or Bus()
+        self.read_only = store.read_only
+        self._writer: StoreWriter | None = None
+        if not self.read_only:
+            self._writer = StoreWriter(store, self.state_dict)
+            self.bus.subscribe(Event, self._writer)
+        self.bus.handle(Undo, lambda _: self.undo())
+        self.bus.handle(StrikeOut, lambda c: self.strike_out(c.roll_id, c.reason))
+        self.bus.handle(StartSession, lambda _: self.start_session())
+        self.bus.handle(EndSession, lambda _: self.end_session())
+        self.bus.handle(AddCharacter, lambda c: self.add_character(c.character))
+        self.bus.handle(ImportCharacter, lambda c: self.import_character(c.data))
+        self.bus.handle(Event, self.publish)
+
+    # --- opening ---------------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        saves: Path,
+        name: str,
+        *,
+        read_only: bool = False,
+        clock: Clock = utc_now,
+        bus: Bus | None = None,
+        durable: bool = True,
+    ) -> CampaignService:
+        """Open the campaign called (or slugged) `name` in `saves`.
+
+        For writing (the default) the campaign is locked (`CampaignLocked` names the holder's
+        pid); `read_only=True` takes no lock and never writes. Unreadable files raise
+        `CorruptSaveError`; a missing campaign `CampaignNotFound`.
+        """
+        store = CampaignStore.open(
+            campaign_folder(saves, name), read_only=read_only, durable=durable
+        )
+        try:
+            state = _load_state(store)
+            service = cls(store, state, clock=clock, bus=bus)
+            if not read_only:
+                write_last(saves, store.folder.name)
+        except BaseException:
+            store.close()
+            raise
+        return service
+
+    @classmethod
+    def create(
+        cls,
+        saves: Path,
+        name: str,
+        ruleset: RuleSet = RuleSet.RQG,
+        *,
+        clock: Clock = utc_now,
+        bus: Bus | None = None,
+        durable: bool = True,
+        state: CampaignState | None = None,
+    ) -> CampaignService:
+        """A new, empty campaign (or one holding `state`), open for writing."""
+        clean = name.strip()
+        if not clean:
+            raise ValidationError("name", "must not be empty")
+        slug = slugify(clean)
+        if state is None:
+            state = CampaignState(campaign=Campaign(name=clean, slug=slug, ruleset=ruleset))
+        store = CampaignStore.create(saves / slug, state.to_dict(), durable=durable)
+        write_last(saves, slug)
+        return cls(store, state, clock=clock, bus=bus)
+
+    @classmethod
+    def open_last(
+        cls, saves: Path, *, clock: Clock = utc_now, bus: Bus | None = None
+    ) -> CampaignService:
+        """What the app opens at start: the last campaign, else the only one, else the demo
+        (created on first start)."""
+        slug = read_last(saves)
+        slugs = campaign_slugs(saves)
+        if slug is None and slugs:
+            slug = slugs[0]
+        if slug is None:
+            from gmdash.demo import create_demo
+
+            return create_demo(saves, clock=clock, bus=bus)
+        return cls.open(saves, slug, clock=clock, bus=bus)
+
+    def close(self) -> None:
+        """Release the campaign (the files are already up to date)."""
+        self.store.close()
+
+    def __enter__(self) -> CampaignService:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # --- queries ---------------------------------------------------------------------------
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.state.campaign
+
+    @property
+    def characters(self) -> list[Character]:
+        """The roster, in the order sheets were added."""
+        return list(self.state.characters.values())
+
+    def character(self, name_or_id: str) -> Character:
+        """A sheet by id or name (case-insensitive); ValidationError if there is none."""
+        found = self.state.find(name_or_id)
+        if found is None:
+            raise ValidationError("character", f"no character {name_or_id!r} in this campaign")
+        return found
+
+    @property
+    def current_session(self) -> GameSession | None:
+        return self.state.current_session
+
+    @property
+    def sessions(self) -> list[GameSession]:
+        return list(self.state.sessions)
+
+    @property
+    def undo_history(self) -> list[UndoEntry]:
+        """What `undo` would take back, oldest first (the last one goes first)."""
+        return list(self.state.undo)
+
+    def events(self, session: Which = None) -> list[Event]:
+        """Logged events: of the current log (None), of session N's log, or of all logs."""
+        numbers = self._log_numbers(session)
+        return [event_from_dict(raw) for n in numbers for raw in self.store.events(n)]
+
+    def log(self, session: Which = None, *, rolls_only: bool = False) -> list[LogEntry]:
+        """Log lines (struck-out rolls marked) of the current log, session N, or all."""
+        names = {c.id: c.name for c in self.state.characters.values()}
+        entries = []
+        for event in self.events(session):
+            if isinstance(event, CharacterAdded):
+                names.setdefault(event.character.id, event.character.name)
+            if rolls_only and event.type != "RollMade":
+                continue
+            entries.append(log_entry(event, names, self.state.struck))
+        return entries
+
+    def state_dict(self) -> dict[str, Any]:
+        """The snapshot the store saves."""
+        return self.state.to_dict()
+
+    # --- changes ---------------------------------------------------------------------------
+
+    def publish(self, event: E) -> E:
+        """Stamp, check, apply, persist and announce `event`; returns the stamped event."""
+        if self.read_only:
+            raise ReadOnlyError(f"campaign {self.campaign.name!r} is open read-only")
+        starting = isinstance(event, SessionStarted)
+        number = event.number if isinstance(event, SessionStarted) else self.state.log_file
+        current = self.state.current_session
+        stamped = replace(
+            event,
+            id=f"{number:04d}-{self.store.count(number) + 1:06d}",
+            time=event.time or self.clock(),
+            session=number if starting else (current.number if current else None),
+        )
+        before = self.state
+        after = before.copy()
+        after.apply(stamped)
+        self.state = after
+        try:
+            self.bus.publish(stamped)
+        except BaseException:
+            if self._writer is not None and self._writer.last_written != stamped.id:
+                self.state = before  # not persisted: as if it never happened
+            raise
+        return stamped
+
+    def dispatch(self, command: object) -> Any:
+        """Execute a command (see `gmdash.commands`) or publish an event."""
+        return self.bus.dispatch(command)
+
+    def start_session(self) -> SessionStarted:
+        """Open the next game session."""
+        return self.publish(SessionStarted(number=len(self.state.sessions) + 1))
+
+    def end_session(self) -> SessionEnded:
+        """Close the open game session."""
+        current = self.state.current_session
+        if current is None:
+            raise ValidationError("session", "no session is open")
+        return self.publish(SessionEnded(number=current.number))
+
+    def ensure_session(self) -> GameSession:
+        """The open session, starting one if none is open."""
+        if self.state.current_session is None:
+            self.start_session()
+        session = self.state.current_session
+        assert session is not None
+        return session
+
+    def add_character(self, character: Character) -> Character:
+        """Add a sheet under a fresh id; returns it as stored."""
+        sheet = replace(character, id=self.state.new_character_id())
+        event = self.publish(CharacterAdded(character=sheet))
+        return event.character
+
+    def import_character(self, data: object) -> Character:
+        """Add a sheet read from exported JSON; missing current points start full."""
+        sheet = complete(data, id=self.state.new_character_id(), ruleset=self.campaign.ruleset)
+        return self.publish(CharacterAdded(character=sheet)).character
+
+    def strike_out(self, roll_id: str, reason: str = "") -> RollStruckOut:
+        """Strike a roll out of the log; it is never deleted."""
+        return self.publish(RollStruckOut(roll_id=roll_id, reason=reason))
+
+    def undo(self) -> Event | None:
+        """Take back the last change by a compensating event; None when there is nothing.
+
+        A roll is struck out (`RollStruckOut`); a damage, heal, point spend, tick, edit, add or
+        delete is compensated by `ChangeUndone` carrying the sheet (or notes) as it was before.
+        """
+        if not self.state.undo:
+            return None
+        entry = self.state.undo[-1]
+        if entry.roll:
+            return self.strike_out(entry.event_id, "undo")
+        if entry.character_id is not None:
+            return self.publish(
+                ChangeUndone(
+                    undone_id=entry.event_id,
+                    character_id=entry.character_id,
+                    restored=entry.before,
+                )
+            )
+        return self.publish(ChangeUndone(undone_id=entry.event_id, notes=entry.notes or ""))
+
+    def _log_numbers(self, session: Which) -> list[int]:
+        if session == "all":
+            return self.store.log_numbers()
+        if session is None:
+            return [self.state.log_file]
+        return [session]
+
+
+def _load_state(store: CampaignStore) -> CampaignState:
+    """The snapshot, with any event logged after it (a crash between two writes) replayed."""
+    path = store.folder / CAMPAIGN_FILE
+    try:
+        state = CampaignState.from_dict(store.load_state())
+    except ValidationError as error:
+        raise CorruptSaveError(path, f"bad value for {error.field}: {error.message}") from None
+    replayed = False
+    for number in store.log_numbers():
+        if number < state.log_file:
+            continue
+        for raw in store.events(number):
+            try:
+                event = event_from_dict(raw)
+                if event.id > state.last_event_id:
+                    state.apply(event)
+                    replayed = True
+            except ValidationError as error:
+                raise CorruptSaveError(
+                    path.parent / "sessions" / f"session-{number:04d}.json",
+                    f"bad event {raw.get('id')!r}: {error}",
+                ) from None
+    if replayed and not store.read_only:
+        store.save_state(state.to_dict())
+    return state

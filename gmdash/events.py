@@ -1,0 +1,324 @@
+"""Every change of a campaign's state, as a frozen dataclass that serialises to a dict.
+
+An event is stamped by `CampaignService.publish` with an `id` (`"<log file>-<sequence>"`, e.g.
+`"0003-000042"`, ordered as text), a `time` and the open `session` (None between sessions).
+`event_from_dict` reads any event back through a registry keyed by the `type` name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from datetime import datetime
+from typing import Any, ClassVar, TypeVar
+
+from gmdash.model import validate as v
+from gmdash.model.character import Character
+from gmdash.model.errors import ValidationError
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+"""Every event class by its `type` name."""
+
+_E = TypeVar("_E", bound="type[Event]")
+_BASE_FIELDS = ("id", "time", "session")
+
+
+def register(cls: _E) -> _E:
+    """Class decorator: make `cls` readable by `event_from_dict` under its class name."""
+    EVENT_TYPES[cls.__name__] = cls
+    return cls
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """Something that happened; `id`, `time` and `session` are filled in when it is published."""
+
+    id: str = ""
+    time: datetime | None = None
+    session: int | None = None
+
+    undoable: ClassVar[bool] = False
+    """Whether `CampaignService.undo` can take this event back."""
+
+    @property
+    def type(self) -> str:
+        return type(self).__name__
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready dict: `type`, `id`, `time`, `session`, then the event's own fields."""
+        data: dict[str, object] = {
+            "type": self.type,
+            "id": self.id,
+            "time": None if self.time is None else self.time.isoformat(),
+            "session": self.session,
+        }
+        for item in fields(self):
+            if item.name not in _BASE_FIELDS:
+                data[item.name] = _to_json(getattr(self, item.name))
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Event:
+        """Read an event of this class (use `event_from_dict` when the type is not known)."""
+        values: dict[str, Any] = {
+            "id": v.text("id", data.get("id", "")),
+            "time": v.optional_timestamp("time", data.get("time")),
+            "session": v.optional_whole("session", data.get("session"), low=1),
+        }
+        for item in fields(cls):
+            if item.name in _BASE_FIELDS:
+                continue
+            if item.name not in data:
+                if item.default is not _MISSING or item.default_factory is not _MISSING:
+                    continue
+                raise ValidationError(item.name, "missing")
+            reader = item.metadata.get("read")
+            raw = data[item.name]
+            values[item.name] = reader(item.name, raw) if reader else raw
+        try:
+            return cls(**values)
+        except TypeError as error:  # pragma: no cover - a field list out of step with the class
+            raise ValidationError("type", str(error)) from None
+
+
+_MISSING: Any = field().default
+
+
+def _to_json(value: object) -> object:
+    if isinstance(value, Character):
+        return value.to_dict()
+    if isinstance(value, tuple):
+        return [_to_json(item) for item in value]
+    if isinstance(value, Mapping):
+        return {str(key): _to_json(item) for key, item in value.items()}
+    return value
+
+
+def _reader(read: Callable[[str, Any], object]) -> dict[str, object]:
+    return {"read": read}
+
+
+def _char(where: str, raw: object) -> Character:
+    try:
+        return Character.from_dict(raw)
+    except ValidationError as error:
+        raise ValidationError(f"{where}.{error.field}", error.message) from None
+
+
+def _opt_char(where: str, raw: object) -> Character | None:
+    return None if raw is None else _char(where, raw)
+
+
+def _opt_text(where: str, raw: object) -> str | None:
+    return None if raw is None else v.text(where, raw)
+
+
+def _texts(where: str, raw: object) -> tuple[str, ...]:
+    return tuple(v.text(f"{where}[{i}]", item) for i, item in enumerate(v.items(where, raw)))
+
+
+def _details(where: str, raw: object) -> dict[str, object]:
+    return dict(v.mapping(where, raw))
+
+
+def _opt_int(where: str, raw: object) -> int | None:
+    return v.optional_whole(where, raw)
+
+
+def _count(where: str, raw: object) -> int:
+    return v.whole(where, raw, low=0)
+
+
+def _int(where: str, raw: object) -> int:
+    return v.whole(where, raw)
+
+
+def _number(where: str, raw: object) -> int:
+    return v.whole(where, raw, low=1)
+
+
+def _name(where: str, raw: object) -> str:
+    return v.name(where, raw)
+
+
+def _flag(where: str, raw: object) -> bool:
+    return v.flag(where, raw)
+
+
+# --- rolls ---------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class RollMade(Event):
+    """A roll of any kind: an ability, a characteristic, resistance, opposed, plain dice...
+
+    `actor` is who rolled (a name; `character_id` when it is a sheet of the roster), `label` what
+    was rolled, `kind` a short word (`ability`, `characteristic`, `resistance`, `opposed`, `dice`,
+    `damage`, `experience`, `location`...), `chance` the modified chance, `modifiers` how it was
+    modified, `roll` the D100 (or die) result, `level` the level of success, `hidden` a roll the
+    players do not see. Dice rolls carry `expression` and `total`; anything else goes to `details`.
+    """
+
+    undoable: ClassVar[bool] = True
+
+    actor: str | None = field(default=None, metadata=_reader(_opt_text))
+    character_id: str | None = field(default=None, metadata=_reader(_opt_text))
+    label: str | None = field(default=None, metadata=_reader(_opt_text))
+    kind: str = field(metadata=_reader(_name))
+    chance: int | None = field(default=None, metadata=_reader(_opt_int))
+    modifiers: tuple[str, ...] = field(default=(), metadata=_reader(_texts))
+    roll: int | None = field(default=None, metadata=_reader(_opt_int))
+    level: str | None = field(default=None, metadata=_reader(_opt_text))
+    hidden: bool = field(default=False, metadata=_reader(_flag))
+    expression: str | None = field(default=None, metadata=_reader(_opt_text))
+    total: int | None = field(default=None, metadata=_reader(_opt_int))
+    details: Mapping[str, object] = field(default_factory=dict, metadata=_reader(_details))
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class RollStruckOut(Event):
+    """A roll that no longer counts; it stays in the log, struck out."""
+
+    roll_id: str = field(metadata=_reader(_name))
+    reason: str = field(default="", metadata=_reader(v.text))
+
+
+# --- wounds --------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class DamageApplied(Event):
+    """`amount` points off total hit points and, when given, off `location` (after armour)."""
+
+    undoable: ClassVar[bool] = True
+
+    character_id: str = field(metadata=_reader(_name))
+    amount: int = field(metadata=_reader(_count))
+    location: str | None = field(default=None, metadata=_reader(_opt_text))
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class HealingApplied(Event):
+    """`amount` points back to total hit points (and `location`), never above the maximum."""
+
+    undoable: ClassVar[bool] = True
+
+    character_id: str = field(metadata=_reader(_name))
+    amount: int = field(metadata=_reader(_count))
+    location: str | None = field(default=None, metadata=_reader(_opt_text))
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class PointsSpent(Event):
+    """Magic or rune points spent (`amount` > 0) or regained (`amount` < 0)."""
+
+    undoable: ClassVar[bool] = True
+
+    character_id: str = field(metadata=_reader(_name))
+    pool: str = field(metadata=_reader(_name))
+    amount: int = field(metadata=_reader(_int))
+
+
+# --- roster --------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class CharacterAdded(Event):
+    """A new sheet joins the roster."""
+
+    undoable: ClassVar[bool] = True
+
+    character: Character = field(metadata=_reader(_char))
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class CharacterEdited(Event):
+    """A sheet replaced by its edited version (same `id`)."""
+
+    undoable: ClassVar[bool] = True
+
+    character: Character = field(metadata=_reader(_char))
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class CharacterDeleted(Event):
+    """A sheet leaves the roster."""
+
+    undoable: ClassVar[bool] = True
+
+    character_id: str = field(metadata=_reader(_name))
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class AbilityTicked(Event):
+    """An ability's experience check box set (`ticked`) or cleared."""
+
+    undoable: ClassVar[bool] = True
+
+    character_id: str = field(metadata=_reader(_name))
+    ability: str = field(metadata=_reader(_name))
+    ticked: bool = field(default=True, metadata=_reader(_flag))
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class NotesChanged(Event):
+    """New notes for the campaign (`character_id` None) or for one character."""
+
+    undoable: ClassVar[bool] = True
+
+    character_id: str | None = field(default=None, metadata=_reader(_opt_text))
+    text: str = field(metadata=_reader(v.text))
+
+
+# --- sessions and undo ---------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class SessionStarted(Event):
+    """Game session `number` begins; later events belong to it."""
+
+    number: int = field(metadata=_reader(_number))
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class SessionEnded(Event):
+    """Game session `number` ends."""
+
+    number: int = field(metadata=_reader(_number))
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class ChangeUndone(Event):
+    """The compensating event of an undo: puts back what `undone_id` changed.
+
+    `character_id` with `restored` (the sheet as it was; None: it did not exist) for a sheet;
+    `notes` (the campaign's notes as they were) when campaign notes were changed.
+    """
+
+    undone_id: str = field(metadata=_reader(_name))
+    character_id: str | None = field(default=None, metadata=_reader(_opt_text))
+    restored: Character | None = field(default=None, metadata=_reader(_opt_char))
+    notes: str | None = field(default=None, metadata=_reader(_opt_text))
+
+
+def event_from_dict(data: object) -> Event:
+    """Any event from its dict; an unknown `type` or a bad field raises `ValidationError`."""
+    raw = v.mapping("event", data)
+    kind = raw.get("type")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ValidationError("type", f"unknown event type {kind!r}")
+    return cls.from_dict(raw)

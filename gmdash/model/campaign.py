@@ -1,0 +1,66 @@
+"""A campaign's own settings and its game sessions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from gmdash.model import validate as v
+from gmdash.rules.ruleset import RuleSet
+
+
+@dataclass(frozen=True, kw_only=True)
+class Campaign:
+    """A campaign: its display name, folder slug, rule set and the GM's notes."""
+
+    name: str
+    slug: str
+    ruleset: RuleSet = RuleSet.RQG
+    notes: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "slug": self.slug,
+            "ruleset": str(self.ruleset),
+            "notes": self.notes,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Campaign:
+        raw = v.mapping("campaign", data)
+        return cls(
+            name=v.name("name", raw.get("name")),
+            slug=v.name("slug", raw.get("slug")),
+            ruleset=v.choice("ruleset", raw.get("ruleset", "rqg"), RuleSet),
+            notes=v.text("notes", raw.get("notes", "")),
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameSession:
+    """One evening at the table: its number (from 1), when it started and ended (None: open)."""
+
+    number: int
+    start: datetime
+    end: datetime | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.end is None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "number": self.number,
+            "start": self.start.isoformat(),
+            "end": None if self.end is None else self.end.isoformat(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, where: str = "session") -> GameSession:
+        raw = v.mapping(where, data)
+        return cls(
+            number=v.whole(f"{where}.number", raw.get("number"), low=1),
+            start=v.timestamp(f"{where}.start", raw.get("start")),
+            end=v.optional_timestamp(f"{where}.end", raw.get("end")),
+        )

@@ -1,0 +1,205 @@
+"""A character sheet: characteristics, current points, abilities, weapons and armour."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from gmdash.model import validate as v
+from gmdash.model.errors import ValidationError
+
+CHARACTERISTICS = ("STR", "CON", "SIZ", "DEX", "INT", "POW", "CHA")
+"""The characteristics every character has (RULES.md section 1)."""
+OPTIONAL_CHARACTERISTICS = ("APP",)
+"""Characteristics a character may have (BRP)."""
+LOCATIONS = ("left_leg", "right_leg", "abdomen", "chest", "left_arm", "right_arm", "head")
+"""Humanoid hit locations, the values of `gmdash.rules.Location`."""
+MAX_ABILITY = 999
+
+
+class CharacterKind(StrEnum):
+    """A player character or a non-player character (foes, allies)."""
+
+    PC = "pc"
+    NPC = "npc"
+
+
+class AbilityKind(StrEnum):
+    """What an ability is: a skill, a rune (RQG) or a passion (RQG)."""
+
+    SKILL = "skill"
+    RUNE = "rune"
+    PASSION = "passion"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ability:
+    """A percentage ability with its experience check box."""
+
+    name: str
+    kind: AbilityKind = AbilityKind.SKILL
+    value: int
+    ticked: bool = False
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "kind": str(self.kind),
+            "value": self.value,
+            "ticked": self.ticked,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, where: str = "ability") -> Ability:
+        raw = v.mapping(where, data)
+        return cls(
+            name=v.name(f"{where}.name", raw.get("name")),
+            kind=v.choice(f"{where}.kind", raw.get("kind", "skill"), AbilityKind),
+            value=v.whole(f"{where}.value", raw.get("value"), low=0, high=MAX_ABILITY),
+            ticked=v.flag(f"{where}.ticked", raw.get("ticked", False)),
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Weapon:
+    """A weapon: the ability used to wield it, its damage dice, strike rank and hit points."""
+
+    name: str
+    skill: str
+    damage: str
+    sr: int
+    hit_points: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "skill": self.skill,
+            "damage": self.damage,
+            "sr": self.sr,
+            "hit_points": self.hit_points,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, where: str = "weapon") -> Weapon:
+        raw = v.mapping(where, data)
+        return cls(
+            name=v.name(f"{where}.name", raw.get("name")),
+            skill=v.name(f"{where}.skill", raw.get("skill")),
+            damage=v.dice(f"{where}.damage", raw.get("damage")),
+            sr=v.whole(f"{where}.sr", raw.get("sr"), low=0, high=12),
+            hit_points=v.whole(f"{where}.hit_points", raw.get("hit_points"), low=0),
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Character:
+    """One sheet. Current points may fall below zero (wounds); maxima come from the rules core."""
+
+    id: str
+    name: str
+    kind: CharacterKind = CharacterKind.PC
+    player: str = ""
+    characteristics: Mapping[str, int]
+    hit_points: int
+    locations: Mapping[str, int]
+    magic_points: int
+    rune_points: int
+    rune_points_max: int
+    abilities: tuple[Ability, ...] = ()
+    weapons: tuple[Weapon, ...] = ()
+    armour: Mapping[str, int] = field(default_factory=dict)
+    notes: str = ""
+
+    def ability(self, ability_name: str) -> Ability | None:
+        """The ability called `ability_name` (case-insensitive), if the sheet has it."""
+        wanted = ability_name.casefold()
+        return next((a for a in self.abilities if a.name.casefold() == wanted), None)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "kind": str(self.kind),
+            "player": self.player,
+            "characteristics": dict(self.characteristics),
+            "hit_points": self.hit_points,
+            "locations": dict(self.locations),
+            "magic_points": self.magic_points,
+            "rune_points": self.rune_points,
+            "rune_points_max": self.rune_points_max,
+            "abilities": [a.to_dict() for a in self.abilities],
+            "weapons": [w.to_dict() for w in self.weapons],
+            "armour": dict(self.armour),
+            "notes": self.notes,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Character:
+        """Read and validate a sheet; every current value must be present (`sheets.complete`)."""
+        raw = v.mapping("character", data)
+        abilities = tuple(
+            Ability.from_dict(item, f"abilities[{i}]")
+            for i, item in enumerate(v.items("abilities", raw.get("abilities", [])))
+        )
+        _unique("abilities", [a.name for a in abilities])
+        weapons = tuple(
+            Weapon.from_dict(item, f"weapons[{i}]")
+            for i, item in enumerate(v.items("weapons", raw.get("weapons", [])))
+        )
+        _unique("weapons", [w.name for w in weapons])
+        return cls(
+            id=v.name("id", raw.get("id")),
+            name=v.name("name", raw.get("name")),
+            kind=v.choice("kind", raw.get("kind", "pc"), CharacterKind),
+            player=v.text("player", raw.get("player", "")),
+            characteristics=read_characteristics(raw.get("characteristics")),
+            hit_points=v.whole("hit_points", raw.get("hit_points")),
+            locations=_locations("locations", raw.get("locations"), low=None),
+            magic_points=v.whole("magic_points", raw.get("magic_points"), low=0),
+            rune_points=v.whole("rune_points", raw.get("rune_points"), low=0),
+            rune_points_max=v.whole("rune_points_max", raw.get("rune_points_max"), low=0),
+            abilities=abilities,
+            weapons=weapons,
+            armour=_locations("armour", raw.get("armour", {}), low=0, complete=False),
+            notes=v.text("notes", raw.get("notes", "")),
+        )
+
+
+def read_characteristics(data: object) -> dict[str, int]:
+    """STR CON SIZ DEX INT POW CHA (and optionally APP), each a whole number >= 1."""
+    raw = v.mapping("characteristics", data)
+    result: dict[str, int] = {}
+    for key in CHARACTERISTICS:
+        if key not in raw:
+            raise ValidationError(f"characteristics.{key}", "missing")
+        result[key] = v.whole(f"characteristics.{key}", raw[key], low=1)
+    for key in OPTIONAL_CHARACTERISTICS:
+        if raw.get(key) is not None:
+            result[key] = v.whole(f"characteristics.{key}", raw[key], low=1)
+    for key in raw:
+        if key not in result and key not in OPTIONAL_CHARACTERISTICS:
+            raise ValidationError(f"characteristics.{key}", "not a characteristic")
+    return result
+
+
+def _locations(
+    where: str, data: object, *, low: int | None, complete: bool = True
+) -> dict[str, int]:
+    raw = v.mapping(where, data)
+    for key in raw:
+        if key not in LOCATIONS:
+            raise ValidationError(f"{where}.{key}", "not a hit location")
+    if complete:
+        for key in LOCATIONS:
+            if key not in raw:
+                raise ValidationError(f"{where}.{key}", "missing")
+    return {key: v.whole(f"{where}.{key}", raw[key], low=low) for key in LOCATIONS if key in raw}
+
+
+def _unique(where: str, names: list[str]) -> None:
+    seen: set[str] = set()
+    for index, item in enumerate(names):
+        if item.casefold() in seen:
+            raise ValidationError(f"{where}[{index}].name", f"{item!r} appears twice")
+        seen.add(item.casefold())

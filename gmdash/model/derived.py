@@ -1,0 +1,39 @@
+"""Full points of a sheet (hit points, per location, magic and rune points) from the rules core."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from gmdash.rules import Characteristics, RuleSet, derive
+
+
+@dataclass(frozen=True, slots=True)
+class Maxima:
+    """The values a fully rested character returns to."""
+
+    hit_points: int
+    locations: dict[str, int]
+    magic_points: int
+    rune_points: int
+
+
+def maxima(characteristics: Mapping[str, int], ruleset: RuleSet) -> Maxima:
+    """Maximum points for these characteristics under `ruleset`."""
+    chars = Characteristics(
+        STR=characteristics["STR"],
+        CON=characteristics["CON"],
+        SIZ=characteristics["SIZ"],
+        DEX=characteristics["DEX"],
+        INT=characteristics["INT"],
+        POW=characteristics["POW"],
+        CHA=characteristics["CHA"],
+        APP=characteristics.get("APP"),
+    )
+    derived = derive(chars, ruleset)
+    return Maxima(
+        hit_points=derived.hit_points,
+        locations={str(loc): hp for loc, hp in derived.locations.items()},
+        magic_points=derived.magic_points,
+        rune_points=derived.rune_points or 0,
+    )

@@ -1,0 +1,345 @@
+"""The in-memory state of one campaign and how each event changes it (`CampaignState.apply`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gmdash.events import (
+    AbilityTicked,
+    ChangeUndone,
+    CharacterAdded,
+    CharacterDeleted,
+    CharacterEdited,
+    DamageApplied,
+    Event,
+    HealingApplied,
+    NotesChanged,
+    PointsSpent,
+    RollMade,
+    RollStruckOut,
+    SessionEnded,
+    SessionStarted,
+)
+from gmdash.model import validate as v
+from gmdash.model.campaign import Campaign, GameSession
+from gmdash.model.character import LOCATIONS, Character
+from gmdash.model.derived import maxima
+from gmdash.model.errors import ValidationError
+from gmdash.model.sheets import checked
+
+UNDO_DEPTH = 100
+"""How many changes `undo` can walk back."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class UndoEntry:
+    """What it takes to undo one event: the sheet or notes as they were before it."""
+
+    event_id: str
+    summary: str
+    character_id: str | None = None
+    before: Character | None = None
+    notes: str | None = None
+    roll: bool = False
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "event_id": self.event_id,
+            "summary": self.summary,
+            "character_id": self.character_id,
+            "before": None if self.before is None else self.before.to_dict(),
+            "notes": self.notes,
+            "roll": self.roll,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, where: str = "undo") -> UndoEntry:
+        raw = v.mapping(where, data)
+        before = raw.get("before")
+        cid = raw.get("character_id")
+        notes = raw.get("notes")
+        return cls(
+            event_id=v.name(f"{where}.event_id", raw.get("event_id")),
+            summary=v.text(f"{where}.summary", raw.get("summary", "")),
+            character_id=None if cid is None else v.name(f"{where}.character_id", cid),
+            before=None if before is None else Character.from_dict(before),
+            notes=None if notes is None else v.text(f"{where}.notes", notes),
+            roll=v.flag(f"{where}.roll", raw.get("roll", False)),
+        )
+
+
+@dataclass(kw_only=True)
+class CampaignState:
+    """Roster, sessions, undo history and struck-out rolls of one campaign.
+
+    `log_file` is the number of the log file new events go to (the last session started, 0
+    before the first); `last_event_id` the id of the last event applied, so that events logged
+    but not yet in the snapshot (a crash between the two writes) can be replayed on open.
+    """
+
+    campaign: Campaign
+    characters: dict[str, Character] = field(default_factory=dict)
+    sessions: list[GameSession] = field(default_factory=list)
+    undo: list[UndoEntry] = field(default_factory=list)
+    struck: set[str] = field(default_factory=set)
+    next_character: int = 1
+    log_file: int = 0
+    last_event_id: str = ""
+
+    # --- queries ---------------------------------------------------------------------------
+
+    @property
+    def current_session(self) -> GameSession | None:
+        """The open game session, if any."""
+        last = self.sessions[-1] if self.sessions else None
+        return last if last is not None and last.is_open else None
+
+    def character(self, character_id: str) -> Character:
+        """The sheet with this id; ValidationError when there is none."""
+        try:
+            return self.characters[character_id]
+        except KeyError:
+            raise ValidationError("character_id", f"no character {character_id!r}") from None
+
+    def find(self, name_or_id: str) -> Character | None:
+        """A sheet by id or by name (case-insensitive)."""
+        if name_or_id in self.characters:
+            return self.characters[name_or_id]
+        wanted = name_or_id.strip().casefold()
+        return next((c for c in self.characters.values() if c.name.casefold() == wanted), None)
+
+    def new_character_id(self) -> str:
+        """The id the next added sheet should take."""
+        return f"c{self.next_character:04d}"
+
+    def copy(self) -> CampaignState:
+        """A copy that can be changed without touching this one (sheets are immutable)."""
+        return replace(
+            self,
+            characters=dict(self.characters),
+            sessions=list(self.sessions),
+            undo=list(self.undo),
+            struck=set(self.struck),
+        )
+
+    # --- changes ---------------------------------------------------------------------------
+
+    def apply(self, event: Event) -> None:
+        """Check `event` against the state, then apply it; ValidationError leaves no trace."""
+        handler = getattr(self, f"_apply_{type(event).__name__}", None)
+        if handler is None:
+            raise ValidationError("type", f"cannot apply {type(event).__name__}")
+        handler(event)
+        if event.id:
+            self.last_event_id = max(self.last_event_id, event.id)
+
+    def _remember(self, entry: UndoEntry) -> None:
+        self.undo.append(entry)
+        del self.undo[:-UNDO_DEPTH]
+
+    def _check_name(self, character: Character) -> None:
+        for other in self.characters.values():
+            if other.id != character.id and other.name.casefold() == character.name.casefold():
+                raise ValidationError("name", f"{character.name!r} is already in this campaign")
+
+    def _apply_RollMade(self, event: RollMade) -> None:
+        if event.character_id is not None:
+            self.character(event.character_id)
+        self._remember(UndoEntry(event_id=event.id, summary=_roll_summary(event), roll=True))
+
+    def _apply_RollStruckOut(self, event: RollStruckOut) -> None:
+        if event.roll_id in self.struck:
+            raise ValidationError("roll_id", f"roll {event.roll_id} is already struck out")
+        self.struck.add(event.roll_id)
+        self.undo = [e for e in self.undo if e.event_id != event.roll_id]
+
+    def _apply_CharacterAdded(self, event: CharacterAdded) -> None:
+        new = checked(event.character)
+        if new.id in self.characters:
+            raise ValidationError("id", f"a character with id {new.id!r} already exists")
+        self._check_name(new)
+        self.characters[new.id] = new
+        number = new.id[1:]
+        if new.id.startswith("c") and number.isdigit():
+            self.next_character = max(self.next_character, int(number) + 1)
+        self._remember(UndoEntry(event_id=event.id, summary=f"add {new.name}", character_id=new.id))
+
+    def _apply_CharacterEdited(self, event: CharacterEdited) -> None:
+        before = self.character(event.character.id)
+        after = checked(event.character)
+        self._check_name(after)
+        self._replace(event, before, after, f"edit {before.name}")
+
+    def _apply_CharacterDeleted(self, event: CharacterDeleted) -> None:
+        before = self.character(event.character_id)
+        del self.characters[before.id]
+        self._remember(
+            UndoEntry(
+                event_id=event.id,
+                summary=f"delete {before.name}",
+                character_id=before.id,
+                before=before,
+            )
+        )
+
+    def _apply_DamageApplied(self, event: DamageApplied) -> None:
+        before = self.character(event.character_id)
+        locations = dict(before.locations)
+        if event.location is not None:
+            _check_location(event.location)
+            locations[event.location] -= event.amount
+        after = replace(before, hit_points=before.hit_points - event.amount, locations=locations)
+        where = f" ({event.location})" if event.location else ""
+        self._replace(event, before, after, f"{event.amount} damage to {before.name}{where}")
+
+    def _apply_HealingApplied(self, event: HealingApplied) -> None:
+        before = self.character(event.character_id)
+        full = maxima(before.characteristics, self.campaign.ruleset)
+        locations = dict(before.locations)
+        if event.location is not None:
+            _check_location(event.location)
+            top = max(full.locations[event.location], locations[event.location])
+            locations[event.location] = min(top, locations[event.location] + event.amount)
+        top = max(full.hit_points, before.hit_points)
+        after = replace(
+            before, hit_points=min(top, before.hit_points + event.amount), locations=locations
+        )
+        self._replace(event, before, after, f"heal {before.name} {event.amount}")
+
+    def _apply_PointsSpent(self, event: PointsSpent) -> None:
+        before = self.character(event.character_id)
+        if event.pool == "magic":
+            top = max(
+                maxima(before.characteristics, self.campaign.ruleset).magic_points,
+                before.magic_points,
+            )
+            left = min(top, before.magic_points - event.amount)
+            after = replace(before, magic_points=left)
+        elif event.pool == "rune":
+            top = max(before.rune_points_max, before.rune_points)
+            left = min(top, before.rune_points - event.amount)
+            after = replace(before, rune_points=left)
+        else:
+            raise ValidationError("pool", f"expected magic or rune, got {event.pool!r}")
+        if left < 0:
+            have = left + event.amount
+            raise ValidationError("amount", f"{before.name} has only {have} {event.pool} points")
+        self._replace(event, before, after, f"{before.name} spends {event.amount} {event.pool}")
+
+    def _apply_AbilityTicked(self, event: AbilityTicked) -> None:
+        before = self.character(event.character_id)
+        ability = before.ability(event.ability)
+        if ability is None:
+            raise ValidationError("ability", f"{before.name} has no ability {event.ability!r}")
+        abilities = tuple(
+            replace(a, ticked=event.ticked) if a is ability else a for a in before.abilities
+        )
+        verb = "tick" if event.ticked else "untick"
+        self._replace(
+            event,
+            before,
+            replace(before, abilities=abilities),
+            f"{verb} {before.name}'s {ability.name}",
+        )
+
+    def _apply_NotesChanged(self, event: NotesChanged) -> None:
+        if event.character_id is None:
+            entry = UndoEntry(
+                event_id=event.id, summary="campaign notes", notes=self.campaign.notes
+            )
+            self.campaign = replace(self.campaign, notes=event.text)
+            self._remember(entry)
+            return
+        before = self.character(event.character_id)
+        self._replace(event, before, replace(before, notes=event.text), f"{before.name}'s notes")
+
+    def _apply_SessionStarted(self, event: SessionStarted) -> None:
+        if self.current_session is not None:
+            raise ValidationError("session", f"session {self.current_session.number} is open")
+        expected = len(self.sessions) + 1
+        if event.number != expected:
+            raise ValidationError("number", f"the next session is {expected}, not {event.number}")
+        if event.time is None:
+            raise ValidationError("time", "a session start needs a time")
+        self.sessions.append(GameSession(number=event.number, start=event.time))
+        self.log_file = event.number
+
+    def _apply_SessionEnded(self, event: SessionEnded) -> None:
+        current = self.current_session
+        if current is None or current.number != event.number:
+            raise ValidationError("number", f"session {event.number} is not open")
+        if event.time is None:
+            raise ValidationError("time", "a session end needs a time")
+        self.sessions[-1] = replace(current, end=event.time)
+
+    def _apply_ChangeUndone(self, event: ChangeUndone) -> None:
+        entry = next((e for e in self.undo if e.event_id == event.undone_id), None)
+        if entry is None:
+            raise ValidationError("undone_id", f"{event.undone_id} cannot be undone")
+        if event.character_id is not None:
+            if event.restored is None:
+                self.characters.pop(event.character_id, None)
+            else:
+                self.characters[event.character_id] = event.restored
+        elif event.notes is not None:
+            self.campaign = replace(self.campaign, notes=event.notes)
+        self.undo.remove(entry)
+
+    def _replace(self, event: Event, before: Character, after: Character, summary: str) -> None:
+        self.characters[before.id] = after
+        self._remember(
+            UndoEntry(event_id=event.id, summary=summary, character_id=before.id, before=before)
+        )
+
+    # --- persistence -----------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "campaign": self.campaign.to_dict(),
+            "characters": [c.to_dict() for c in self.characters.values()],
+            "sessions": [s.to_dict() for s in self.sessions],
+            "undo": [e.to_dict() for e in self.undo],
+            "struck": sorted(self.struck),
+            "next_character": self.next_character,
+            "log_file": self.log_file,
+            "last_event_id": self.last_event_id,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> CampaignState:
+        raw = v.mapping("state", data)
+        characters: dict[str, Character] = {}
+        for index, item in enumerate(v.items("characters", raw.get("characters", []))):
+            try:
+                character = Character.from_dict(item)
+            except ValidationError as error:
+                raise ValidationError(f"characters[{index}].{error.field}", error.message) from None
+            characters[character.id] = character
+        state = cls(
+            campaign=Campaign.from_dict(raw.get("campaign")),
+            characters=characters,
+            sessions=[
+                GameSession.from_dict(item, f"sessions[{i}]")
+                for i, item in enumerate(v.items("sessions", raw.get("sessions", [])))
+            ],
+            undo=[
+                UndoEntry.from_dict(item, f"undo[{i}]")
+                for i, item in enumerate(v.items("undo", raw.get("undo", [])))
+            ],
+            struck={v.text("struck", s) for s in v.items("struck", raw.get("struck", []))},
+            next_character=v.whole("next_character", raw.get("next_character", 1), low=1),
+            log_file=v.whole("log_file", raw.get("log_file", 0), low=0),
+            last_event_id=v.text("last_event_id", raw.get("last_event_id", "")),
+        )
+        return state
+
+
+def _check_location(location: str) -> None:
+    if location not in LOCATIONS:
+        raise ValidationError("location", f"not a hit location: {location!r}")
+
+
+def _roll_summary(event: RollMade) -> str:
+    who = f"{event.actor}: " if event.actor else ""
+    return f"roll {who}{event.label or event.expression or event.kind}"

@@ -1,0 +1,64 @@
+"""The envelope of every save file: a `meta` table naming the format and its schema version.
+
+A file is a TinyDB document set `{"meta": {"1": {"format": ..., "schema_version": N}}, ...}`.
+Reading checks the envelope and migrates old versions forward (`MIGRATIONS`); anything else is a
+`CorruptSaveError`. Migration path: bump `SCHEMA_VERSION`, add a function
+`MIGRATIONS[(format, old_version)]` returning the data at `old_version + 1`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from gmdash.store.errors import CorruptSaveError
+
+CAMPAIGN_FORMAT = "gmdash.campaign"
+SESSION_FORMAT = "gmdash.session-log"
+SCHEMA_VERSION = 1
+
+Tables = dict[str, dict[str, Any]]
+MIGRATIONS: dict[tuple[str, int], Callable[[Tables], Tables]] = {}
+
+
+def new_document(kind: str) -> Tables:
+    """An empty file of format `kind` at the current schema version."""
+    return {"meta": {"1": {"format": kind, "schema_version": SCHEMA_VERSION}}}
+
+
+def parse_document(path: Path, raw: bytes, kind: str) -> Tables:
+    """The tables of a file's bytes, checked and migrated; CorruptSaveError names `path`."""
+    if not raw.strip():
+        raise CorruptSaveError(path, "the file is empty (truncated?)")
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise CorruptSaveError(path, f"not valid JSON (truncated?): {error}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("meta"), dict):
+        raise CorruptSaveError(path, "not a gmdash save file (no meta table)")
+    meta = data["meta"].get("1")
+    if not isinstance(meta, dict) or "format" not in meta:
+        raise CorruptSaveError(path, "not a gmdash save file (no format in the meta table)")
+    if meta["format"] != kind:
+        raise CorruptSaveError(path, f"a {meta['format']!r} file where {kind!r} was expected")
+    version = meta.get("schema_version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise CorruptSaveError(path, f"unknown schema version {version!r}")
+    if version > SCHEMA_VERSION:
+        raise CorruptSaveError(
+            path, f"schema version {version} is newer than this gmdash reads ({SCHEMA_VERSION})"
+        )
+    for name, table in data.items():
+        if not isinstance(table, dict) or not all(isinstance(d, dict) for d in table.values()):
+            raise CorruptSaveError(path, f"table {name!r} is not a table of documents")
+    while version < SCHEMA_VERSION:
+        migrate = MIGRATIONS.get((kind, version))
+        if migrate is None:
+            raise CorruptSaveError(path, f"no migration from schema version {version}")
+        data = migrate(data)
+        version += 1
+        data["meta"]["1"]["schema_version"] = version
+    tables: Tables = data
+    return tables

@@ -1,0 +1,45 @@
+"""Errors of the save files: each names the file or the process involved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class StoreError(Exception):
+    """Something is wrong with the saves; the message is meant for the user."""
+
+
+class CorruptSaveError(StoreError):
+    """A save file that is truncated, not JSON, not ours or of an unknown schema version.
+
+    Such a file is never overwritten: the campaign does not open until the user moves it aside.
+    """
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"cannot read {path}: {reason}; it was left untouched")
+
+
+class CampaignLocked(StoreError):
+    """Another process (or another opener in this one) holds the campaign for writing."""
+
+    def __init__(self, campaign: str, pid: int | None, path: Path) -> None:
+        self.campaign = campaign
+        self.pid = pid
+        self.path = path
+        holder = f"pid {pid}" if pid is not None else "an unknown process"
+        super().__init__(f"campaign {campaign!r} is open in gmdash ({holder}); close it first")
+
+
+class CampaignNotFound(StoreError):
+    """No campaign of that name in the saves folder."""
+
+    def __init__(self, campaign: str, folder: Path) -> None:
+        self.campaign = campaign
+        self.folder = folder
+        super().__init__(f"no campaign {campaign!r} in {folder.parent}")
+
+
+class ReadOnlyError(StoreError):
+    """A write through a campaign opened read-only."""
