@@ -111,12 +111,14 @@ class CampaignService:
         clock: Clock = utc_now,
         bus: Bus | None = None,
         durable: bool = True,
+        remember: bool = True,
     ) -> CampaignService:
         """Open the campaign called (or slugged) `name` in `saves`.
 
         For writing (the default) the campaign is locked (`CampaignLocked` names the holder's
         pid); `read_only=True` takes no lock and never writes. Unreadable files raise
-        `CorruptSaveError`; a missing campaign `CampaignNotFound`.
+        `CorruptSaveError`; a missing campaign `CampaignNotFound`. `remember` records it as the
+        last campaign opened (for the app; the CLI passes False).
         """
         store = CampaignStore.open(
             campaign_folder(saves, name), read_only=read_only, durable=durable
@@ -124,7 +126,7 @@ class CampaignService:
         try:
             state = _load_state(store)
             service = cls(store, state, clock=clock, bus=bus)
-            if not read_only:
+            if remember and not read_only:
                 write_last(saves, store.folder.name)
         except BaseException:
             store.close()

@@ -1,0 +1,261 @@
+"""CLI commands on campaigns: `campaign new|list`, `session start|end`, `log`, `character`.
+
+Writing commands take the campaign's lock (refused while the dashboard has it open); `log`,
+`campaign list` and `character export` open campaigns read-only and work while the app runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from gmdash.campaign import CampaignService
+from gmdash.cli.campaign_errors import store_errors
+from gmdash.cli.errors import CliError
+from gmdash.cli.output import print_json
+from gmdash.model.exchange import export_character, import_payload
+from gmdash.model.log import LogEntry
+from gmdash.rules.ruleset import RuleSet
+from gmdash.store.paths import campaign_slugs
+
+LOG_FIELDS = ("time", "session", "actor", "kind", "label", "chance", "roll", "level", "hidden",
+              "struck", "expression", "total", "id")  # fmt: skip
+
+
+def register(subparsers: Any) -> None:
+    """Add the campaign, session, log and character commands."""
+    json_flag = argparse.ArgumentParser(add_help=False)
+    json_flag.add_argument("--json", action="store_true", help="print JSON")
+    named = argparse.ArgumentParser(add_help=False)
+    named.add_argument("--campaign", metavar="NAME", help="the campaign (name or folder)")
+
+    campaign = subparsers.add_parser("campaign", help="create and list campaigns")
+    campaign_sub = campaign.add_subparsers(title="campaign commands", metavar="ACTION",
+                                           required=True)  # fmt: skip
+    new = campaign_sub.add_parser("new", parents=[json_flag], help="create a campaign")
+    new.add_argument("name", metavar="NAME")
+    new.add_argument("--ruleset", choices=[r.value for r in RuleSet], default="rqg")
+    new.set_defaults(handler=campaign_new)
+    listing = campaign_sub.add_parser("list", parents=[json_flag], help="list the campaigns")
+    listing.set_defaults(handler=campaign_list)
+
+    session = subparsers.add_parser("session", help="start or end a game session")
+    session_sub = session.add_subparsers(title="session commands", metavar="ACTION",
+                                         required=True)  # fmt: skip
+    for action, handler in (("start", session_start), ("end", session_end)):
+        sub = session_sub.add_parser(action, parents=[json_flag, named], help=f"{action} a session")
+        sub.set_defaults(handler=handler)
+
+    log = subparsers.add_parser("log", parents=[json_flag, named], help="print a campaign's log")
+    log.add_argument("--session", metavar="N|all", type=_session_choice, default=None,
+                     help="a session number or 'all' (default: the latest session)")  # fmt: skip
+    log.add_argument("--format", choices=["text", "md", "csv", "json"], default=None)
+    log.add_argument("--rolls", action="store_true", help="rolls only")
+    log.set_defaults(handler=show_log)
+
+    character = subparsers.add_parser("character", help="import or export characters")
+    char_sub = character.add_subparsers(title="character commands", metavar="ACTION",
+                                        required=True)  # fmt: skip
+    imp = char_sub.add_parser("import", parents=[json_flag, named], help="add a sheet from JSON")
+    imp.add_argument("file", metavar="FILE", type=Path)
+    imp.set_defaults(handler=character_import)
+    exp = char_sub.add_parser("export", parents=[named], help="write a sheet as JSON")
+    exp.add_argument("name", metavar="NAME")
+    exp.add_argument("--out", metavar="FILE", type=Path, help="write here instead of stdout")
+    exp.set_defaults(handler=character_export)
+
+
+def _session_choice(text: str) -> int | str:
+    if text == "all":
+        return text
+    if text.isdigit() and int(text) >= 0:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"expected a session number or 'all', not {text!r}")
+
+
+def _campaign(args: argparse.Namespace) -> str:
+    name = getattr(args, "campaign", None)
+    if not name or not str(name).strip():
+        raise CliError("this command needs --campaign NAME (see 'gmdash campaign list')")
+    return str(name)
+
+
+# --- campaign --------------------------------------------------------------------------------
+
+
+def campaign_new(args: argparse.Namespace) -> int:
+    """`gmdash campaign new NAME [--ruleset rqg|brp]`."""
+    with store_errors(args.name):
+        service = CampaignService.create(args.saves_dir, args.name, RuleSet(args.ruleset))
+        service.close()
+    info = {"name": service.campaign.name, "slug": service.campaign.slug,
+            "ruleset": str(service.campaign.ruleset)}  # fmt: skip
+    if args.json:
+        print_json(info)
+    else:
+        print(f"created campaign {info['name']!r} ({info['ruleset']}) in "
+              f"{args.saves_dir / info['slug']}")  # fmt: skip
+    return 0
+
+
+def campaign_list(args: argparse.Namespace) -> int:
+    """`gmdash campaign list`: every campaign in the saves folder."""
+    rows: list[dict[str, Any]] = []
+    for slug in campaign_slugs(args.saves_dir):
+        try:
+            with CampaignService.open(args.saves_dir, slug, read_only=True) as svc:
+                current = svc.current_session
+                rows.append({
+                    "slug": slug, "name": svc.campaign.name, "ruleset": str(svc.campaign.ruleset),
+                    "characters": len(svc.characters), "sessions": len(svc.sessions),
+                    "open_session": current.number if current else None,
+                })  # fmt: skip
+        except Exception as error:  # an unreadable campaign is listed, not fatal
+            rows.append({"slug": slug, "error": str(error)})
+    if args.json:
+        print_json(rows)
+        return 0
+    if not rows:
+        print(f"no campaigns in {args.saves_dir} (create one with 'gmdash campaign new NAME')")
+    for row in rows:
+        if "error" in row:
+            print(f"{row['slug']}: UNREADABLE: {row['error']}")
+            continue
+        state = f", session {row['open_session']} open" if row["open_session"] else ""
+        print(f"{row['name']} [{row['slug']}] {row['ruleset']}: {row['characters']} characters, "
+              f"{row['sessions']} sessions{state}")  # fmt: skip
+    return 0
+
+
+# --- sessions --------------------------------------------------------------------------------
+
+
+def session_start(args: argparse.Namespace) -> int:
+    """`gmdash session start --campaign NAME`."""
+    name = _campaign(args)
+    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+        event = svc.start_session()
+    return _session_report(args, "started", event.number, event.time)
+
+
+def session_end(args: argparse.Namespace) -> int:
+    """`gmdash session end --campaign NAME`."""
+    name = _campaign(args)
+    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+        if svc.current_session is None:
+            raise CliError(f"campaign {svc.campaign.name!r} has no open session")
+        event = svc.end_session()
+    return _session_report(args, "ended", event.number, event.time)
+
+
+def _session_report(args: argparse.Namespace, verb: str, number: int, time: Any) -> int:
+    when = time.isoformat() if time else None
+    if args.json:
+        print_json({"session": number, verb: when})
+    else:
+        print(f"session {number} {verb} at {when}")
+    return 0
+
+
+# --- log -------------------------------------------------------------------------------------
+
+
+def show_log(args: argparse.Namespace) -> int:
+    """`gmdash log --campaign NAME [--session N|all] [--format text|md|csv|json]`."""
+    name = _campaign(args)
+    fmt = args.format or ("json" if args.json else "text")
+    with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
+        session = args.session
+        if isinstance(session, int) and session not in {s.number for s in svc.sessions} | {0}:
+            raise CliError(f"campaign {svc.campaign.name!r} has no session {session}")
+        entries = svc.log(session, rolls_only=args.rolls)
+    sys.stdout.write(format_log(entries, fmt))
+    return 0
+
+
+def format_log(entries: list[LogEntry], fmt: str) -> str:
+    """Log lines as plain text, a Markdown table, CSV or a JSON list."""
+    rows = [{key: entry.to_dict()[key] for key in LOG_FIELDS} for entry in entries]
+    if fmt == "json":
+        return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
+    if fmt == "csv":
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=LOG_FIELDS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        return out.getvalue()
+    cells = [_cells(row) for row in rows]
+    head = ["time", "session", "actor", "what", "kind", "chance", "roll", "level"]
+    if fmt == "md":
+        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        lines += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in cells]
+        return "\n".join(lines) + "\n"
+    if not cells:
+        return "(the log is empty)\n"
+    widths = [max(len(h), *(len(row[i]) for row in cells)) for i, h in enumerate(head)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)).rstrip()]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+              for row in cells]  # fmt: skip
+    return "\n".join(lines) + "\n"
+
+
+def _cells(row: dict[str, Any]) -> list[str]:
+    what = row["label"] or row["expression"] or ""
+    if row["hidden"]:
+        what += " (hidden)"
+    if row["struck"]:
+        what = f"~~{what}~~ (struck out)"
+    roll = row["roll"] if row["roll"] is not None else row["total"]
+    return [
+        str(row["time"])[:19].replace("T", " "),
+        "" if row["session"] is None else str(row["session"]),
+        row["actor"] or "",
+        what,
+        row["kind"],
+        "" if row["chance"] is None else f"{row['chance']}%",
+        "" if roll is None else str(roll),
+        row["level"] or "",
+    ]
+
+
+# --- characters ------------------------------------------------------------------------------
+
+
+def character_import(args: argparse.Namespace) -> int:
+    """`gmdash character import FILE --campaign NAME`."""
+    name = _campaign(args)
+    try:
+        data = json.loads(args.file.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise CliError(f"cannot read {args.file}: {error.strerror or error}") from None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise CliError(f"{args.file} is not valid JSON: {error}") from None
+    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+        sheet = svc.import_character(import_payload(data))
+    if args.json:
+        print_json({"id": sheet.id, "name": sheet.name})
+    else:
+        print(f"imported {sheet.name!r} into {name!r} as {sheet.id}")
+    return 0
+
+
+def character_export(args: argparse.Namespace) -> int:
+    """`gmdash character export NAME --campaign NAME [--out FILE]`."""
+    name = _campaign(args)
+    with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
+        sheet = svc.character(args.name)
+    text = json.dumps(export_character(sheet), ensure_ascii=False, indent=2) + "\n"
+    if args.out is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        args.out.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"cannot write {args.out}: {error.strerror or error}") from None
+    print(f"wrote {sheet.name!r} to {args.out}")
+    return 0
