@@ -101,10 +101,12 @@ class CampaignStore:
 
     def count(self, number: int) -> int:
         """How many events log file `number` holds."""
+        path = session_file(self.folder, number)
+        if not path.exists() and (self._log is None or self._log[0] != number):
+            return 0
         if not self.read_only:
             return len(self._log_table(number))
-        path = session_file(self.folder, number)
-        return len(read_tables(path, SESSION_FORMAT).get(EVENTS_TABLE, {})) if path.exists() else 0
+        return len(read_tables(path, SESSION_FORMAT).get(EVENTS_TABLE, {}))
 
     def append(self, number: int, event: dict[str, Any]) -> None:
         """Add `event` to log file `number` (created if needed); on disk when this returns."""

@@ -1,0 +1,99 @@
+"""Events: every type round-trips through a dict and JSON; the registry refuses strangers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gmdash.events import (
+    EVENT_TYPES,
+    AbilityTicked,
+    ChangeUndone,
+    CharacterAdded,
+    CharacterDeleted,
+    CharacterEdited,
+    DamageApplied,
+    Event,
+    HealingApplied,
+    NotesChanged,
+    PointsSpent,
+    RollMade,
+    RollStruckOut,
+    SessionEnded,
+    SessionStarted,
+    event_from_dict,
+)
+from gmdash.model import ValidationError
+
+from .helpers import START, sheet
+
+STAMP = {"id": "0001-000007", "time": START, "session": 1}
+
+SAMPLES: list[Event] = [
+    RollMade(**STAMP, actor="Ostra", character_id="c0001", label="Dodge", kind="ability",
+             chance=60, modifiers=("augment +20",), roll=7, level="special", hidden=True),
+    RollMade(**STAMP, kind="dice", expression="2D6+1", total=9, details={"rolls": [3, 5]}),
+    RollStruckOut(**STAMP, roll_id="0001-000003", reason="misclick"),
+    DamageApplied(**STAMP, character_id="c0001", amount=5, location="chest"),
+    HealingApplied(**STAMP, character_id="c0001", amount=2),
+    PointsSpent(**STAMP, character_id="c0001", pool="magic", amount=3),
+    CharacterAdded(**STAMP, character=sheet()),
+    CharacterEdited(**STAMP, character=sheet(notes="edited")),
+    CharacterDeleted(**STAMP, character_id="c0001"),
+    AbilityTicked(**STAMP, character_id="c0001", ability="Dodge", ticked=True),
+    NotesChanged(**STAMP, text="The ford is flooded."),
+    NotesChanged(**STAMP, character_id="c0001", text="Owes Orane a favour."),
+    SessionStarted(**STAMP, number=1),
+    SessionEnded(**STAMP, number=1),
+    ChangeUndone(**STAMP, undone_id="0001-000004", character_id="c0001", restored=sheet()),
+    ChangeUndone(**STAMP, undone_id="0001-000005", character_id="c0002", restored=None),
+    ChangeUndone(**STAMP, undone_id="0001-000006", notes="old notes"),
+]  # fmt: skip
+
+
+def test_every_event_type_has_a_sample() -> None:
+    assert {type(e).__name__ for e in SAMPLES} == set(EVENT_TYPES)
+
+
+@pytest.mark.parametrize("event", SAMPLES, ids=lambda e: type(e).__name__)
+def test_round_trip(event: Event) -> None:
+    data = json.loads(json.dumps(event.to_dict()))
+    assert data["type"] == type(event).__name__
+    assert data["time"] == START.isoformat()
+    again = event_from_dict(data)
+    assert again == event
+    assert again.to_dict() == event.to_dict()
+
+
+def test_events_are_frozen() -> None:
+    with pytest.raises(AttributeError):
+        SAMPLES[0].id = "x"  # type: ignore[misc]
+
+
+def test_unknown_type_is_refused() -> None:
+    with pytest.raises(ValidationError) as caught:
+        event_from_dict({"type": "Fireball"})
+    assert caught.value.field == "type"
+
+
+def test_bad_field_is_named() -> None:
+    data = SAMPLES[3].to_dict() | {"amount": "five"}
+    with pytest.raises(ValidationError) as caught:
+        event_from_dict(data)
+    assert caught.value.field == "amount"
+
+
+def test_missing_field_is_named() -> None:
+    data = SAMPLES[3].to_dict()
+    del data["character_id"]
+    with pytest.raises(ValidationError, match="character_id"):
+        event_from_dict(data)
+
+
+def test_bad_nested_sheet_names_the_path() -> None:
+    data = SAMPLES[6].to_dict()
+    data["character"]["abilities"][0]["value"] = 5000  # type: ignore[index]
+    with pytest.raises(ValidationError) as caught:
+        event_from_dict(data)
+    assert caught.value.field == "character.abilities[0].value"
