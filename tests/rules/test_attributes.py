@@ -1,0 +1,283 @@
+"""Derived attributes, strike ranks and hit locations (RULES.md sections 1, 2 and 2b).
+
+Each table is written out as printed (RULES.md / the seed's "Les Attributs"), with its
+"each +N" row continuing it; the expectation for any value is read from those bands.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gmdash.rules import (
+    Characteristics,
+    Location,
+    RuleSet,
+    damage_bonus,
+    derive,
+    dex_strike_rank,
+    healing_rate,
+    hit_points,
+    location_from_d20,
+    location_hit_points,
+    melee_sr,
+    missile_sr,
+    parse_dice,
+    siz_strike_rank,
+)
+
+Band = tuple[int, int, int]  # (low, high, value)
+
+
+def from_bands(value: int, bands: list[Band], step: int, more: int) -> int:
+    """Read `value` off printed bands; past the last band, each further `step` adds `more`."""
+    for low, high, result in bands:
+        if low <= value <= high:
+            return result
+    last_high, last_value = bands[-1][1], bands[-1][2]
+    assert value > last_high
+    return last_value + more * -(-(value - last_high) // step)
+
+
+# Hit point modifiers: 1-4, 5-8, 9-12, 13-16, 17-20, 21-24, 25-28, each +4: +1 more.
+SIZ_MOD = [(1, 4, -2), (5, 8, -1), (9, 12, 0), (13, 16, 1), (17, 20, 2), (21, 24, 3), (25, 28, 4)]
+POW_MOD = [(1, 4, -1), (5, 8, 0), (9, 12, 0), (13, 16, 0), (17, 20, 1), (21, 24, 2), (25, 28, 3)]
+# Hit points per location: 1-6, 7-9, 10-12, 13-15, 16-18, 19-21, each +3: +1.
+HP_BANDS = [(1, 6), (7, 9), (10, 12), (13, 15), (16, 18), (19, 21)]
+LOCATION_ROWS = {
+    Location.LEFT_LEG: [2, 3, 4, 5, 6, 7],
+    Location.RIGHT_LEG: [2, 3, 4, 5, 6, 7],
+    Location.ABDOMEN: [2, 3, 4, 5, 6, 7],
+    Location.CHEST: [3, 4, 5, 6, 7, 8],
+    Location.LEFT_ARM: [1, 2, 3, 4, 5, 6],
+    Location.RIGHT_ARM: [1, 2, 3, 4, 5, 6],
+    Location.HEAD: [2, 3, 4, 5, 6, 7],
+}
+HEALING = [(1, 6, 1), (7, 12, 2), (13, 18, 3)]  # each further 6: +1
+DEX_SR = [(1, 5, 5), (6, 8, 4), (9, 12, 3), (13, 15, 2), (16, 18, 1)]  # 19+: 0
+SIZ_SR = [(1, 6, 3), (7, 14, 2), (15, 21, 1)]  # 22+: 0
+
+
+def chars(**values: int) -> Characteristics:
+    base = {"STR": 10, "CON": 10, "SIZ": 10, "DEX": 10, "INT": 10, "POW": 10, "CHA": 10}
+    return Characteristics(**(base | values))  # type: ignore[arg-type]
+
+
+# --- hit points ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("siz", range(1, 61))
+def test_rqg_hit_points_siz_modifier(siz: int) -> None:
+    expected = 12 + from_bands(siz, SIZ_MOD, 4, 1)
+    assert hit_points(chars(CON=12, SIZ=siz, POW=10)) == expected
+
+
+@pytest.mark.parametrize("power", range(1, 61))
+def test_rqg_hit_points_pow_modifier(power: int) -> None:
+    expected = 12 + from_bands(power, POW_MOD, 4, 1)
+    assert hit_points(chars(CON=12, SIZ=10, POW=power)) == expected
+
+
+@pytest.mark.parametrize(
+    ("con", "siz", "power", "hp"),
+    [
+        (11, 13, 12, 12),  # +1 SIZ, 0 POW
+        (10, 10, 10, 10),
+        (3, 2, 3, 0),  # 3 - 2 - 1: a characteristic of 1-4 costs hit points
+        (18, 29, 29, 18 + 5 + 4),  # "SIZ 29 -> +5", POW 29 -> +4
+        (15, 28, 28, 15 + 4 + 3),
+        (20, 33, 33, 20 + 6 + 5),
+        (12, 16, 16, 13),
+        (12, 17, 17, 15),
+    ],
+)
+def test_rqg_hit_points_examples(con: int, siz: int, power: int, hp: int) -> None:
+    assert hit_points(chars(CON=con, SIZ=siz, POW=power)) == hp
+    assert derive(chars(CON=con, SIZ=siz, POW=power)).hit_points == hp
+
+
+@pytest.mark.parametrize(
+    ("con", "siz", "hp"),
+    [(10, 10, 10), (11, 12, 12), (13, 14, 14), (1, 1, 1), (1, 2, 2), (18, 18, 18), (3, 30, 17)],
+)
+def test_brp_hit_points_are_half_con_plus_siz_rounded_up(con: int, siz: int, hp: int) -> None:
+    assert hit_points(chars(CON=con, SIZ=siz, POW=3), RuleSet.BRP) == hp  # POW plays no part
+    assert derive(chars(CON=con, SIZ=siz), RuleSet.BRP).hit_points == hp
+
+
+@pytest.mark.parametrize("total", range(1, 61))
+def test_location_hit_points(total: int) -> None:
+    band = next((i for i, (lo, hi) in enumerate(HP_BANDS) if lo <= total <= hi), None)
+    extra = 0 if band is not None else -(-(total - 21) // 3)
+    index = band if band is not None else len(HP_BANDS) - 1
+    expected = {loc: row[index] + extra for loc, row in LOCATION_ROWS.items()}
+    assert location_hit_points(total) == expected
+
+
+@pytest.mark.parametrize(
+    ("total", "leg", "abdomen", "chest", "arm", "head"),
+    [
+        (22, 8, 8, 9, 7, 8),  # "HP 22 -> legs 8"
+        (13, 5, 5, 6, 4, 5),
+        (6, 2, 2, 3, 1, 2),
+        (7, 3, 3, 4, 2, 3),
+        (24, 8, 8, 9, 7, 8),
+        (25, 9, 9, 10, 8, 9),
+    ],
+)
+def test_location_hit_points_examples(
+    total: int, leg: int, abdomen: int, chest: int, arm: int, head: int
+) -> None:
+    hp = location_hit_points(total)
+    assert hp[Location.LEFT_LEG] == hp[Location.RIGHT_LEG] == leg
+    assert hp[Location.ABDOMEN] == abdomen
+    assert hp[Location.CHEST] == chest
+    assert hp[Location.LEFT_ARM] == hp[Location.RIGHT_ARM] == arm
+    assert hp[Location.HEAD] == head
+
+
+# --- healing, damage bonus, strike ranks -------------------------------------------------------
+
+
+@pytest.mark.parametrize("con", range(1, 61))
+def test_healing_rate(con: int) -> None:
+    assert healing_rate(con) == from_bands(con, HEALING, 6, 1)
+
+
+@pytest.mark.parametrize(
+    ("con", "rate"), [(6, 1), (7, 2), (12, 2), (13, 3), (18, 3), (19, 4), (24, 4), (25, 5)]
+)
+def test_healing_rate_band_edges(con: int, rate: int) -> None:
+    assert healing_rate(con) == rate
+
+
+def _rqg_bonus(total: int) -> str:
+    if total <= 12:
+        return "-1D4"
+    if total <= 24:
+        return "0"  # "---": none
+    if total <= 32:
+        return "+1D4"
+    if total <= 40:
+        return "+1D6"
+    return f"+{from_bands(total, [(41, 56, 2)], 16, 1)}D6"
+
+
+def _brp_bonus(total: int) -> str:
+    if total <= 12:
+        return "-1D6"
+    if total <= 16:
+        return "-1D4"
+    return "0" if total <= 24 else _rqg_bonus(total)
+
+
+@pytest.mark.parametrize("total", range(2, 121))
+def test_damage_bonus(total: int) -> None:
+    assert damage_bonus(total) == _rqg_bonus(total)
+    assert damage_bonus(total, RuleSet.RQG) == _rqg_bonus(total)
+    assert damage_bonus(total, RuleSet.BRP) == _brp_bonus(total)
+    parse_dice(damage_bonus(total))  # the bonus is a dice expression a weapon can add
+
+
+@pytest.mark.parametrize(
+    ("total", "rqg", "brp"),
+    [
+        (12, "-1D4", "-1D6"),
+        (13, "0", "-1D4"),
+        (16, "0", "-1D4"),
+        (17, "0", "0"),
+        (24, "0", "0"),
+        (25, "+1D4", "+1D4"),
+        (32, "+1D4", "+1D4"),
+        (33, "+1D6", "+1D6"),
+        (40, "+1D6", "+1D6"),
+        (41, "+2D6", "+2D6"),
+        (56, "+2D6", "+2D6"),
+        (57, "+3D6", "+3D6"),  # "STR+SIZ 57 -> +3D6"
+        (72, "+3D6", "+3D6"),
+        (73, "+4D6", "+4D6"),
+    ],
+)
+def test_damage_bonus_band_edges(total: int, rqg: str, brp: str) -> None:
+    assert damage_bonus(total) == rqg
+    assert damage_bonus(total, RuleSet.BRP) == brp
+
+
+@pytest.mark.parametrize("value", range(1, 41))
+def test_strike_ranks(value: int) -> None:
+    assert dex_strike_rank(value) == (from_bands(value, DEX_SR, 1, 0) if value <= 18 else 0)
+    assert siz_strike_rank(value) == (from_bands(value, SIZ_SR, 1, 0) if value <= 21 else 0)
+
+
+@pytest.mark.parametrize(
+    ("dex", "siz", "weapon", "melee", "missile"),
+    [
+        (14, 13, 2, 2 + 2 + 2, 2 + 2),
+        (5, 6, 3, 5 + 3 + 3, 5 + 3),
+        (19, 22, 1, 0 + 0 + 1, 0 + 1),
+        (10, 15, 0, 3 + 1 + 0, 3 + 0),
+    ],
+)
+def test_melee_and_missile_sr(dex: int, siz: int, weapon: int, melee: int, missile: int) -> None:
+    assert melee_sr(dex, siz, weapon) == melee
+    assert missile_sr(dex, weapon) == missile
+
+
+# --- the whole sheet ---------------------------------------------------------------------------
+
+
+def test_derive_rqg() -> None:
+    sheet = derive(chars(STR=14, CON=11, SIZ=13, DEX=14, POW=12))
+    assert sheet.hit_points == 12
+    assert sheet.locations == location_hit_points(12)
+    assert sheet.locations[Location.CHEST] == 5
+    assert sheet.healing_rate == 2
+    assert sheet.damage_bonus == "+1D4"  # 27
+    assert (sheet.dex_sr, sheet.siz_sr) == (2, 2)
+    assert sheet.magic_points == 12  # = POW
+    assert sheet.rune_points == 3
+    assert (sheet.movement_walk, sheet.movement_run) == (8, 24)
+
+
+def test_derive_brp() -> None:
+    sheet = derive(chars(STR=8, CON=11, SIZ=8, POW=15, APP=12), RuleSet.BRP)
+    assert sheet.hit_points == 10
+    assert sheet.damage_bonus == "-1D4"  # 16
+    assert sheet.magic_points == 15
+    assert sheet.rune_points is None
+
+
+@pytest.mark.parametrize("bad", [0, -1])
+def test_characteristics_are_whole_numbers_from_1(bad: int) -> None:
+    with pytest.raises(ValueError, match="STR must be a whole number >= 1"):
+        chars(STR=bad)
+
+
+def test_characteristics_reject_booleans_and_allow_creatures_over_21() -> None:
+    with pytest.raises(ValueError):
+        chars(POW=True)
+    assert chars(STR=40, SIZ=40).SIZ == 40
+    assert chars().APP is None
+
+
+# --- hit locations: D20 --------------------------------------------------------------------------
+
+D20 = {
+    **dict.fromkeys(range(1, 5), Location.RIGHT_LEG),
+    **dict.fromkeys(range(5, 9), Location.LEFT_LEG),
+    **dict.fromkeys(range(9, 12), Location.ABDOMEN),
+    12: Location.CHEST,
+    **dict.fromkeys(range(13, 16), Location.RIGHT_ARM),
+    **dict.fromkeys(range(16, 19), Location.LEFT_ARM),
+    **dict.fromkeys(range(19, 21), Location.HEAD),
+}
+
+
+@pytest.mark.parametrize("roll", range(1, 21))
+def test_hit_location_d20(roll: int) -> None:
+    assert location_from_d20(roll) is D20[roll]
+
+
+@pytest.mark.parametrize("roll", [0, 21, -1, 100])
+def test_hit_location_outside_d20(roll: int) -> None:
+    with pytest.raises(ValueError, match="1 to 20"):
+        location_from_d20(roll)
