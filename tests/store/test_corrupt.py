@@ -1,0 +1,105 @@
+"""A save file that cannot be read is reported, naming it, and never overwritten."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from gmdash.campaign import CampaignService
+from gmdash.events import RollMade
+from gmdash.store import CorruptSaveError
+
+from .helpers import FakeClock, sheet
+
+NAME = "Corrupt Saga"
+
+
+def _make(saves: Path) -> tuple[Path, Path]:
+    svc = CampaignService.create(saves, NAME, clock=FakeClock())
+    svc.add_character(sheet())
+    svc.start_session()
+    svc.publish(RollMade(actor="Ostra", kind="ability", label="Scan", chance=50, roll=20,
+                         level="success"))  # fmt: skip
+    svc.close()
+    folder = saves / "corrupt-saga"
+    return folder / "campaign.json", folder / "sessions" / "session-0001.json"
+
+
+def _truncate(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2])
+
+
+def _empty(path: Path) -> None:
+    path.write_bytes(b"")
+
+
+def _not_json(path: Path) -> None:
+    path.write_bytes(b"\x00\xffnot json at all")
+
+
+def _foreign(path: Path) -> None:
+    path.write_text(json.dumps({"_default": {"1": {"hello": "world"}}}))
+
+
+def _other_format(path: Path) -> None:
+    data = json.loads(path.read_text())
+    data["meta"]["1"]["format"] = "something.else"
+    path.write_text(json.dumps(data))
+
+
+def _future(path: Path) -> None:
+    data = json.loads(path.read_text())
+    data["meta"]["1"]["schema_version"] = 99
+    path.write_text(json.dumps(data))
+
+
+def _bad_value(path: Path) -> None:
+    data = json.loads(path.read_text())
+    table = data.get("state") or data.get("events")
+    doc = table["1"]
+    if "characters" in doc:
+        doc["characters"][0]["characteristics"]["STR"] = 0
+    else:
+        doc["type"] = "NoSuchEvent"
+    path.write_text(json.dumps(data))
+
+
+DAMAGES: list[Callable[[Path], None]] = [
+    _truncate, _empty, _not_json, _foreign, _other_format, _future, _bad_value
+]
+
+
+@pytest.mark.parametrize("damage", DAMAGES, ids=lambda f: f.__name__.strip("_"))
+@pytest.mark.parametrize("which", ["campaign", "session"])
+def test_corrupt_file_is_reported_and_left_alone(
+    tmp_path: Path, damage: Callable[[Path], None], which: str
+) -> None:
+    campaign_file, session_file = _make(tmp_path)
+    target = campaign_file if which == "campaign" else session_file
+    damage(target)
+    bytes_before, mtime_before = target.read_bytes(), os.stat(target).st_mtime_ns
+    for read_only in (False, True):
+        with pytest.raises(CorruptSaveError) as caught:
+            CampaignService.open(tmp_path, NAME, read_only=read_only)
+        assert caught.value.path == target
+        assert str(target) in str(caught.value)
+    assert target.read_bytes() == bytes_before
+    assert os.stat(target).st_mtime_ns == mtime_before
+    # the failed opens left the campaign unlocked: repairing the file is enough
+    assert not list(target.parent.glob(".*.tmp"))
+
+
+def test_corrupt_old_session_does_not_block_opening(tmp_path: Path) -> None:
+    _, session_file = _make(tmp_path)
+    with CampaignService.open(tmp_path, NAME, clock=FakeClock()) as svc:
+        svc.end_session()
+        svc.start_session()
+    _truncate(session_file)
+    with CampaignService.open(tmp_path, NAME) as svc:
+        assert svc.current_session is not None and svc.current_session.number == 2
+        with pytest.raises(CorruptSaveError):
+            svc.log("all")
