@@ -50,7 +50,12 @@ from gmdash.model.sheets import complete
 from gmdash.model.state import CampaignState, UndoEntry
 from gmdash.rules.ruleset import RuleSet
 from gmdash.store.campaign_store import CampaignStore
-from gmdash.store.errors import CorruptSaveError, ReadOnlyError
+from gmdash.store.errors import (
+    CampaignLocked,
+    CampaignNotFound,
+    CorruptSaveError,
+    ReadOnlyError,
+)
 from gmdash.store.paths import (
     CAMPAIGN_FILE,
     campaign_folder,
@@ -120,9 +125,13 @@ class CampaignService:
         `CorruptSaveError`; a missing campaign `CampaignNotFound`. `remember` records it as the
         last campaign opened (for the app; the CLI passes False).
         """
-        store = CampaignStore.open(
-            campaign_folder(saves, name), read_only=read_only, durable=durable
-        )
+        folder = campaign_folder(saves, name)
+        try:
+            store = CampaignStore.open(folder, read_only=read_only, durable=durable)
+        except CampaignNotFound:
+            raise CampaignNotFound(name, folder) from None
+        except CampaignLocked as error:
+            raise CampaignLocked(name, error.pid, error.path) from None
         try:
             state = _load_state(store)
             service = cls(store, state, clock=clock, bus=bus)

@@ -10,6 +10,7 @@ import pytest
 from gmdash.model import Character, ValidationError, complete
 from gmdash.model.exchange import export_character, import_payload
 from gmdash.rules import RuleSet
+
 from .helpers import sheet
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ from gmdash.model import ValidationError
 
 from .helpers import START, sheet
 
-STAMP = {"id": "0001-000007", "time": START, "session": 1}
+STAMP: dict[str, Any] = {"id": "0001-000007", "time": START, "session": 1}
 
 SAMPLES: list[Event] = [
     RollMade(**STAMP, actor="Ostra", character_id="c0001", label="Dodge", kind="ability",

@@ -69,7 +69,13 @@ def _bad_value(path: Path) -> None:
 
 
 DAMAGES: list[Callable[[Path], None]] = [
-    _truncate, _empty, _not_json, _foreign, _other_format, _future, _bad_value
+    _truncate,
+    _empty,
+    _not_json,
+    _foreign,
+    _other_format,
+    _future,
+    _bad_value,
 ]
 
 
