@@ -275,12 +275,24 @@ def read_row(row: Sequence[str], chance: int) -> LevelRow:
     return LevelRow(chance, critical_top, special_top, success_top, failure_bottom, _bottom(fumble))
 
 
+PRINTED_ROWS: tuple[tuple[str, ...], ...] = (*ABILITY_RESULTS, ABILITY_HIGHER)
+
+
+def row_chances(row: Sequence[str]) -> range:
+    """The chances a printed row covers; "(higher)" runs from 123 to HIGHER_ROW_LIMIT."""
+    if row[0] == ABILITY_HIGHER[0]:
+        return range(_top(ABILITY_RESULTS[-1][0]) + 1, HIGHER_ROW_LIMIT + 1)
+    return chance_range(row[0])
+
+
+def row_levels(row: Sequence[str]) -> list[LevelRow]:
+    """The printed row read for each chance it covers."""
+    return [read_row(row, c) for c in row_chances(row)]
+
+
 def level_rows() -> list[LevelRow]:
     """Every chance from 1 to HIGHER_ROW_LIMIT, each read from its printed row."""
-    rows = [read_row(row, c) for row in ABILITY_RESULTS for c in chance_range(row[0])]
-    last = rows[-1].chance
-    rows += [read_row(ABILITY_HIGHER, c) for c in range(last + 1, HIGHER_ROW_LIMIT + 1)]
-    return rows
+    return [level for row in PRINTED_ROWS for level in row_levels(row)]
 
 
 def resistance_cells() -> list[tuple[int, int, str]]:

@@ -65,16 +65,16 @@ def chars(**values: int) -> Characteristics:
 # --- hit points ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("siz", range(1, 61))
-def test_rqg_hit_points_siz_modifier(siz: int) -> None:
-    expected = 12 + from_bands(siz, SIZ_MOD, 4, 1)
-    assert hit_points(chars(CON=12, SIZ=siz, POW=10)) == expected
+def test_rqg_hit_points_siz_modifier() -> None:
+    for siz in range(1, 61):
+        expected = 12 + from_bands(siz, SIZ_MOD, 4, 1)
+        assert hit_points(chars(CON=12, SIZ=siz, POW=10)) == expected, siz
 
 
-@pytest.mark.parametrize("power", range(1, 61))
-def test_rqg_hit_points_pow_modifier(power: int) -> None:
-    expected = 12 + from_bands(power, POW_MOD, 4, 1)
-    assert hit_points(chars(CON=12, SIZ=10, POW=power)) == expected
+def test_rqg_hit_points_pow_modifier() -> None:
+    for power in range(1, 61):
+        expected = 12 + from_bands(power, POW_MOD, 4, 1)
+        assert hit_points(chars(CON=12, SIZ=10, POW=power)) == expected, power
 
 
 @pytest.mark.parametrize(
@@ -104,13 +104,13 @@ def test_brp_hit_points_are_half_con_plus_siz_rounded_up(con: int, siz: int, hp:
     assert derive(chars(CON=con, SIZ=siz), RuleSet.BRP).hit_points == hp
 
 
-@pytest.mark.parametrize("total", range(1, 61))
-def test_location_hit_points(total: int) -> None:
-    band = next((i for i, (lo, hi) in enumerate(HP_BANDS) if lo <= total <= hi), None)
-    extra = 0 if band is not None else -(-(total - 21) // 3)
-    index = band if band is not None else len(HP_BANDS) - 1
-    expected = {loc: row[index] + extra for loc, row in LOCATION_ROWS.items()}
-    assert location_hit_points(total) == expected
+def test_location_hit_points() -> None:
+    for total in range(1, 61):
+        band = next((i for i, (lo, hi) in enumerate(HP_BANDS) if lo <= total <= hi), None)
+        extra = 0 if band is not None else -(-(total - 21) // 3)
+        index = band if band is not None else len(HP_BANDS) - 1
+        expected = {loc: row[index] + extra for loc, row in LOCATION_ROWS.items()}
+        assert location_hit_points(total) == expected, total
 
 
 @pytest.mark.parametrize(
@@ -138,9 +138,9 @@ def test_location_hit_points_examples(
 # --- healing, damage bonus, strike ranks -------------------------------------------------------
 
 
-@pytest.mark.parametrize("con", range(1, 61))
-def test_healing_rate(con: int) -> None:
-    assert healing_rate(con) == from_bands(con, HEALING, 6, 1)
+def test_healing_rate() -> None:
+    for con in range(1, 61):
+        assert healing_rate(con) == from_bands(con, HEALING, 6, 1), con
 
 
 @pytest.mark.parametrize(
@@ -170,12 +170,12 @@ def _brp_bonus(total: int) -> str:
     return "0" if total <= 24 else _rqg_bonus(total)
 
 
-@pytest.mark.parametrize("total", range(2, 121))
-def test_damage_bonus(total: int) -> None:
-    assert damage_bonus(total) == _rqg_bonus(total)
-    assert damage_bonus(total, RuleSet.RQG) == _rqg_bonus(total)
-    assert damage_bonus(total, RuleSet.BRP) == _brp_bonus(total)
-    parse_dice(damage_bonus(total))  # the bonus is a dice expression a weapon can add
+def test_damage_bonus() -> None:
+    for total in range(2, 121):
+        assert damage_bonus(total) == _rqg_bonus(total), total
+        assert damage_bonus(total, RuleSet.RQG) == _rqg_bonus(total), total
+        assert damage_bonus(total, RuleSet.BRP) == _brp_bonus(total), total
+        parse_dice(damage_bonus(total))  # the bonus is a dice expression a weapon can add
 
 
 @pytest.mark.parametrize(
@@ -202,10 +202,11 @@ def test_damage_bonus_band_edges(total: int, rqg: str, brp: str) -> None:
     assert damage_bonus(total, RuleSet.BRP) == brp
 
 
-@pytest.mark.parametrize("value", range(1, 41))
-def test_strike_ranks(value: int) -> None:
-    assert dex_strike_rank(value) == (from_bands(value, DEX_SR, 1, 0) if value <= 18 else 0)
-    assert siz_strike_rank(value) == (from_bands(value, SIZ_SR, 1, 0) if value <= 21 else 0)
+def test_strike_ranks() -> None:
+    for value in range(1, 41):
+        dex_sr = from_bands(value, DEX_SR, 1, 0) if value <= 18 else 0
+        siz_sr = from_bands(value, SIZ_SR, 1, 0) if value <= 21 else 0
+        assert (dex_strike_rank(value), siz_strike_rank(value)) == (dex_sr, siz_sr), value
 
 
 @pytest.mark.parametrize(

@@ -19,6 +19,7 @@ from .seed_tables import (
     ABILITY_RESULTS,
     HIGHER_ROW_LIMIT,
     PA,
+    PRINTED_ROWS,
     RQG_SEED,
     SEED_MISSING,
     LevelRow,
@@ -26,6 +27,8 @@ from .seed_tables import (
     level_rows,
     parse_ability_results,
     read_row,
+    row_chances,
+    row_levels,
     seed_text,
 )
 
@@ -33,8 +36,8 @@ ROWS = level_rows()
 ROLLS = range(1, 101)
 
 
-def _id(row: LevelRow) -> str:
-    return f"C={row.chance}"
+def _row_id(row: tuple[str, ...]) -> str:
+    return f"row {row[0]}"
 
 
 # --- the transcription itself -----------------------------------------------------------------
@@ -61,39 +64,49 @@ def test_every_printed_failure_range_starts_right_after_success() -> None:
 
 
 # --- thresholds and level_of, row for row, every chance, every roll ---------------------------
+# One test per printed row (35 rows and "(higher)"); inside, every chance of the row's range.
 
 
-@pytest.mark.parametrize("row", ROWS, ids=_id)
-def test_thresholds_match_the_printed_row(row: LevelRow) -> None:
-    assert thresholds(row.chance) == Thresholds(
-        critical=row.critical, special=row.special, success=row.success, fumble=row.fumble
-    )
-    assert thresholds(row.chance, RuleSet.RQG) == thresholds(row.chance)
-    assert thresholds(row.chance, RuleSet.BRP) == Thresholds(
-        critical=None, special=row.special, success=row.success, fumble=row.fumble
-    )
+@pytest.mark.parametrize("printed", PRINTED_ROWS, ids=_row_id)
+def test_thresholds_match_the_printed_row(printed: tuple[str, ...]) -> None:
+    for row in row_levels(printed):
+        rqg = Thresholds(row.critical, row.special, row.success, row.fumble)
+        assert thresholds(row.chance) == rqg, row
+        assert thresholds(row.chance, RuleSet.RQG) == rqg, row
+        brp = Thresholds(None, row.special, row.success, row.fumble)
+        assert thresholds(row.chance, RuleSet.BRP) == brp, row
 
 
-@pytest.mark.parametrize("row", ROWS, ids=_id)
-def test_rqg_level_of_every_roll_matches_the_printed_row(row: LevelRow) -> None:
-    got = [level_of(row.chance, roll, RuleSet.RQG) for roll in ROLLS]
-    assert got == [Level(row.level(roll)) for roll in ROLLS]
-    assert [level_of(row.chance, roll) for roll in ROLLS] == got  # RQG is the default
+@pytest.mark.parametrize("printed", PRINTED_ROWS, ids=_row_id)
+def test_rqg_level_of_every_roll_matches_the_printed_row(printed: tuple[str, ...]) -> None:
+    for row in row_levels(printed):
+        got = [level_of(row.chance, roll, RuleSet.RQG) for roll in ROLLS]
+        assert got == [Level(row.level(roll)) for roll in ROLLS], row
+        assert [level_of(row.chance, roll) for roll in ROLLS] == got, row  # RQG is the default
 
 
-@pytest.mark.parametrize("row", ROWS, ids=_id)
-def test_brp_level_of_every_roll_is_the_row_without_critical(row: LevelRow) -> None:
-    got = [level_of(row.chance, roll, RuleSet.BRP) for roll in ROLLS]
-    assert got == [Level(row.level(roll, with_critical=False)) for roll in ROLLS]
-    assert Level.CRITICAL not in got
+@pytest.mark.parametrize("printed", PRINTED_ROWS, ids=_row_id)
+def test_brp_level_of_every_roll_is_the_row_without_critical(printed: tuple[str, ...]) -> None:
+    for row in row_levels(printed):
+        got = [level_of(row.chance, roll, RuleSet.BRP) for roll in ROLLS]
+        assert got == [Level(row.level(roll, with_critical=False)) for roll in ROLLS], row
+        assert Level.CRITICAL not in got
 
 
 @pytest.mark.parametrize("ruleset", list(RuleSet))
-@pytest.mark.parametrize("row", ROWS, ids=_id)
-def test_level_odds_count_the_printed_ranges(row: LevelRow, ruleset: RuleSet) -> None:
+@pytest.mark.parametrize("printed", PRINTED_ROWS, ids=_row_id)
+def test_level_odds_count_the_printed_ranges(printed: tuple[str, ...], ruleset: RuleSet) -> None:
     with_critical = ruleset is RuleSet.RQG
-    counted = Counter(row.level(roll, with_critical=with_critical) for roll in ROLLS)
-    assert level_odds(row.chance, ruleset) == {level: counted[level.value] for level in Level}
+    for row in row_levels(printed):
+        counted = Counter(row.level(roll, with_critical=with_critical) for roll in ROLLS)
+        expected = {level: counted[level.value] for level in Level}
+        assert level_odds(row.chance, ruleset) == expected, row
+
+
+def test_every_chance_from_1_to_the_limit_is_checked() -> None:
+    assert [c for row in PRINTED_ROWS for c in row_chances(row)] == list(
+        range(1, HIGHER_ROW_LIMIT + 1)
+    )
 
 
 # --- the (higher) row: 5% / 20% of the ability, rounded half up -------------------------------
@@ -125,6 +138,7 @@ def test_higher_row_examples(chance: int, critical: int, special: int) -> None:
 
 
 def test_higher_row_covers_123_to_the_limit() -> None:
+    assert row_chances(ABILITY_HIGHER) == range(123, HIGHER_ROW_LIMIT + 1)
     assert [row.chance for row in ROWS] == list(range(1, HIGHER_ROW_LIMIT + 1))
 
 
@@ -179,14 +193,14 @@ def test_zero_or_less_cannot_succeed(chance: int, ruleset: RuleSet) -> None:
     assert level_of(chance, 100, ruleset) is Level.FUMBLE
 
 
-@pytest.mark.parametrize("chance", range(1, HIGHER_ROW_LIMIT + 1))
-def test_01_is_the_best_level_and_00_always_fumbles(chance: int) -> None:
-    assert level_of(chance, 1, RuleSet.RQG) is Level.CRITICAL
-    assert level_of(chance, 1, RuleSet.BRP) is Level.SPECIAL
-    assert level_of(chance, 100, RuleSet.RQG) is Level.FUMBLE
-    assert level_of(chance, 100, RuleSet.BRP) is Level.FUMBLE
-    assert all(level_of(chance, roll).is_success for roll in range(1, 6))
-    assert not any(level_of(chance, roll).is_success for roll in range(96, 101))
+def test_01_is_the_best_level_and_00_always_fumbles() -> None:
+    for chance in range(1, HIGHER_ROW_LIMIT + 1):
+        assert level_of(chance, 1, RuleSet.RQG) is Level.CRITICAL, chance
+        assert level_of(chance, 1, RuleSet.BRP) is Level.SPECIAL, chance
+        assert level_of(chance, 100, RuleSet.RQG) is Level.FUMBLE, chance
+        assert level_of(chance, 100, RuleSet.BRP) is Level.FUMBLE, chance
+        assert all(level_of(chance, roll).is_success for roll in range(1, 6)), chance
+        assert not any(level_of(chance, roll).is_success for roll in range(96, 101)), chance
 
 
 @pytest.mark.parametrize("roll", [0, -1, 101, 1000])
