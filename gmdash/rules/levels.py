@@ -44,8 +44,30 @@ class Thresholds:
     fumble: int
 
 
+# Both functions below are on the hot path of every roll (bench/rules.py): their results are
+# cached per chance, one cache per rule set (index: `ruleset is BRP`, the test the rules use, so
+# no enum is hashed). Only whole-number chances and rolls are cached; anything else takes the
+# plain path and behaves exactly as before. A cache that grows past its limit starts over.
+_BRP = RuleSet.BRP
+_CACHE_LIMIT = 1024
+_THRESHOLDS: tuple[dict[int, Thresholds], dict[int, Thresholds]] = ({}, {})
+_LEVELS: tuple[dict[int, tuple[Level, ...]], dict[int, tuple[Level, ...]]] = ({}, {})
+
+
 def thresholds(chance: int, ruleset: RuleSet = RuleSet.RQG) -> Thresholds:
     """The seed's Ability Results table as numbers, for any chance (0 or less: no success)."""
+    if type(chance) is not int:
+        return _thresholds(chance, ruleset)
+    cache = _THRESHOLDS[ruleset is _BRP]
+    found = cache.get(chance)
+    if found is None:
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        found = cache[chance] = _thresholds(chance, ruleset)
+    return found
+
+
+def _thresholds(chance: int, ruleset: RuleSet) -> Thresholds:
     if chance <= 0:
         return Thresholds(
             critical=None if ruleset is RuleSet.BRP else 0, special=0, success=0, fumble=96
@@ -66,6 +88,23 @@ def level_of(chance: int, roll: int, ruleset: RuleSet = RuleSet.RQG) -> Level:
     """The best level a D100 roll (1..100, 100 for "00") reaches against `chance`."""
     if not 1 <= roll <= 100:
         raise ValueError(f"a D100 roll is 1 to 100 (00 is 100), not {roll}")
+    if type(chance) is not int or type(roll) is not int:
+        return _level_of(chance, roll, ruleset)
+    return levels_by_roll(chance, ruleset)[roll - 1]
+
+
+def levels_by_roll(chance: int, ruleset: RuleSet = RuleSet.RQG) -> tuple[Level, ...]:
+    """The level of every roll 1..100 against a whole-number chance (index: roll - 1)."""
+    cache = _LEVELS[ruleset is _BRP]
+    found = cache.get(chance)
+    if found is None:
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        found = cache[chance] = tuple(_level_of(chance, roll, ruleset) for roll in range(1, 101))
+    return found
+
+
+def _level_of(chance: int, roll: int, ruleset: RuleSet) -> Level:
     limits = thresholds(chance, ruleset)
     if chance <= 0:
         # A 0% ability cannot succeed; a fumble is still possible if it is rolled anyway.

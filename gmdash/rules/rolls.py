@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gmdash.rules.levels import Level, level_of
+from gmdash.rules.levels import Level, level_of, levels_by_roll
 from gmdash.rules.rng import Rng
 from gmdash.rules.ruleset import RuleSet
 
@@ -23,9 +23,28 @@ def roll_d100(rng: Rng) -> int:
     return rng.randint(1, 100)
 
 
+# The hot path of every roll (bench/rules.py): RollResult is frozen, so the result of each
+# (chance, roll) is built once and shared, one cache per rule set as in levels.py.
+_BRP = RuleSet.BRP
+_CACHE_LIMIT = 512
+_RESULTS: tuple[dict[int, tuple[RollResult, ...]], dict[int, tuple[RollResult, ...]]] = ({}, {})
+
+
 def resolve(
     chance: int, rng: Rng, ruleset: RuleSet = RuleSet.RQG, *, result: int | None = None
 ) -> RollResult:
     """Roll against `chance`, or read `result` if the game master rolled physical dice."""
-    roll = roll_d100(rng) if result is None else result
-    return RollResult(chance=chance, roll=roll, level=level_of(chance, roll, ruleset))
+    roll = rng.randint(1, 100) if result is None else result  # roll_d100, inlined
+    if type(chance) is not int or type(roll) is not int or not 1 <= roll <= 100:
+        return RollResult(chance=chance, roll=roll, level=level_of(chance, roll, ruleset))
+    cache = _RESULTS[ruleset is _BRP]
+    results = cache.get(chance)
+    if results is None:
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        levels = levels_by_roll(chance, ruleset)
+        results = cache[chance] = tuple(
+            RollResult(chance=chance, roll=roll, level=level)
+            for roll, level in enumerate(levels, start=1)
+        )
+    return results[roll - 1]
