@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 
 from gmdash.model import validate as v
 from gmdash.rules.ruleset import RuleSet
@@ -50,6 +51,11 @@ class GameSession:
         return self.end is None
 
     def to_dict(self) -> dict[str, object]:
+        return dict(self._as_dict)
+
+    @cached_property
+    def _as_dict(self) -> dict[str, object]:
+        # computed once: the snapshot lists every past session on every save
         return {
             "number": self.number,
             "start": self.start.isoformat(),
