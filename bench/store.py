@@ -19,15 +19,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gmdash.campaign import CampaignService  # noqa: E402
-from gmdash.demo import demo_state  # noqa: E402
-from gmdash.events import RollMade, SessionEnded, SessionStarted  # noqa: E402
-from gmdash.model.campaign import GameSession  # noqa: E402
-from gmdash.rules import SeededRng, level_of  # noqa: E402
-from gmdash.store.atomic import encode, write_atomic  # noqa: E402
-from gmdash.store.campaign_store import CampaignStore  # noqa: E402
-from gmdash.store.documents import SESSION_FORMAT, new_document  # noqa: E402
-from gmdash.store.paths import session_file, slugify  # noqa: E402
+from gmdash.campaign import CampaignService
+from gmdash.demo import demo_state
+from gmdash.events import Event, RollMade, SessionEnded, SessionStarted
+from gmdash.model.campaign import GameSession
+from gmdash.rules import SeededRng, level_of
+from gmdash.store.atomic import encode, write_atomic
+from gmdash.store.campaign_store import CampaignStore
+from gmdash.store.documents import SESSION_FORMAT, new_document
+from gmdash.store.paths import session_file, slugify
 
 PER_SESSION = 330
 APPENDS = 300  # one realistic session of rolls, appended one by one
@@ -58,7 +58,7 @@ def build(saves: Path, name: str, rolls: int) -> None:
         day = START + timedelta(days=7 * number)
         count = min(PER_SESSION, left)
         left -= count
-        events = [SessionStarted(number=number)]
+        events: list[Event] = [SessionStarted(number=number)]
         events += [_roll_event(rng, names) for _ in range(count)]
         events.append(SessionEnded(number=number))
         doc = new_document(SESSION_FORMAT)
