@@ -65,16 +65,13 @@ class Event:
             "time": v.optional_timestamp("time", data.get("time")),
             "session": v.optional_whole("session", data.get("session"), low=1),
         }
-        for item in fields(cls):
-            if item.name in _BASE_FIELDS:
+        for name, reader, required in _field_specs(cls):
+            if name not in data:
+                if required:
+                    raise ValidationError(name, "missing")
                 continue
-            if item.name not in data:
-                if item.default is not _MISSING or item.default_factory is not _MISSING:
-                    continue
-                raise ValidationError(item.name, "missing")
-            reader = item.metadata.get("read")
-            raw = data[item.name]
-            values[item.name] = reader(item.name, raw) if reader else raw
+            raw = data[name]
+            values[name] = reader(name, raw) if reader else raw
         try:
             return cls(**values)
         except TypeError as error:  # pragma: no cover - a field list out of step with the class
@@ -82,6 +79,26 @@ class Event:
 
 
 _MISSING: Any = field().default
+_SPECS: dict[type[Event], list[tuple[str, Callable[[str, Any], object] | None, bool]]] = {}
+
+
+def _field_specs(
+    cls: type[Event],
+) -> list[tuple[str, Callable[[str, Any], object] | None, bool]]:
+    """(name, reader, required) of an event class's own fields, computed once per class."""
+    specs = _SPECS.get(cls)
+    if specs is None:
+        specs = [
+            (
+                item.name,
+                item.metadata.get("read"),
+                item.default is _MISSING and item.default_factory is _MISSING,
+            )
+            for item in fields(cls)
+            if item.name not in _BASE_FIELDS
+        ]
+        _SPECS[cls] = specs
+    return specs
 
 
 def _to_json(value: object) -> object:
