@@ -72,8 +72,9 @@ def _thresholds(chance: int, ruleset: RuleSet) -> Thresholds:
         return Thresholds(
             critical=None if ruleset is RuleSet.BRP else 0, special=0, success=0, fumble=96
         )
-    critical = max(1, (chance + 10) // 20)
-    special = max(1, (2 * chance + 5) // 10)
+    # 96-00 always fails, so no level of success reaches past 95 (special would from C=478).
+    critical = min(95, max(1, (chance + 10) // 20))
+    special = min(95, max(1, (2 * chance + 5) // 10))
     success = min(95, max(5, chance))
     fumble = 100 - max(1, (100 - chance + 10) // 20) + 1 if chance < 96 else 100
     return Thresholds(

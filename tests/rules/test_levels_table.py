@@ -213,3 +213,19 @@ def test_par_aptitude_means_the_chance_itself() -> None:
     row = next(row for row in ABILITY_RESULTS if row[0] == "53–57")
     assert row[3] == PA
     assert [read_row(row, c).success for c in chance_range(row[0])] == [53, 54, 55, 56, 57]
+
+
+# --- far over 100%: the ranges grow, but 96-00 still fails (the (higher) row, RULES.md 4) ---
+
+
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+@pytest.mark.parametrize("chance", [477, 478, 497, 498, 500, 1000, 1909, 1910, 5000])
+def test_96_to_00_fail_however_high_the_chance(chance: int, ruleset: RuleSet) -> None:
+    # Regression: from C=478 the 1/5 special range ((2C + 5) // 10 >= 96) swallowed 96-99, and
+    # from C=498 also 00; from C=1910 the critical range did the same under RQG.
+    assert [level_of(chance, roll, ruleset) for roll in range(96, 100)] == [Level.FAILURE] * 4
+    assert level_of(chance, 100, ruleset) is Level.FUMBLE
+    assert level_of(chance, 95, ruleset).is_success
+    limits = thresholds(chance, ruleset)
+    assert limits.special <= 95
+    assert limits.critical is None or limits.critical <= 95
