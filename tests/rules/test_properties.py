@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,7 +13,9 @@ from gmdash.rules import (
     Characteristics,
     DiceExpr,
     Level,
+    RollResult,
     RuleSet,
+    ScriptedRng,
     SeededRng,
     damage_bonus,
     derive,
@@ -26,13 +29,16 @@ from gmdash.rules import (
     parse_dice,
     reduce_over_100,
     resistance_chance,
+    resolve,
     siz_strike_rank,
+    thresholds,
 )
+from gmdash.rules.levels import _level_of, _thresholds
 
 # Local settings (no global profile: other suites keep theirs). Keeps this file to ~2.5 seconds.
 examples = settings(max_examples=100, deadline=None)
 
-chances = st.integers(min_value=-50, max_value=400)
+chances = st.integers(min_value=-50, max_value=3000)
 rolls = st.integers(min_value=1, max_value=100)
 rulesets = st.sampled_from(list(RuleSet))
 stats = st.integers(min_value=1, max_value=80)
@@ -71,6 +77,20 @@ def test_a_higher_chance_never_gives_a_worse_level(
 ) -> None:
     low, high = sorted((chance_1, chance_2))
     assert level_of(high, roll, ruleset).rank >= level_of(low, roll, ruleset).rank
+
+
+@examples
+@given(chances, rolls, rulesets)
+def test_01_to_05_succeed_and_96_to_00_fail_for_any_positive_chance(
+    chance: int, roll: int, ruleset: RuleSet
+) -> None:
+    level = level_of(chance, roll, ruleset)
+    if chance > 0 and roll <= 5:
+        assert level.is_success
+    if roll >= 96:
+        assert not level.is_success
+    if roll == 100:
+        assert level is Level.FUMBLE
 
 
 @examples
@@ -214,3 +234,33 @@ def test_every_rolled_total_is_within_min_and_max(expr: DiceExpr, seed: int) -> 
 @given(dice_exprs())
 def test_text_round_trips(expr: DiceExpr) -> None:
     assert parse_dice(str(expr)) == expr
+
+
+# --- the hot-path caches (levels.py, rolls.py) change nothing -----------------------------------
+
+
+@examples
+@given(st.integers(-3000, 3000), rolls, rulesets)
+def test_cached_levels_and_results_equal_the_plain_computation(
+    chance: int, roll: int, ruleset: RuleSet
+) -> None:
+    assert level_of(chance, roll, ruleset) is _level_of(chance, roll, ruleset)
+    assert thresholds(chance, ruleset) == _thresholds(chance, ruleset)
+    expected = RollResult(chance=chance, roll=roll, level=_level_of(chance, roll, ruleset))
+    assert resolve(chance, ScriptedRng([roll]), ruleset) == expected
+    assert resolve(chance, ScriptedRng([]), ruleset, result=roll) == expected
+
+
+def test_caches_survive_being_cleared() -> None:
+    # more chances than any cache holds: each starts over and still answers right
+    for chance in range(-1500, 1500, 1):
+        assert level_of(chance, 1, RuleSet.BRP).is_success is (chance > 0)
+        assert resolve(chance, ScriptedRng([100])).level is Level.FUMBLE
+
+
+def test_a_roll_outside_1_to_100_is_still_refused() -> None:
+    for bad in (0, 101):
+        with pytest.raises(ValueError, match="1 to 100"):
+            resolve(50, ScriptedRng([]), result=bad)
+        with pytest.raises(ValueError, match="1 to 100"):
+            level_of(50, bad)
