@@ -59,7 +59,7 @@ SIZ_SR = [(1, 6, 3), (7, 14, 2), (15, 21, 1)]  # 22+: 0
 
 def chars(**values: int) -> Characteristics:
     base = {"STR": 10, "CON": 10, "SIZ": 10, "DEX": 10, "INT": 10, "POW": 10, "CHA": 10}
-    return Characteristics(**(base | values))  # type: ignore[arg-type]
+    return Characteristics(**(base | values))
 
 
 # --- hit points ---------------------------------------------------------------------------------
