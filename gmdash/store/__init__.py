@@ -18,6 +18,7 @@ from gmdash.store.errors import (
 )
 from gmdash.store.lock import CampaignLock
 from gmdash.store.paths import resolve_saves_dir, slugify
+from gmdash.store.recovery import move_aside
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -29,6 +30,7 @@ __all__ = [
     "CorruptSaveError",
     "ReadOnlyError",
     "StoreError",
+    "move_aside",
     "resolve_saves_dir",
     "slugify",
     "write_atomic",

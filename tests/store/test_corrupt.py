@@ -109,3 +109,19 @@ def test_corrupt_old_session_does_not_block_opening(tmp_path: Path) -> None:
         assert svc.current_session is not None and svc.current_session.number == 2
         with pytest.raises(CorruptSaveError):
             svc.log("all")
+
+
+def test_move_aside_keeps_the_file_and_lets_a_session_log_be_rebuilt(tmp_path: Path) -> None:
+    from gmdash.store import move_aside
+
+    from .helpers import START
+
+    _, session_file = _make(tmp_path)
+    _truncate(session_file)
+    damaged = session_file.read_bytes()
+    moved = move_aside(session_file, START)
+    assert moved.read_bytes() == damaged and not session_file.exists()
+    assert moved.name == "session-0001.json.corrupt-20260301T190000"
+    with CampaignService.open(tmp_path, NAME, clock=FakeClock()) as svc:
+        svc.publish(RollMade(kind="dice", expression="1D6", total=4))
+        assert len(svc.events()) == 1
