@@ -244,6 +244,11 @@ class CampaignService:
             entries.append(log_entry(event, names, self.state.struck))
         return entries
 
+    def entry(self, event: Event) -> LogEntry:
+        """One event as a log line (for a pane that appends lines as events arrive)."""
+        names = {c.id: c.name for c in self.state.characters.values()}
+        return log_entry(event, names, self.state.struck)
+
     def state_dict(self) -> dict[str, Any]:
         """The snapshot the store saves."""
         return self.state.to_dict()

@@ -160,3 +160,18 @@ def test_saves_dir_resolution(tmp_path: Path) -> None:
     assert resolve_saves_dir("x", {"GMDASH_SAVES": "y"}) == Path("x")
     assert resolve_saves_dir(None, {"GMDASH_SAVES": "y"}) == Path("y")
     assert resolve_saves_dir(None, {}) == Path("saves")
+
+
+def test_entry_turns_a_published_event_into_a_log_line(tmp_path: Path) -> None:
+    svc = CampaignService.create(tmp_path, "Lines", clock=FakeClock())
+    svc.add_character(sheet())
+    lines = []
+    svc.bus.subscribe(Event, lambda e: lines.append(svc.entry(e)))
+    svc.publish(DamageApplied(character_id="c0001", amount=2, location="head"))
+    made = _roll(svc, "Sing")
+    assert (lines[0].actor, lines[0].kind, lines[0].label) == (
+        "Ostra",
+        "damage",
+        "2 damage to head",
+    )
+    assert (lines[1].id, lines[1].label, lines[1].level) == (made.id, "Sing", "success")
