@@ -178,8 +178,10 @@ def _thresholds_line(chance: int, ruleset: RuleSet) -> str:
 
 def cmd_resist(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args)
-    chance = rules.resistance_chance(args.active, args.passive)
-    result = rules.resolve(chance, _rng(args), ruleset, result=args.result)
+    result = rules.resolve_resistance(
+        args.active, args.passive, _rng(args), ruleset, result=args.result
+    )
+    chance = result.chance
     _record(
         args,
         kind="resistance",

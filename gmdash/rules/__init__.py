@@ -38,7 +38,7 @@ from gmdash.rules.opposed import (
 )
 from gmdash.rules.resistance import resistance_chance, resistance_table
 from gmdash.rules.rng import Rng, ScriptedRng, SeededRng
-from gmdash.rules.rolls import RollResult, resolve, roll_d100
+from gmdash.rules.rolls import RollResult, resolve, resolve_resistance, roll_d100
 from gmdash.rules.ruleset import RuleSet
 from gmdash.rules.strike_ranks import melee_sr, missile_sr
 from gmdash.rules.wounds import (
@@ -101,6 +101,7 @@ __all__ = [
     "resistance_table",
     "resolve",
     "resolve_opposed",
+    "resolve_resistance",
     "roll_d100",
     "siz_strike_rank",
     "standing_conditions",

@@ -13,3 +13,8 @@ def resistance_chance(active: int, passive: int) -> int:
 def resistance_table() -> list[tuple[int, int, int]]:
     """Every cell of the printed 21x21 table as (active, passive, chance)."""
     return [(a, p, resistance_chance(a, p)) for a in TABLE_RANGE for p in TABLE_RANGE]
+
+
+def resistance_level_chance(chance: int) -> int:
+    """The chance to read levels against: on a '---' cell 01-05 still succeeds (section 7)."""
+    return max(1, chance)

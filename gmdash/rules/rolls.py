@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmdash.rules.levels import Level, level_of, levels_by_roll
+from gmdash.rules.resistance import resistance_chance, resistance_level_chance
 from gmdash.rules.rng import Rng
 from gmdash.rules.ruleset import RuleSet
 
@@ -48,3 +49,17 @@ def resolve(
             for roll, level in enumerate(levels, start=1)
         )
     return results[roll - 1]
+
+
+def resolve_resistance(
+    active: int,
+    passive: int,
+    rng: Rng,
+    ruleset: RuleSet = RuleSet.RQG,
+    *,
+    result: int | None = None,
+) -> RollResult:
+    """A resistance roll: the table's chance, where 01-05 succeeds even on a '---' cell."""
+    chance = resistance_chance(active, passive)
+    rolled = resolve(resistance_level_chance(chance), rng, ruleset, result=result)
+    return RollResult(chance=chance, roll=rolled.roll, level=rolled.level)

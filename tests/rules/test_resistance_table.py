@@ -10,7 +10,7 @@ from gmdash.rules import (
     level_of,
     resistance_chance,
     resistance_table,
-    resolve,
+    resolve_resistance,
 )
 
 from .seed_tables import (
@@ -89,13 +89,13 @@ def test_dash_cells_are_zero_or_less_and_150_still_fails_on_96_to_00() -> None:
     assert level_of(resistance_chance(21, 1), 100) is Level.FUMBLE
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="RULES.md section 7 / seed: on the resistance table 01-05 always succeeds, even on a "
-    "'---' cell; gmdash.rules has no resistance-roll resolution, and resolve()/level_of() treat "
-    "a chance <= 0 as an ability at 0% (section 3: cannot succeed). Open question for the core.",
-)
 @pytest.mark.parametrize("roll", [1, 5])
 def test_a_dash_cell_still_succeeds_on_01_to_05(roll: int) -> None:
-    chance = resistance_chance(1, 21)
-    assert resolve(chance, ScriptedRng([]), result=roll).level.is_success
+    rolled = resolve_resistance(1, 21, ScriptedRng([]), result=roll)
+    assert rolled.chance == -50
+    assert rolled.level.is_success
+
+
+@pytest.mark.parametrize("roll", [6, 50, 95])
+def test_a_dash_cell_fails_on_06_and_over(roll: int) -> None:
+    assert not resolve_resistance(1, 21, ScriptedRng([]), result=roll).level.is_success
