@@ -1,0 +1,1 @@
+"""The Textual dashboard: the only part of gmdash that imports Textual."""

@@ -1,0 +1,206 @@
+"""The dashboard app: four panes on one campaign, driven from the keyboard."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from functools import partial
+from typing import ClassVar
+
+from textual import on
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header
+
+from gmdash.campaign import CampaignService
+from gmdash.events import ChangeUndone, Event, RollStruckOut, SessionEnded, SessionStarted
+from gmdash.rules import Rng, SeededRng
+from gmdash.tui.guard import guarded
+from gmdash.tui.help import HelpScreen
+from gmdash.tui.keymap import COMMANDS, GLOBAL, PANES, SCOPE_TITLES, bindings_for
+from gmdash.tui.panes.base import Pane
+from gmdash.tui.panes.log import LogPane
+from gmdash.tui.panes.resistance import ResistancePane
+from gmdash.tui.panes.roster import RosterPane
+from gmdash.tui.panes.strike_ranks import StrikeRankPane
+
+DARK_THEME = "textual-dark"
+LIGHT_THEME = "textual-light"
+
+
+class CampaignChanged(Message):
+    """A campaign event, carried from the bus into Textual's message queue."""
+
+    def __init__(self, event: Event) -> None:
+        super().__init__()
+        self.event = event
+
+
+class GmDashApp(App[int]):
+    """The game master's dashboard on one open campaign."""
+
+    CSS_PATH = "gmdash.tcss"
+    TITLE = "gmdash"
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(GLOBAL)
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(
+        self,
+        service: CampaignService,
+        *,
+        rng: Rng | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        super().__init__()
+        self.service = service
+        self.rng: Rng = rng or SeededRng()
+        self.clock: Callable[[], datetime] = clock or service.clock
+        self._unsubscribe = service.bus.subscribe(Event, self._on_bus_event)
+        self.theme = DARK_THEME
+
+    # --- layout --------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False, icon="⚔")
+        with Horizontal(id="panes"):
+            yield RosterPane(id="roster")
+            with Vertical(id="middle"):
+                yield StrikeRankPane(id="strike-ranks")
+                yield ResistancePane(id="resistance")
+            yield LogPane(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._update_header()
+        self.pane("roster").focus_main()
+
+    def on_unmount(self) -> None:
+        self._unsubscribe()
+
+    def pane(self, scope: str) -> Pane:
+        return self.query_one(f"#{scope}", Pane)
+
+    def panes(self) -> list[Pane]:
+        return [self.pane(scope) for scope, _ in PANES]
+
+    # --- the bus, carried into Textual ---------------------------------------------------
+
+    def _on_bus_event(self, event: Event) -> None:
+        self.post_message(CampaignChanged(event))
+
+    @on(CampaignChanged)
+    def _campaign_changed(self, message: CampaignChanged) -> None:
+        event = message.event
+        if isinstance(event, SessionStarted | SessionEnded):
+            self._update_header()
+        for pane in self.panes():
+            pane.campaign_changed(event)
+
+    def _update_header(self) -> None:
+        campaign = self.service.campaign
+        session = self.service.current_session
+        self.title = campaign.name
+        if session is None:
+            tonight = "no session open (ctrl+g starts one)"
+        else:
+            started = session.start.astimezone().strftime("%H:%M") if session.start else ""
+            tonight = f"session {session.number}" + (f", since {started}" if started else "")
+        mode = " · read-only" if self.service.read_only else ""
+        self.sub_title = f"{campaign.ruleset.value.upper()} · {tonight}{mode}"
+
+    # --- focus and layout actions ----------------------------------------------------------
+
+    def _focused_pane(self) -> Pane | None:
+        node = self.focused
+        while node is not None:
+            if isinstance(node, Pane):
+                return node
+            node = node.parent  # type: ignore[assignment]
+        return None
+
+    def action_focus_pane(self, scope: str) -> None:
+        if self.screen.maximized is not None:
+            self.screen.minimize()
+        self.pane(scope).focus_main()
+
+    def _cycle(self, step: int) -> None:
+        if not self._on_main_screen():
+            if step > 0:
+                self.screen.focus_next()
+            else:
+                self.screen.focus_previous()
+            return
+        order = [scope for scope, _ in PANES]
+        current = self._focused_pane()
+        index = order.index(current.scope) if current is not None else -1
+        self.action_focus_pane(order[(index + step) % len(order)])
+
+    def action_focus_next_pane(self) -> None:
+        self._cycle(1)
+
+    def action_focus_previous_pane(self) -> None:
+        self._cycle(-1)
+
+    def _on_main_screen(self) -> bool:
+        return self.screen is self.screen_stack[0]
+
+    def action_toggle_maximize(self) -> None:
+        if self.screen.maximized is not None:
+            self.screen.minimize()
+            return
+        pane = self._focused_pane()
+        if pane is not None:
+            self.screen.maximize(pane, container=False)
+
+    def action_toggle_theme(self) -> None:
+        self.theme = LIGHT_THEME if self.theme == DARK_THEME else DARK_THEME
+
+    def action_help(self) -> None:
+        pane = self._focused_pane()
+        self.push_screen(HelpScreen(pane.scope if pane else None))
+
+    # --- campaign actions ----------------------------------------------------------------
+
+    @guarded
+    def action_undo(self) -> None:
+        undone = self.service.undo()
+        if undone is None:
+            self.notify("Nothing to undo.")
+        elif isinstance(undone, RollStruckOut):
+            self.notify("The last roll is struck out of the log.", title="Undo")
+        elif isinstance(undone, ChangeUndone):
+            self.notify("The last change is undone.", title="Undo")
+
+    @guarded
+    def action_toggle_session(self) -> None:
+        if self.service.current_session is None:
+            started = self.service.start_session()
+            self.notify(f"Session {started.number} started.", title="Game night")
+        else:
+            ended = self.service.end_session()
+            self.notify(f"Session {ended.number} ended.", title="Game night")
+
+    # --- the command palette, from the same table ------------------------------------------
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        for command in COMMANDS:
+            if not command.palette:
+                continue
+            where = SCOPE_TITLES[command.scope]
+            yield SystemCommand(
+                f"{command.title} ({where})" if command.scope != GLOBAL else command.title,
+                f"{command.help}  [{command.keys_text}]",
+                partial(self._run_command, command.scope, command.action),
+            )
+        yield from super().get_system_commands(screen)
+
+    async def _run_command(self, scope: str, action: str) -> None:
+        if scope == GLOBAL:
+            await self.run_action(action)
+            return
+        pane = self.pane(scope)
+        pane.focus_main()
+        await self.run_action(action, pane)

@@ -1,0 +1,25 @@
+"""What every pane and dialog may use from the app: the campaign service, the RNG, the clock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Protocol, cast
+
+from textual.dom import DOMNode
+
+from gmdash.campaign import CampaignService
+from gmdash.rules import Rng
+
+
+class Dashboard(Protocol):
+    """The app, as panes see it (attributes down)."""
+
+    service: CampaignService
+    rng: Rng
+    clock: Callable[[], datetime]
+
+
+def dashboard(node: DOMNode) -> Dashboard:
+    """The running dashboard app of a widget."""
+    return cast(Dashboard, node.app)

@@ -1,0 +1,58 @@
+"""No traceback ever reaches the game master: actions report errors as notifications."""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
+
+from textual.dom import DOMNode
+
+from gmdash.model.errors import ValidationError
+from gmdash.rules import DiceError
+from gmdash.store.errors import StoreError
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+log = logging.getLogger("gmdash.tui")
+
+EXPECTED: tuple[type[Exception], ...] = (ValidationError, DiceError, StoreError, ValueError)
+
+
+def report(node: DOMNode, error: Exception) -> None:
+    """Show an error to the user: expected ones plainly, others with their type."""
+    if isinstance(error, EXPECTED):
+        message = str(error)
+    else:
+        log.exception("unexpected error in the dashboard")
+        message = f"Unexpected {type(error).__name__}: {error}"
+    node.app.notify(message, title="Nothing changed", severity="error", timeout=8)
+
+
+def guarded(method: Callable[P, R]) -> Callable[P, R | None]:
+    """Wrap a widget method (sync or async) so an exception becomes a notification."""
+    import inspect
+
+    if inspect.iscoroutinefunction(method):
+
+        @functools.wraps(method)
+        async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return await method(*args, **kwargs)
+            except Exception as error:
+                report(args[0], error)
+                return None
+
+        return async_wrapper  # type: ignore[return-value]
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R | None:
+        try:
+            return method(*args, **kwargs)
+        except Exception as error:
+            report(args[0], error)  # type: ignore[arg-type]
+            return None
+
+    return wrapper

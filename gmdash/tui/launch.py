@@ -1,0 +1,35 @@
+"""Open a campaign and run the dashboard on it; every failure is one clear line, never a trace."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from gmdash.campaign import CampaignService
+from gmdash.model.errors import ValidationError
+from gmdash.store.errors import StoreError
+
+EXIT_REFUSED = 2
+
+
+def open_for_dashboard(saves_dir: Path, campaign: str | None) -> CampaignService:
+    """The named campaign, else the last one, else the demo (created on first start)."""
+    if campaign:
+        return CampaignService.open(saves_dir, campaign)
+    return CampaignService.open_last(saves_dir)
+
+
+def run_dashboard(saves_dir: Path, campaign: str | None) -> int:
+    """Run the app until the game master quits; returns the exit status."""
+    try:
+        service = open_for_dashboard(saves_dir, campaign)
+    except (StoreError, ValidationError, OSError) as error:
+        print(f"gmdash: {error}", file=sys.stderr)
+        return EXIT_REFUSED
+    from gmdash.tui.app import GmDashApp  # Textual only now that there is a campaign to show
+
+    try:
+        GmDashApp(service).run()
+    finally:
+        service.close()
+    return 0

@@ -1,0 +1,1 @@
+"""The four panes of the dashboard, one module each."""
