@@ -6,7 +6,6 @@ Subcommands never import Textual (start-up time); only the dashboard does.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,22 +13,11 @@ from typing import NoReturn
 
 from gmdash.cli.errors import EXIT_USAGE, CliError
 
-SAVES_ENV = "GMDASH_SAVES"
-
-
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad argument as one clear line, not a usage block."""
 
     def error(self, message: str) -> NoReturn:
         raise CliError(f"{self.prog}: {message} (see '{self.prog} --help')")
-
-
-def resolve_saves_dir(option: str | None) -> Path:
-    """`--saves DIR`, else $GMDASH_SAVES, else ./saves."""
-    if option:
-        return Path(option)
-    from_env = os.environ.get(SAVES_ENV)
-    return Path(from_env) if from_env else Path("saves")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,7 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="A game master's dashboard for RuneQuest (rqg) and Basic Roleplaying (brp).",
     )
     parser.add_argument(
-        "--saves", metavar="DIR", help=f"saves folder (default: ${SAVES_ENV} or ./saves)"
+        "--saves", metavar="DIR", help="saves folder (default: $GMDASH_SAVES, else ./saves)"
     )
     parser.add_argument(
         "--campaign",
@@ -69,6 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = _protect_negative_dice(list(sys.argv[1:] if argv is None else argv))
     try:
         args = build_parser().parse_args(args_list)
+        from gmdash.store.paths import resolve_saves_dir
+
         args.saves_dir = resolve_saves_dir(args.saves)
         if getattr(args, "campaign", None) is None:
             args.campaign = args.global_campaign
