@@ -13,6 +13,7 @@ from typing import NoReturn
 
 from gmdash.cli.errors import EXIT_USAGE, CliError
 
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad argument as one clear line, not a usage block."""
 
