@@ -148,3 +148,27 @@ def bindings_for(scope: str) -> list[BindingType]:
         )
         for command in commands_for(scope)
     ]
+
+
+def markdown_key_map() -> str:
+    """The key map as Markdown, for the README (tests/test_readme.py keeps the two in step)."""
+    lines: list[str] = []
+    for scope, title in SCOPE_TITLES.items():
+        lines += [f"**{title}**", "", "| key | what it does |", "|---|---|"]
+        for command in commands_for(scope):
+            keys = command.keys_text.replace("|", "\\|")
+            lines.append(f"| `{keys}` | {command.help or command.title} |")
+        lines.append("")
+    lines += [
+        "**Dialogs**",
+        "",
+        "| key | what it does |",
+        "|---|---|",
+        "| `enter` | confirm |",
+        "| `escape` | cancel (or restore a maximised pane) |",
+    ]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(markdown_key_map())
