@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any, ClassVar, TypeVar
 
 from gmdash.model import validate as v
-from gmdash.model.character import Character
+from gmdash.model.character import Character, read_conditions
 from gmdash.model.errors import ValidationError
 
 EVENT_TYPES: dict[str, type[Event]] = {}
@@ -146,6 +146,17 @@ def _count(where: str, raw: object) -> int:
     return v.whole(where, raw, low=0)
 
 
+def _opt_count(where: str, raw: object) -> int | None:
+    return v.optional_whole(where, raw, low=0)
+
+
+def _conditions(where: str, raw: object) -> tuple[str, ...]:
+    try:
+        return read_conditions(raw)
+    except ValidationError as error:
+        raise ValidationError(f"{where}.{error.field}", error.message) from None
+
+
 def _int(where: str, raw: object) -> int:
     return v.whole(where, raw)
 
@@ -215,6 +226,10 @@ class DamageApplied(Event):
     character_id: str = field(metadata=_reader(_name))
     amount: int = field(metadata=_reader(_count))
     location: str | None = field(default=None, metadata=_reader(_opt_text))
+    total_loss: int | None = field(default=None, metadata=_reader(_opt_count))
+    """Points off total hit points when not `amount` (a limb passes on at most 2x its HP)."""
+    effects: tuple[str, ...] = field(default=(), metadata=_reader(_conditions))
+    """Lasting conditions the blow caused (`Character.conditions` values), added to the sheet."""
 
 
 @register

@@ -16,6 +16,10 @@ OPTIONAL_CHARACTERISTICS = ("APP",)
 LOCATIONS = ("left_leg", "right_leg", "abdomen", "chest", "left_arm", "right_arm", "head")
 """Humanoid hit locations, the values of `gmdash.rules.Location`."""
 MAX_ABILITY = 999
+CONDITIONS = ("shock", "unconscious", "bleeding", "dead")
+"""Lasting wound conditions of a whole character (RULES.md section 2)."""
+LIMB_CONDITIONS = ("useless", "severed")
+"""Lasting wound conditions of one location, stored as `"useless:right_arm"`."""
 
 
 class CharacterKind(StrEnum):
@@ -110,6 +114,8 @@ class Character:
     weapons: tuple[Weapon, ...] = ()
     armour: Mapping[str, int] = field(default_factory=dict)
     notes: str = ""
+    conditions: tuple[str, ...] = ()
+    """Wound conditions that last until healed or cleared (`CONDITIONS`, `useless:<location>`)."""
 
     def ability(self, ability_name: str) -> Ability | None:
         """The ability called `ability_name` (case-insensitive), if the sheet has it."""
@@ -132,6 +138,7 @@ class Character:
             "weapons": [w.to_dict() for w in self.weapons],
             "armour": dict(self.armour),
             "notes": self.notes,
+            "conditions": list(self.conditions),
         }
 
     @classmethod
@@ -163,7 +170,26 @@ class Character:
             weapons=weapons,
             armour=_locations("armour", raw.get("armour", {}), low=0, complete=False),
             notes=v.text("notes", raw.get("notes", "")),
+            conditions=read_conditions(raw.get("conditions", [])),
         )
+
+
+def read_conditions(data: object) -> tuple[str, ...]:
+    """Wound conditions: `shock`, `unconscious`, `bleeding`, `dead`, `useless:<location>` or
+    `severed:<location>`; each once, in the order given."""
+    result: list[str] = []
+    for index, item in enumerate(v.items("conditions", data)):
+        where = f"conditions[{index}]"
+        condition = v.name(where, item)
+        kind, _, location = condition.partition(":")
+        if location:
+            if kind not in LIMB_CONDITIONS or location not in LOCATIONS:
+                raise ValidationError(where, f"not a condition: {condition!r}")
+        elif kind not in CONDITIONS:
+            raise ValidationError(where, f"not a condition: {condition!r}")
+        if condition not in result:
+            result.append(condition)
+    return tuple(result)
 
 
 def read_characteristics(data: object) -> dict[str, int]:

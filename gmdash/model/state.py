@@ -24,7 +24,7 @@ from gmdash.events import (
 from gmdash.model import validate as v
 from gmdash.model.campaign import Campaign, GameSession
 from gmdash.model.character import LOCATIONS, Character
-from gmdash.model.derived import maxima
+from gmdash.model.derived import Maxima, maxima
 from gmdash.model.errors import ValidationError
 from gmdash.model.sheets import checked
 
@@ -189,7 +189,16 @@ class CampaignState:
         if event.location is not None:
             _check_location(event.location)
             locations[event.location] -= event.amount
-        after = replace(before, hit_points=before.hit_points - event.amount, locations=locations)
+        loss = event.amount if event.total_loss is None else event.total_loss
+        conditions = before.conditions + tuple(
+            c for c in dict.fromkeys(event.effects) if c not in before.conditions
+        )
+        after = replace(
+            before,
+            hit_points=before.hit_points - loss,
+            locations=locations,
+            conditions=conditions,
+        )
         where = f" ({event.location})" if event.location else ""
         self._replace(event, before, after, f"{event.amount} damage to {before.name}{where}")
 
@@ -202,8 +211,12 @@ class CampaignState:
             top = max(full.locations[event.location], locations[event.location])
             locations[event.location] = min(top, locations[event.location] + event.amount)
         top = max(full.hit_points, before.hit_points)
+        total = min(top, before.hit_points + event.amount)
         after = replace(
-            before, hit_points=min(top, before.hit_points + event.amount), locations=locations
+            before,
+            hit_points=total,
+            locations=locations,
+            conditions=_healed_conditions(before.conditions, total, locations, full),
         )
         self._replace(event, before, after, f"heal {before.name} {event.amount}")
 
@@ -333,6 +346,24 @@ class CampaignState:
             last_event_id=v.text("last_event_id", raw.get("last_event_id", "")),
         )
         return state
+
+
+def _healed_conditions(
+    conditions: tuple[str, ...], total: int, locations: dict[str, int], full: Maxima
+) -> tuple[str, ...]:
+    """What lasts after a heal: a limb back above 0 HP is usable again; healed to full, only a
+    severed limb remains (it takes magic, not rest)."""
+    if total >= full.hit_points and all(locations[k] >= full.locations[k] for k in full.locations):
+        return tuple(c for c in conditions if c.startswith("severed:"))
+    return tuple(c for c in conditions if not _usable_again(c, locations))
+
+
+def _usable_again(condition: str, locations: dict[str, int]) -> bool:
+    """A useless location back above 0 HP (a leg also needs the abdomen above 0)."""
+    kind, _, where = condition.partition(":")
+    if kind != "useless" or locations.get(where, 0) <= 0:
+        return False
+    return not where.endswith("_leg") or locations.get("abdomen", 0) > 0
 
 
 def _check_location(location: str) -> None:
