@@ -1,4 +1,4 @@
-"""CLI commands on campaigns: `campaign new|list`, `session start|end`, `log`, `character`.
+"""CLI commands on campaigns: `campaign new|list`, `session start|end|list`, `log`, `character`.
 
 Writing commands take the campaign's lock (refused while the dashboard has it open); `log`,
 `campaign list` and `character export` open campaigns read-only and work while the app runs.
@@ -7,24 +7,20 @@ Writing commands take the campaign's lock (refused while the dashboard has it op
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
+from gmdash import journal
 from gmdash.campaign import CampaignService
 from gmdash.cli.campaign_errors import store_errors
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import print_json
+from gmdash.model.campaign import GameSession
 from gmdash.model.exchange import export_character, import_payload
-from gmdash.model.log import LogEntry
 from gmdash.rules.ruleset import RuleSet
 from gmdash.store.paths import campaign_slugs
-
-LOG_FIELDS = ("time", "session", "actor", "kind", "label", "chance", "roll", "level", "hidden",
-              "struck", "expression", "total", "id")  # fmt: skip
 
 
 def register(subparsers: Any) -> None:
@@ -50,6 +46,10 @@ def register(subparsers: Any) -> None:
     for action, handler in (("start", session_start), ("end", session_end)):
         sub = session_sub.add_parser(action, parents=[json_flag, named], help=f"{action} a session")
         sub.set_defaults(handler=handler)
+    sub = session_sub.add_parser(
+        "list", parents=[json_flag, named], help="list the sessions with their numbers"
+    )
+    sub.set_defaults(handler=session_list)
 
     log = subparsers.add_parser("log", parents=[json_flag, named], help="print a campaign's log")
     log.add_argument("--session", metavar="N|all", type=_session_choice, default=None,
@@ -166,61 +166,48 @@ def _session_report(args: argparse.Namespace, verb: str, number: int, time: Any)
 
 
 def show_log(args: argparse.Namespace) -> int:
-    """`gmdash log --campaign NAME [--session N|all] [--format text|md|csv|json]`."""
+    """`gmdash log --campaign NAME [--session N|all] [--format text|md|csv|json]`.
+
+    `md` is the night's journal (the story, its summary, every entry); see gmdash/journal.py.
+    """
     name = _campaign(args)
     fmt = args.format or ("json" if args.json else "text")
     with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
         session = args.session
         if isinstance(session, int) and session not in {s.number for s in svc.sessions} | {0}:
             raise CliError(f"campaign {svc.campaign.name!r} has no session {session}")
-        entries = svc.log(session, rolls_only=args.rolls)
-    sys.stdout.write(format_log(entries, fmt))
+        found = journal.records(svc, session)
+        if args.rolls:
+            found = [r for r in found if r.is_roll]
+        shown = _shown_sessions(svc, session)
+        title = f"{svc.campaign.name} — " + (
+            "every session" if session == "all" else
+            f"session {shown[0].number}" if shown else "before the first session"
+        )  # fmt: skip
+        stats = [journal.session_stats(s, journal.records(svc, s.number), svc.clock())
+                 for s in shown] if fmt == "md" else []  # fmt: skip
+    sys.stdout.write(journal.export(found, fmt, title=title, sessions=stats))
     return 0
 
 
-def format_log(entries: list[LogEntry], fmt: str) -> str:
-    """Log lines as plain text, a Markdown table, CSV or a JSON list."""
-    rows = [{key: entry.to_dict()[key] for key in LOG_FIELDS} for entry in entries]
-    if fmt == "json":
-        return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
-    if fmt == "csv":
-        out = io.StringIO()
-        writer = csv.DictWriter(out, fieldnames=LOG_FIELDS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
-        return out.getvalue()
-    cells = [_cells(row) for row in rows]
-    head = ["time", "session", "actor", "what", "kind", "chance", "roll", "level"]
-    if fmt == "md":
-        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-        lines += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in cells]
-        return "\n".join(lines) + "\n"
-    if not cells:
-        return "(the log is empty)\n"
-    widths = [max(len(h), *(len(row[i]) for row in cells)) for i, h in enumerate(head)]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)).rstrip()]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
-              for row in cells]  # fmt: skip
-    return "\n".join(lines) + "\n"
+def _shown_sessions(svc: CampaignService, session: int | str | None) -> list[GameSession]:
+    """The sessions a `log` command covers (none for log file 0)."""
+    if session == "all":
+        return svc.sessions
+    number = svc.state.log_file if session is None else session
+    return [s for s in svc.sessions if s.number == number]
 
 
-def _cells(row: dict[str, Any]) -> list[str]:
-    what = row["label"] or row["expression"] or ""
-    if row["hidden"]:
-        what += " (hidden)"
-    if row["struck"]:
-        what = f"~~{what}~~ (struck out)"
-    roll = row["roll"] if row["roll"] is not None else row["total"]
-    return [
-        str(row["time"])[:19].replace("T", " "),
-        "" if row["session"] is None else str(row["session"]),
-        row["actor"] or "",
-        what,
-        row["kind"],
-        "" if row["chance"] is None else f"{row['chance']}%",
-        "" if roll is None else str(roll),
-        row["level"] or "",
-    ]
+def session_list(args: argparse.Namespace) -> int:
+    """`gmdash session list --campaign NAME [--json]`: number, date, duration, rolls, ..."""
+    name = _campaign(args)
+    with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
+        stats = journal.session_list(svc)
+    if args.json:
+        print_json([s.to_dict() for s in stats])
+    else:
+        sys.stdout.write(journal.session_list_text(stats))
+    return 0
 
 
 # --- characters ------------------------------------------------------------------------------

@@ -1,0 +1,597 @@
+"""Reviewing and exporting a campaign's log: the night's journal, CSV, JSON, summaries.
+
+Plain functions over `CampaignService` (no Textual), shared by the dashboard's log pane and by
+`gmdash log` / `gmdash session list`. A `Record` pairs an event with its log line, so that a
+summary can tell a damage *roll* from damage *applied* and skip what was struck out or undone.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any, Literal
+
+from gmdash.events import (
+    AbilityTicked,
+    ChangeUndone,
+    CharacterAdded,
+    DamageApplied,
+    Event,
+    HealingApplied,
+    RollMade,
+    SessionEnded,
+    SessionStarted,
+)
+from gmdash.model.campaign import GameSession
+from gmdash.model.log import LogEntry, log_entry
+
+if TYPE_CHECKING:
+    from gmdash.campaign import CampaignService
+
+Which = int | Literal["all"] | None
+FORMATS = ("md", "csv", "json", "text")
+FORMAT_NAMES = {"md": "Markdown journal", "csv": "CSV", "json": "JSON", "text": "plain text"}
+EXTENSIONS = {"md": ".md", "csv": ".csv", "json": ".json", "text": ".txt"}
+LOG_FIELDS = ("time", "session", "actor", "kind", "label", "chance", "roll", "level", "hidden",
+              "struck", "expression", "total", "id")  # fmt: skip
+LEVEL_WORDS = {
+    "critical": "a critical success",
+    "special": "a special success",
+    "success": "a success",
+    "failure": "a failure",
+    "fumble": "a fumble",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One logged event and its log line."""
+
+    event: Event
+    entry: LogEntry
+
+    @property
+    def is_roll(self) -> bool:
+        return isinstance(self.event, RollMade)
+
+
+def records(service: CampaignService, which: Which = None) -> list[Record]:
+    """The log of the current session (None), of session N, or of every session ("all")."""
+    names = {c.id: c.name for c in service.characters}
+    struck = service.state.struck
+    found: list[Record] = []
+    for event in service.events(which):
+        if isinstance(event, CharacterAdded):
+            names.setdefault(event.character.id, event.character.name)
+        found.append(Record(event, log_entry(event, names, struck)))
+    return found
+
+
+def record(service: CampaignService, event: Event) -> Record:
+    """One event as it arrives (the log pane appends these)."""
+    return Record(event, service.entry(event))
+
+
+def log_file_of(event: Event) -> int | None:
+    """The number of the log file an event was written to (from its id), None if unstamped."""
+    head = event.id.split("-", 1)[0]
+    return int(head) if head.isdigit() else None
+
+
+# --- times ----------------------------------------------------------------------------------
+
+
+def parse_time(text: str) -> datetime | None:
+    """An entry's ISO time, or None when it has none."""
+    if not text:
+        return None
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def local_hhmm(text: str) -> str:
+    """An entry's time as local HH:MM (what the table's clock said)."""
+    when = parse_time(text)
+    return when.astimezone().strftime("%H:%M") if when else ""
+
+
+def duration_text(span: timedelta | None) -> str:
+    """A duration as '3 h 05 min' (or '' when unknown)."""
+    if span is None:
+        return ""
+    minutes = max(0, int(span.total_seconds() // 60))
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+
+
+# --- session list ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SessionStats:
+    """One line of the session list."""
+
+    number: int
+    start: datetime
+    end: datetime | None
+    duration: timedelta | None
+    rolls: int
+    criticals: int
+    fumbles: int
+
+    @property
+    def is_open(self) -> bool:
+        return self.end is None
+
+    @property
+    def date(self) -> str:
+        return self.start.astimezone().strftime("%Y-%m-%d")
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "number": self.number,
+            "date": self.date,
+            "start": self.start.isoformat(),
+            "end": None if self.end is None else self.end.isoformat(),
+            "minutes": None if self.duration is None else int(self.duration.total_seconds() // 60),
+            "open": self.is_open,
+            "rolls": self.rolls,
+            "criticals": self.criticals,
+            "fumbles": self.fumbles,
+        }
+
+
+def counted_rolls(found: Iterable[Record]) -> list[Record]:
+    """The rolls that count: not struck out."""
+    return [r for r in found if r.is_roll and not r.entry.struck]
+
+
+def session_stats(
+    session: GameSession, found: Sequence[Record], now: datetime | None = None
+) -> SessionStats:
+    """Statistics of one session from its records; an open session lasts until `now`."""
+    rolls = counted_rolls(found)
+    levels = Counter(r.entry.level for r in rolls)
+    end = session.end or now
+    return SessionStats(
+        number=session.number,
+        start=session.start,
+        end=session.end,
+        duration=None if end is None else end - session.start,
+        rolls=len(rolls),
+        criticals=levels["critical"],
+        fumbles=levels["fumble"],
+    )
+
+
+def session_list(service: CampaignService, now: datetime | None = None) -> list[SessionStats]:
+    """Every session of the campaign, oldest first, with its numbers."""
+    now = now or service.clock()
+    return [session_stats(s, records(service, s.number), now) for s in service.sessions]
+
+
+def session_list_text(stats: Sequence[SessionStats]) -> str:
+    """The session list as an aligned plain-text table."""
+    if not stats:
+        return "(no sessions yet)\n"
+    head = ["session", "date", "duration", "rolls", "criticals", "fumbles"]
+    rows = [
+        [
+            str(s.number),
+            s.date,
+            duration_text(s.duration) + (" (open)" if s.is_open else ""),
+            str(s.rolls),
+            str(s.criticals),
+            str(s.fumbles),
+        ]
+        for s in stats
+    ]
+    return _aligned(head, rows)
+
+
+# --- summary --------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Tally:
+    """How one actor's rolls went."""
+
+    rolls: int = 0
+    criticals: int = 0
+    specials: int = 0
+    successes: int = 0
+    failures: int = 0
+    fumbles: int = 0
+
+    def add(self, level: str | None) -> None:
+        self.rolls += 1
+        if level == "critical":
+            self.criticals += 1
+        elif level == "special":
+            self.specials += 1
+        elif level == "success":
+            self.successes += 1
+        elif level == "failure":
+            self.failures += 1
+        elif level == "fumble":
+            self.fumbles += 1
+
+
+@dataclass(slots=True)
+class Summary:
+    """What happened in a stretch of log: rolls, criticals, fumbles, damage and experience."""
+
+    rolls: int = 0
+    struck: int = 0
+    hidden: int = 0
+    criticals: int = 0
+    fumbles: int = 0
+    per_actor: dict[str, Tally] = field(default_factory=dict)
+    damage_dealt: dict[str, int] = field(default_factory=dict)
+    damage_taken: dict[str, int] = field(default_factory=dict)
+    healed: dict[str, int] = field(default_factory=dict)
+    checks: dict[str, list[str]] = field(default_factory=dict)
+    improvements: list[tuple[str, str, int]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "rolls": self.rolls,
+            "struck": self.struck,
+            "hidden": self.hidden,
+            "criticals": self.criticals,
+            "fumbles": self.fumbles,
+            "per_actor": {
+                name: {
+                    "rolls": t.rolls,
+                    "criticals": t.criticals,
+                    "specials": t.specials,
+                    "successes": t.successes,
+                    "failures": t.failures,
+                    "fumbles": t.fumbles,
+                }
+                for name, t in self.per_actor.items()
+            },
+            "damage_dealt": dict(self.damage_dealt),
+            "damage_taken": dict(self.damage_taken),
+            "healed": dict(self.healed),
+            "checks": {name: list(items) for name, items in self.checks.items()},
+            "improvements": [
+                {"actor": a, "ability": b, "gain": g} for a, b, g in self.improvements
+            ],
+        }
+
+
+NOBODY = "(no actor)"
+
+
+def summarize(found: Sequence[Record]) -> Summary:
+    """The summary of some records; struck-out rolls and undone changes do not count."""
+    undone = {r.event.undone_id for r in found if isinstance(r.event, ChangeUndone)}
+    summary = Summary()
+    ticks: dict[tuple[str, str], bool] = {}
+    for item in found:
+        event, entry = item.event, item.entry
+        if event.id in undone:
+            continue
+        who = entry.actor or NOBODY
+        if isinstance(event, RollMade):
+            if entry.struck:
+                summary.struck += 1
+                continue
+            summary.rolls += 1
+            summary.hidden += event.hidden
+            summary.per_actor.setdefault(who, Tally()).add(event.level)
+            if event.level == "critical":
+                summary.criticals += 1
+            elif event.level == "fumble":
+                summary.fumbles += 1
+            if event.kind == "damage" and event.total is not None:
+                summary.damage_dealt[who] = summary.damage_dealt.get(who, 0) + event.total
+            if event.kind == "experience":
+                gain = _experience_gain(event)
+                if gain:
+                    summary.improvements.append((who, event.label or "?", gain))
+        elif isinstance(event, DamageApplied):
+            summary.damage_taken[who] = summary.damage_taken.get(who, 0) + event.amount
+        elif isinstance(event, HealingApplied):
+            summary.healed[who] = summary.healed.get(who, 0) + event.amount
+        elif isinstance(event, AbilityTicked):
+            ticks[(who, event.ability)] = event.ticked
+    for (who, ability), ticked in ticks.items():
+        if ticked:
+            summary.checks.setdefault(who, []).append(ability)
+    return summary
+
+
+def _experience_gain(event: RollMade) -> int:
+    """Points an experience roll added (details 'gain', else its total when it improved)."""
+    gain = event.details.get("gain")
+    if isinstance(gain, int) and not isinstance(gain, bool):
+        return gain
+    improved = event.details.get("improved")
+    if improved is False:
+        return 0
+    if improved or event.level == "success":
+        return event.total or 0
+    return 0
+
+
+def summary_lines(summary: Summary) -> list[str]:
+    """The summary as plain lines (the dialog marks them up; the journal lists them)."""
+    lines = [
+        f"Rolls: {summary.rolls}"
+        + (f" ({summary.hidden} hidden)" if summary.hidden else "")
+        + (f", {summary.struck} struck out" if summary.struck else ""),
+        f"Criticals: {summary.criticals}   Fumbles: {summary.fumbles}",
+    ]
+    if summary.per_actor:
+        lines.append("Rolls per actor:")
+        for name, t in sorted(summary.per_actor.items(), key=lambda kv: (-kv[1].rolls, kv[0])):
+            lines.append(
+                f"  {name}: {t.rolls} (critical {t.criticals}, special {t.specials}, "
+                f"success {t.successes}, failure {t.failures}, fumble {t.fumbles})"
+            )
+    for title, table in (
+        ("Damage dealt", summary.damage_dealt),
+        ("Damage taken", summary.damage_taken),
+        ("Healed", summary.healed),
+    ):
+        if table:
+            lines.append(f"{title}: " + ", ".join(f"{n} {v}" for n, v in sorted(table.items())))
+    if summary.checks:
+        lines.append(
+            "Experience checks: "
+            + "; ".join(f"{n}: {', '.join(a)}" for n, a in sorted(summary.checks.items()))
+        )
+    if summary.improvements:
+        lines.append(
+            "Experience gained: " + ", ".join(f"{n} {a} +{g}" for n, a, g in summary.improvements)
+        )
+    if not summary.checks and not summary.improvements:
+        lines.append("Experience: none")
+    return lines
+
+
+# --- filters --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LogFilter:
+    """What the log pane shows: text search and actor / kind / level (empty: any)."""
+
+    text: str = ""
+    actor: str = ""
+    kind: str = ""
+    level: str = ""
+
+    @property
+    def active(self) -> bool:
+        return bool(self.text or self.actor or self.kind or self.level)
+
+    def describe(self) -> str:
+        parts = []
+        if self.text:
+            parts.append(f"/{self.text}")
+        if self.actor:
+            parts.append(f"actor {self.actor}")
+        if self.kind:
+            parts.append(f"kind {self.kind}")
+        if self.level:
+            parts.append(f"level {self.level}")
+        return " · ".join(parts)
+
+    def matches(self, entry: LogEntry) -> bool:
+        if self.actor and (entry.actor or "").casefold() != self.actor.casefold():
+            return False
+        if self.kind and entry.kind.casefold() != self.kind.casefold():
+            return False
+        if self.level and (entry.level or "").casefold() != self.level.casefold():
+            return False
+        if self.text:
+            return self.text.casefold() in searchable(entry)
+        return True
+
+
+def searchable(entry: LogEntry) -> str:
+    """The text `/` searches in: actor, label, kind, level, dice, modifiers, numbers."""
+    parts = [
+        entry.actor or "",
+        entry.label or "",
+        entry.kind,
+        entry.level or "",
+        entry.expression or "",
+        " ".join(entry.modifiers),
+        "" if entry.chance is None else f"{entry.chance}%",
+        "" if entry.roll is None else str(entry.roll),
+        "" if entry.total is None else str(entry.total),
+        "gm hidden" if entry.hidden else "",
+        "struck" if entry.struck else "",
+    ]
+    return " ".join(parts).casefold()
+
+
+# --- export ---------------------------------------------------------------------------------
+
+
+def export(
+    found: Sequence[Record],
+    fmt: str,
+    *,
+    title: str = "",
+    sessions: Sequence[SessionStats] = (),
+) -> str:
+    """Records as `md` (the journal), `csv`, `json` or `text`."""
+    if fmt == "md":
+        return journal(found, title=title, sessions=sessions)
+    if fmt == "csv":
+        return as_csv(found)
+    if fmt == "json":
+        return as_json(found)
+    if fmt == "text":
+        return as_text(found)
+    raise ValueError(f"unknown export format {fmt!r} (expected one of {', '.join(FORMATS)})")
+
+
+def row_of(item: Record) -> dict[str, Any]:
+    """An entry as a flat dict of LOG_FIELDS, then modifiers and details."""
+    data = item.entry.to_dict()
+    row: dict[str, Any] = {key: data[key] for key in LOG_FIELDS}
+    row["modifiers"] = list(item.entry.modifiers)
+    row["details"] = dict(item.event.details) if isinstance(item.event, RollMade) else {}
+    return row
+
+
+def as_json(found: Sequence[Record]) -> str:
+    return json.dumps([row_of(r) for r in found], ensure_ascii=False, indent=1) + "\n"
+
+
+def as_csv(found: Sequence[Record]) -> str:
+    out = io.StringIO()
+    names = [*LOG_FIELDS, "modifiers"]
+    writer = csv.DictWriter(out, fieldnames=names, lineterminator="\n", extrasaction="ignore")
+    writer.writeheader()
+    for item in found:
+        row = row_of(item)
+        row["modifiers"] = "; ".join(row["modifiers"])
+        writer.writerow(row)
+    return out.getvalue()
+
+
+TABLE_HEAD = ("time", "session", "actor", "what", "kind", "chance", "roll", "level")
+
+
+def cells(entry: LogEntry) -> list[str]:
+    """An entry as the cells of the plain and Markdown tables."""
+    what = entry.label or entry.expression or ""
+    if entry.hidden:
+        what += " (hidden)"
+    if entry.struck:
+        what = f"~~{what}~~ (struck out)"
+    roll = entry.roll if entry.roll is not None else entry.total
+    return [
+        entry.time[:19].replace("T", " "),
+        "" if entry.session is None else str(entry.session),
+        entry.actor or "",
+        what,
+        entry.kind,
+        "" if entry.chance is None else f"{entry.chance}%",
+        "" if roll is None else str(roll),
+        entry.level or "",
+    ]
+
+
+def as_text(found: Sequence[Record]) -> str:
+    if not found:
+        return "(the log is empty)\n"
+    return _aligned(list(TABLE_HEAD), [cells(r.entry) for r in found])
+
+
+def _aligned(head: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(head)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)).rstrip()]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+              for row in rows]  # fmt: skip
+    return "\n".join(lines) + "\n"
+
+
+def markdown_table(found: Sequence[Record]) -> list[str]:
+    lines = ["| " + " | ".join(TABLE_HEAD) + " |", "|" + "---|" * len(TABLE_HEAD)]
+    lines += [
+        "| " + " | ".join(c.replace("|", "\\|") for c in cells(r.entry)) + " |" for r in found
+    ]
+    return lines
+
+
+def _md(text: str) -> str:
+    """Escape what Markdown would read as emphasis or a table."""
+    for char in ("\\", "*", "_", "`", "|", "[", "]"):
+        text = text.replace(char, "\\" + char)
+    return text
+
+
+def story_line(item: Record) -> str:
+    """One event told as a sentence of the night's story (Markdown)."""
+    event, entry = item.event, item.entry
+    when = local_hhmm(entry.time)
+    who = f"**{_md(entry.actor)}**" if entry.actor else "The game master"
+    if isinstance(event, RollMade):
+        what = _md(entry.label or entry.expression or _unlabelled(event))
+        if entry.chance is not None and entry.roll is not None:
+            level = LEVEL_WORDS.get(entry.level or "", entry.level or "no result")
+            text = f"{who} rolled *{what}* at {entry.chance}%: {entry.roll}, {level}"
+            if event.kind == "resistance" and entry.chance <= 0:
+                text += " (a '---' cell: only 01-05 succeed)"
+        elif entry.total is not None:
+            dice = f" ({_md(entry.expression)})" if entry.expression and entry.label else ""
+            text = f"{who} rolled *{what}*{dice}: {entry.total}"
+        elif entry.roll is not None:
+            text = f"{who} rolled *{what}*: {entry.roll}"
+        else:
+            text = f"{who} rolled *{what}*"
+        if entry.modifiers:
+            text += f" [{_md(', '.join(entry.modifiers))}]"
+        text += "."
+        if entry.hidden:
+            text += " *(the game master's roll, hidden from the players)*"
+        if entry.struck:
+            text = f"~~{text}~~ *(struck out)*"
+    elif isinstance(event, SessionStarted | SessionEnded):
+        text = f"*{_md((entry.label or '').capitalize())}.*"
+    else:
+        subject = f"**{_md(entry.actor)}**: " if entry.actor else ""
+        text = f"{subject}{_md(entry.label or entry.kind)}."
+    return f"- `{when}` {text}" if when else f"- {text}"
+
+
+def _unlabelled(event: RollMade) -> str:
+    """A name for a roll logged without a label (a CLI resistance roll: 'resistance 13 vs 15')."""
+    active, passive = event.details.get("active"), event.details.get("passive")
+    if event.kind == "resistance" and active is not None and passive is not None:
+        return f"resistance {active} vs {passive}"
+    return event.kind
+
+
+def journal(
+    found: Sequence[Record], *, title: str = "", sessions: Sequence[SessionStats] = ()
+) -> str:
+    """The Markdown journal: the night as a story, its summary, then every roll as a table."""
+    lines = [f"# {_md(title) if title else 'Game journal'}", ""]
+    for stats in sessions:
+        span = duration_text(stats.duration)
+        state = " (still open)" if stats.is_open else ""
+        lines.append(
+            f"*Session {stats.number}: {stats.start.astimezone():%A %d %B %Y, %H:%M}"
+            + (f", {span}" if span else "")
+            + f"{state} · {stats.rolls} rolls, {stats.criticals} criticals, "
+            f"{stats.fumbles} fumbles.*"
+        )
+        lines.append("")
+    if not found:
+        lines += ["Nothing was logged.", ""]
+        return "\n".join(lines)
+    lines += ["## The story of the night", ""]
+    day = ""
+    for item in found:
+        when = parse_time(item.entry.time)
+        this_day = when.astimezone().strftime("%A %d %B %Y") if when else ""
+        if this_day and this_day != day:
+            if day:
+                lines.append("")
+            lines += [f"### {this_day}", ""]
+            day = this_day
+        lines.append(story_line(item))
+    lines += ["", "## Summary", ""]
+    lines += [
+        ("  - " if line.startswith("  ") else "- ") + _md(line.strip())
+        for line in summary_lines(summarize(found))
+    ]
+    lines += ["", "## Every entry", ""]
+    lines += markdown_table(found)
+    return "\n".join(lines) + "\n"
