@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from functools import partial
+from pathlib import Path
 from typing import ClassVar
 
 from textual import on
@@ -18,7 +19,7 @@ from textual.widgets import Footer, Header
 from gmdash.campaign import CampaignService
 from gmdash.events import ChangeUndone, Event, RollStruckOut, SessionEnded, SessionStarted
 from gmdash.rules import Rng, SeededRng
-from gmdash.tui.guard import guarded
+from gmdash.tui.guard import guarded, write_crash_report
 from gmdash.tui.help import HelpScreen
 from gmdash.tui.keymap import COMMANDS, GLOBAL, PANES, SCOPE_TITLES, bindings_for
 from gmdash.tui.panes.base import Pane
@@ -53,8 +54,10 @@ class GmDashApp(App[int]):
         *,
         rng: Rng | None = None,
         clock: Callable[[], datetime] | None = None,
+        crash_log: Path | None = None,
     ) -> None:
         super().__init__()
+        self.crash_log = crash_log
         self.service = service
         self.rng: Rng = rng or SeededRng()
         self.clock: Callable[[], datetime] = clock or service.clock
@@ -182,6 +185,29 @@ class GmDashApp(App[int]):
         else:
             ended = self.service.end_session()
             self.notify(f"Session {ended.number} ended.", title="Game night")
+
+    # --- the last safety net --------------------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Keep the table running: record the trace in the crash log, tell the GM, go on.
+
+        Every change is an event applied whole or not at all, so carrying on is safe. Without a
+        crash log (tests), fail loudly as Textual does.
+        """
+        if self.crash_log is None:
+            super()._handle_exception(error)
+            return
+        try:
+            write_crash_report(self.crash_log, error, self.clock())
+            where = f" (details in {self.crash_log})"
+        except OSError:
+            where = ""
+        self.notify(
+            f"Something went wrong: {type(error).__name__}: {error}{where}. Nothing was lost.",
+            title="Unexpected error",
+            severity="error",
+            timeout=15,
+        )
 
     # --- the command palette, from the same table ------------------------------------------
 

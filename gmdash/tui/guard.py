@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import functools
 import logging
+import traceback
 from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from textual.dom import DOMNode
@@ -56,3 +59,11 @@ def guarded(method: Callable[P, R]) -> Callable[P, R | None]:
             return None
 
     return wrapper
+
+
+def write_crash_report(path: Path, error: BaseException, now: datetime) -> None:
+    """Append a timestamped traceback to the crash log (never shown on the table's screen)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    trace = "".join(traceback.format_exception(error))
+    with path.open("a", encoding="utf-8") as log_file:
+        log_file.write(f"--- {now.isoformat()} ---\n{trace}\n")

@@ -10,6 +10,7 @@ from gmdash.model.errors import ValidationError
 from gmdash.store.errors import StoreError
 
 EXIT_REFUSED = 2
+CRASH_LOG = "crash.log"
 
 
 def open_for_dashboard(saves_dir: Path, campaign: str | None) -> CampaignService:
@@ -29,7 +30,7 @@ def run_dashboard(saves_dir: Path, campaign: str | None) -> int:
     from gmdash.tui.app import GmDashApp  # Textual only now that there is a campaign to show
 
     try:
-        GmDashApp(service).run()
+        GmDashApp(service, crash_log=service.store.folder / CRASH_LOG).run()
     finally:
         service.close()
     return 0

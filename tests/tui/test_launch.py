@@ -1,0 +1,51 @@
+"""Opening the dashboard: refusals are one clear line, never a traceback or a silent race."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gmdash.cli import main
+from gmdash.demo import DEMO_NAME, create_demo
+from gmdash.tui.launch import run_dashboard
+
+
+def test_a_second_copy_is_refused_naming_the_holder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with create_demo(tmp_path):
+        assert run_dashboard(tmp_path, DEMO_NAME) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("gmdash: ")
+    assert "pid" in err
+    assert "Traceback" not in err
+
+
+def test_a_cli_write_is_refused_while_the_dashboard_holds_the_campaign(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with create_demo(tmp_path):
+        status = main(["--saves", str(tmp_path), "roll", "50", "--campaign", DEMO_NAME])
+    assert status == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert "pid" in err[0]
+
+
+def test_a_corrupt_campaign_does_not_open_and_is_not_overwritten(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with create_demo(tmp_path) as service:
+        campaign_file = service.store.folder / "campaign.json"
+    campaign_file.write_text('{"truncated": ', encoding="utf-8")
+    assert run_dashboard(tmp_path, DEMO_NAME) == 2
+    err = capsys.readouterr().err
+    assert "campaign.json" in err
+    assert "Traceback" not in err
+    assert campaign_file.read_text(encoding="utf-8") == '{"truncated": '
+
+
+def test_an_unknown_campaign_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_dashboard(tmp_path, "Nowhere") == 2
+    assert "Nowhere" in capsys.readouterr().err
