@@ -1,0 +1,202 @@
+"""What every roll dialog shares: enter rolls (then closes), escape cancels, a large result."""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Digits, Input, OptionList, Static
+
+from gmdash.campaign import CampaignService
+from gmdash.rules import Level, Rng, RuleSet
+from gmdash.tui.context import dashboard
+from gmdash.tui.dialogs.roll_plan import d100_text, level_markup, parse_d100
+from gmdash.tui.guard import guarded
+
+R = TypeVar("R")
+
+
+class RollDialog(ModalScreen[R | None]):
+    """A modal roll form. Subclasses fill `compose_form`, `validate` and `roll`.
+
+    Enter rolls (when the form is valid), then a second enter closes the dialog with the result;
+    escape cancels before rolling (dismisses None) and closes with the result after.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "confirm", "Roll / close", priority=True),
+        Binding("escape", "cancel", "Cancel", priority=True),
+    ]
+    DEFAULT_CSS = """
+    RollDialog { align: center middle; }
+    RollDialog > #dialog {
+        width: 110; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    RollDialog .field-label { width: auto; padding: 0 1 0 0; color: $text-muted; }
+    RollDialog .error { color: $error; height: auto; }
+    RollDialog .info { color: $text-muted; height: auto; }
+    RollDialog .row { height: auto; }
+    RollDialog Input { width: 1fr; }
+    RollDialog #result-box { height: auto; align: center middle; }
+    RollDialog #result-digits { width: auto; }
+    RollDialog #result-level { width: auto; padding: 1 2; text-style: bold; }
+    RollDialog #buttons { height: 1; align: right middle; margin-top: 1; }
+    RollDialog #buttons Button { min-width: 10; height: 1; border: none; margin-left: 1; }
+    """
+
+    title_text: ClassVar[str] = "Roll"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.result: R | None = None
+        self.rolled = False
+
+    # --- the app's campaign, dice and rules --------------------------------------------------
+
+    @property
+    def service(self) -> CampaignService:
+        return dashboard(self).service
+
+    @property
+    def rng(self) -> Rng:
+        return dashboard(self).rng
+
+    @property
+    def ruleset(self) -> RuleSet:
+        return self.service.campaign.ruleset
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog") as dialog:
+            dialog.border_title = self.title_text
+            yield from self.compose_form()
+            with Horizontal(id="result-box"):
+                yield Digits("", id="result-digits")
+                yield Static("", id="result-level")
+            yield Static("", id="result-text", classes="info")
+            with Horizontal(id="buttons"):
+                ok = Button("Roll", id="ok", variant="primary", compact=True)
+                cancel = Button("Cancel", id="cancel", compact=True)
+                ok.can_focus = cancel.can_focus = False  # enter always rolls, escape cancels
+                yield ok
+                yield cancel
+            yield Static("[dim]enter: roll · escape: cancel · tab: next field[/dim]", id="keys")
+
+    def compose_form(self) -> ComposeResult:
+        """The fields of the form."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.refresh_form()
+
+    # --- validation, odds and result ---------------------------------------------------------
+
+    def validate(self) -> bool:
+        """Check every field, show each error next to it and the odds; True when it can roll."""
+        return True
+
+    def refresh_form(self) -> None:
+        """Re-check the form after any change; OK is disabled while anything is wrong."""
+        if self.rolled:
+            return
+        ok = self.query_one("#ok", Button)
+        ok.disabled = not self.validate()
+
+    def set_error(self, widget_id: str, message: str | None) -> None:
+        """A clear message next to a field ("" or None clears it)."""
+        self.query_one(f"#{widget_id}", Static).update(message or "")
+
+    def typed_d100(self, field_id: str, error_id: str) -> tuple[bool, int | None]:
+        """(valid, the typed D100 or None: the app rolls) of a physical-dice field."""
+        text = self.query_one(f"#{field_id}", Input).value
+        if not text.strip():
+            self.set_error(error_id, "")
+            return True, None
+        try:
+            value = parse_d100(text)
+        except ValueError as error:
+            self.set_error(error_id, str(error))
+            return False, None
+        self.set_error(error_id, "")
+        return True, value
+
+    def show_level(self, roll: int | None, level: Level | str, text: str = "") -> None:
+        """The result, large and coloured by its level."""
+        found = Level(level)
+        digits = self.query_one("#result-digits", Digits)
+        digits.update("" if roll is None else d100_text(roll))
+        for name in Level:
+            digits.set_class(name is found, f"level-{name}")
+        self.query_one("#result-level", Static).update(level_markup(found, found.upper()))
+        self.query_one("#result-text", Static).update(text)
+
+    def finish(self, result: R) -> None:
+        """The roll is made and logged: lock the form, enter or escape now close."""
+        self.result = result
+        self.rolled = True
+        for field in self.query(
+            "#dialog Input, #dialog Checkbox, #dialog OptionList, #dialog RadioSet"
+        ):
+            field.disabled = True
+        ok = self.query_one("#ok", Button)
+        ok.label = "Close"
+        ok.disabled = False
+        self.query_one("#cancel", Button).display = False
+        self.query_one("#keys", Static).update("[dim]enter / escape: close[/dim]")
+
+    # --- actions -----------------------------------------------------------------------------
+
+    @guarded
+    def action_confirm(self) -> None:
+        if self.rolled:
+            self.dismiss(self.result)
+            return
+        if not self.validate():
+            self.refresh_form()
+            self.app.bell()
+            return
+        self.roll()
+        if not self.rolled:
+            self.refresh_form()
+
+    def action_cancel(self) -> None:
+        self.dismiss(self.result if self.rolled else None)
+
+    def roll(self) -> None:
+        """Roll (or read the typed dice), publish the RollMade event(s), then `finish`."""
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "ok":
+            self.action_confirm()
+        else:
+            self.action_cancel()
+
+    def on_input_changed(self, _: Input.Changed) -> None:
+        self.refresh_form()
+
+
+class ListSearch(Input):
+    """A search field that moves the highlight of the list it narrows (up / down)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "list_down", "Next", show=False),
+        Binding("up", "list_up", "Previous", show=False),
+    ]
+
+    def __init__(self, target: str, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.target = target
+
+    def _list(self) -> OptionList:
+        return self.screen.query_one(f"#{self.target}", OptionList)
+
+    def action_list_down(self) -> None:
+        self._list().action_cursor_down()
+
+    def action_list_up(self) -> None:
+        self._list().action_cursor_up()
