@@ -25,6 +25,7 @@ from types import TracebackType
 from typing import Any, Literal, TypeVar
 
 from gmdash.bus import Bus
+from gmdash.combat_events import CombatStepUndone
 from gmdash.commands import (
     AddCharacter,
     EndSession,
@@ -329,6 +330,12 @@ class CampaignService:
         entry = self.state.undo[-1]
         if entry.roll:
             return self.strike_out(entry.event_id, "undo")
+        if entry.combat_step:
+            # the fight as it was, then the rolls and damage the step consisted of, last first
+            undone = self.publish(CombatStepUndone(undone_id=entry.event_id, restored=entry.combat))
+            for _ in entry.children:
+                self.undo()
+            return undone
         if entry.character_id is not None:
             return self.publish(
                 ChangeUndone(

@@ -110,4 +110,8 @@ def _describe(event: Event, names: dict[str, str]) -> tuple[str | None, str, str
             )
         case ChangeUndone():
             return who(event.character_id), "undo", f"undid {event.undone_id}"
+    describe = getattr(event, "describe", None)  # events that describe themselves (combat)
+    if callable(describe):
+        actor, kind, label = describe(names)
+        return actor, kind, label
     return None, event.type, event.type

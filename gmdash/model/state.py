@@ -5,6 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gmdash.combat_events import (
+    ActionAdvanced,
+    ActionsDeclared,
+    AttackResolved,
+    CombatantAdded,
+    CombatantRemoved,
+    CombatEnded,
+    CombatEvent,
+    CombatStarted,
+    CombatStepUndone,
+    RoundStarted,
+)
 from gmdash.events import (
     AbilityTicked,
     ChangeUndone,
@@ -21,9 +33,11 @@ from gmdash.events import (
     SessionEnded,
     SessionStarted,
 )
+from gmdash.model import combat_apply
 from gmdash.model import validate as v
 from gmdash.model.campaign import Campaign, GameSession
 from gmdash.model.character import LOCATIONS, Character
+from gmdash.model.combat import Combat
 from gmdash.model.derived import Maxima, maxima
 from gmdash.model.errors import ValidationError
 from gmdash.model.sheets import checked
@@ -42,9 +56,12 @@ class UndoEntry:
     before: Character | None = None
     notes: str | None = None
     roll: bool = False
+    combat_step: bool = False  # a combat event: undone by restoring `combat` (None: no fight)
+    combat: Combat | None = None
+    children: tuple[UndoEntry, ...] = ()  # the rolls and damage that were part of the step
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        data: dict[str, object] = {
             "event_id": self.event_id,
             "summary": self.summary,
             "character_id": self.character_id,
@@ -52,6 +69,11 @@ class UndoEntry:
             "notes": self.notes,
             "roll": self.roll,
         }
+        if self.combat_step:
+            data["combat_step"] = True
+            data["combat"] = None if self.combat is None else self.combat.to_dict()
+            data["children"] = [child.to_dict() for child in self.children]
+        return data
 
     @classmethod
     def from_dict(cls, data: object, where: str = "undo") -> UndoEntry:
@@ -66,6 +88,12 @@ class UndoEntry:
             before=None if before is None else Character.from_dict(before),
             notes=None if notes is None else v.text(f"{where}.notes", notes),
             roll=v.flag(f"{where}.roll", raw.get("roll", False)),
+            combat_step=v.flag(f"{where}.combat_step", raw.get("combat_step", False)),
+            combat=None if raw.get("combat") is None else Combat.from_dict(raw.get("combat")),
+            children=tuple(
+                UndoEntry.from_dict(item, f"{where}.children[{i}]")
+                for i, item in enumerate(v.items(f"{where}.children", raw.get("children", [])))
+            ),
         )
 
 
@@ -86,6 +114,7 @@ class CampaignState:
     next_character: int = 1
     log_file: int = 0
     last_event_id: str = ""
+    combat: Combat | None = None
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -299,6 +328,57 @@ class CampaignState:
             self.campaign = replace(self.campaign, notes=event.notes)
         self.undo.remove(entry)
 
+    # --- combat (gmdash.model.combat_apply) ----------------------------------------------
+
+    def _combat_step(self, event: CombatEvent, summary: str, before: Combat | None) -> None:
+        """Remember a combat step, with the rolls and damage it consists of (`steps`)."""
+        steps = set(getattr(event, "steps", ()))
+        children = tuple(e for e in self.undo if e.event_id in steps)
+        self.undo = [e for e in self.undo if e.event_id not in steps]
+        self._remember(
+            UndoEntry(
+                event_id=event.id,
+                summary=summary,
+                combat_step=True,
+                combat=before,
+                children=children,
+            )
+        )
+
+    def _apply_CombatStarted(self, event: CombatStarted) -> None:
+        self._combat_step(event, combat_apply.started(self, event), None)
+
+    def _apply_CombatantAdded(self, event: CombatantAdded) -> None:
+        before = self.combat
+        self._combat_step(event, combat_apply.added(self, event), before)
+
+    def _apply_CombatantRemoved(self, event: CombatantRemoved) -> None:
+        before = self.combat
+        self._combat_step(event, combat_apply.removed(self, event), before)
+
+    def _apply_ActionsDeclared(self, event: ActionsDeclared) -> None:
+        before = self.combat
+        self._combat_step(event, combat_apply.declared(self, event), before)
+
+    def _apply_ActionAdvanced(self, event: ActionAdvanced) -> None:
+        before = self.combat
+        self._combat_step(event, combat_apply.advanced(self, event), before)
+
+    def _apply_RoundStarted(self, event: RoundStarted) -> None:
+        before = self.combat
+        self._combat_step(event, combat_apply.round_started(self, event), before)
+
+    def _apply_AttackResolved(self, event: AttackResolved) -> None:
+        before = self.combat
+        self._combat_step(event, combat_apply.attack(self, event), before)
+
+    def _apply_CombatEnded(self, event: CombatEnded) -> None:
+        before = self.combat
+        self._combat_step(event, combat_apply.ended(self, event), before)
+
+    def _apply_CombatStepUndone(self, event: CombatStepUndone) -> None:
+        combat_apply.step_undone(self, event)
+
     def _replace(self, event: Event, before: Character, after: Character, summary: str) -> None:
         self.characters[before.id] = after
         self._remember(
@@ -317,6 +397,7 @@ class CampaignState:
             "next_character": self.next_character,
             "log_file": self.log_file,
             "last_event_id": self.last_event_id,
+            "combat": None if self.combat is None else self.combat.to_dict(),
         }
 
     @classmethod
@@ -344,6 +425,7 @@ class CampaignState:
             next_character=v.whole("next_character", raw.get("next_character", 1), low=1),
             log_file=v.whole("log_file", raw.get("log_file", 0), low=0),
             last_event_id=v.text("last_event_id", raw.get("last_event_id", "")),
+            combat=None if raw.get("combat") is None else Combat.from_dict(raw.get("combat")),
         )
         return state
 

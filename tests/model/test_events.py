@@ -27,6 +27,7 @@ from gmdash.events import (
 )
 from gmdash.model import ValidationError
 
+from .combat_samples import samples as combat_samples
 from .helpers import START, sheet
 
 STAMP: dict[str, Any] = {"id": "0001-000007", "time": START, "session": 1}
@@ -51,6 +52,7 @@ SAMPLES: list[Event] = [
     ChangeUndone(**STAMP, undone_id="0001-000005", character_id="c0002", restored=None),
     ChangeUndone(**STAMP, undone_id="0001-000006", notes="old notes"),
 ]  # fmt: skip
+SAMPLES += combat_samples(STAMP)
 
 
 def test_every_event_type_has_a_sample() -> None:
