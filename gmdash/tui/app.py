@@ -186,6 +186,12 @@ class GmDashApp(App[int]):
             ended = self.service.end_session()
             self.notify(f"Session {ended.number} ended.", title="Game night")
 
+    def action_improvement_phase(self) -> None:
+        """Experience rolls for every ticked ability (RULES.md section 8)."""
+        from gmdash.tui.dialogs.improvement import ImprovementScreen
+
+        self.push_screen(ImprovementScreen())
+
     # --- the last safety net --------------------------------------------------------------
 
     def _handle_exception(self, error: Exception) -> None:
