@@ -186,6 +186,10 @@ class GmDashApp(App[int]):
             ended = self.service.end_session()
             self.notify(f"Session {ended.number} ended.", title="Game night")
 
+    async def action_weekly_healing(self) -> None:
+        """A game week passes: natural healing for everyone (the roster asks how many weeks)."""
+        await self.run_action("weekly_healing", self.pane("roster"))
+
     def action_improvement_phase(self) -> None:
         """Experience rolls for every ticked ability (RULES.md section 8)."""
         from gmdash.tui.dialogs.improvement import ImprovementScreen

@@ -99,6 +99,8 @@ COMMANDS: tuple[Command, ...] = (
             show=False),
     Command(ROSTER, "R", "full_rest", "Rest", "A full rest restores magic and rune points",
             show=False),
+    Command(ROSTER, "x", "clear_conditions", "Clear", "Clear lasting wound conditions (shock...)",
+            show=False),
     # Strike ranks
     Command(STRIKE_RANKS, "b", "begin_combat", "Fight", "Start a combat"),
     Command(STRIKE_RANKS, "n", "next_action", "Next", "Next action"),

@@ -1,22 +1,395 @@
-"""Temporary pane (being written)."""
+"""Pane 1, the roster: every character with hit points, magic and rune points and status, and
+the selected one's full sheet below. Its keys add, edit, delete, damage, heal, tick and rest.
+
+Every change goes out as an event through the campaign service (so the log shows it, undo
+takes it back and it is saved); the pane only re-renders when the events come back.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
+from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.widgets import Static
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import DataTable
 
+from gmdash.events import (
+    AbilityTicked,
+    CharacterDeleted,
+    CharacterEdited,
+    Event,
+    PointsSpent,
+)
+from gmdash.model.character import Character, CharacterKind
+from gmdash.model.derived import maxima
+from gmdash.tui.dialogs.character_form import CharacterForm
+from gmdash.tui.dialogs.confirm import ChoiceDialog, ConfirmDialog
+from gmdash.tui.dialogs.points import PointsDialog, TickDialog, rest_events
+from gmdash.tui.dialogs.wounds import (
+    DamageDialog,
+    DamageOrder,
+    HealDialog,
+    HealOrder,
+    WeeksDialog,
+    heal,
+    weekly_heals,
+    wound,
+)
+from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import ROSTER, bindings_for
 from gmdash.tui.panes.base import Pane
+from gmdash.tui.widgets.character_sheet import CharacterSheet, hp_bar, points_style, status_text
 
 
 class RosterPane(Pane):
+    """The party and their foes; the selected sheet in full."""
+
     scope: ClassVar[str] = ROSTER
     number: ClassVar[int] = 1
     BINDINGS: ClassVar[list[BindingType]] = bindings_for(ROSTER)
-    can_focus = True
+    DEFAULT_CSS = """
+    RosterPane #roster-table { height: auto; max-height: 45%; }
+    RosterPane #sheet-scroll { height: 1fr; border-top: solid $panel-lighten-2; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.selected_id: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("RosterPane")
+        table: DataTable[str | Text] = DataTable(id="roster-table", cursor_type="row")
+        yield table
+        with VerticalScroll(id="sheet-scroll", can_focus=False):
+            yield CharacterSheet(id="sheet")
+
+    def on_mount(self) -> None:
+        table = self.table
+        for key, label in (("kind", ""), ("name", "Name"), ("hp", "HP"), ("status", "Status"),
+                           ("mp", "MP"), ("rp", "RP")):  # fmt: skip
+            table.add_column(label, key=key)
+        self.refresh_roster()
+
+    @property
+    def table(self) -> DataTable[str | Text]:
+        return self.query_one("#roster-table", DataTable)
+
+    def main_widget(self) -> Widget | None:
+        return self.table
+
+    # --- what is shown -----------------------------------------------------------------------
+
+    def ordered(self) -> list[Character]:
+        """PCs first, then NPCs, each in the order they joined."""
+        characters = self.dash.service.characters
+        return [c for c in characters if c.kind == CharacterKind.PC] + [
+            c for c in characters if c.kind != CharacterKind.PC
+        ]
+
+    def selected(self) -> Character | None:
+        if self.selected_id is None:
+            return None
+        return self.dash.service.state.characters.get(self.selected_id)
+
+    def refresh_roster(self) -> None:
+        """Rebuild the list; the selection stays on the same character when it still exists."""
+        table = self.table
+        ruleset = self.dash.service.campaign.ruleset
+        characters = self.ordered()
+        keep = self.selected_id
+        old_row = table.cursor_row
+        table.clear()
+        for character in characters:
+            full = maxima(character.characteristics, ruleset)
+            npc = character.kind != CharacterKind.PC
+            table.add_row(
+                Text("NPC" if npc else "PC", style="dim" if npc else "bold cyan"),
+                Text(character.name, style="" if npc else "bold"),
+                hp_bar(character.hit_points, full.hit_points),
+                status_text(character, full),
+                Text(f"{character.magic_points}/{full.magic_points}",
+                     style=points_style(character.magic_points, full.magic_points)),
+                Text(f"{character.rune_points}/{character.rune_points_max}",
+                     style=points_style(character.rune_points, character.rune_points_max)),
+                key=character.id,
+            )  # fmt: skip
+        ids = [c.id for c in characters]
+        if keep in ids:
+            row = ids.index(keep)
+        elif ids:
+            row = max(0, min(old_row, len(ids) - 1))
+        else:
+            row = -1
+        if row >= 0:
+            table.move_cursor(row=row, animate=False)
+            self.selected_id = ids[row]
+        else:
+            self.selected_id = None
+        self.show_sheet()
+
+    def show_sheet(self) -> None:
+        sheet = self.query_one("#sheet", CharacterSheet)
+        sheet.show(self.selected(), self.dash.service.campaign.ruleset)
+        selected = self.selected()
+        self.border_subtitle = selected.name if selected else ""
+
+    def select(self, character_id: str) -> None:
+        """Put the cursor on a character (after adding one, for instance)."""
+        self.selected_id = character_id
+        self.refresh_roster()
+
+    @on(DataTable.RowHighlighted, "#roster-table")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        key = event.row_key.value
+        if key is not None and key != self.selected_id:
+            self.selected_id = key
+            self.show_sheet()
+
+    def campaign_changed(self, event: Event | None) -> None:
+        self.refresh_roster()
+
+    # --- moving --------------------------------------------------------------------------------
+
+    def action_cursor_up(self) -> None:
+        self.table.action_cursor_up()
+
+    def action_cursor_down(self) -> None:
+        self.table.action_cursor_down()
+
+    def _need_selected(self) -> Character | None:
+        character = self.selected()
+        if character is None:
+            self.app.notify("No character selected (press a to add one).", severity="warning")
+        return character
+
+    # --- rolls (dialogs of their own, which publish their RollMade) ------------------------------
+
+    @guarded
+    def action_roll_ability(self) -> None:
+        character = self._need_selected()
+        if character is not None:
+            from gmdash.tui.dialogs.rolls import AbilityRollDialog
+
+            self.app.push_screen(AbilityRollDialog(character))
+
+    @guarded
+    def action_roll_characteristic(self) -> None:
+        character = self._need_selected()
+        if character is not None:
+            from gmdash.tui.dialogs.rolls import CharacteristicRollDialog
+
+            self.app.push_screen(CharacteristicRollDialog(character))
+
+    @guarded
+    def action_roll_opposed(self) -> None:
+        character = self._need_selected()
+        if character is not None:
+            from gmdash.tui.dialogs.rolls import OpposedRollDialog
+
+            self.app.push_screen(OpposedRollDialog(character))
+
+    @guarded
+    def action_roll_dice(self) -> None:
+        from gmdash.tui.dialogs.rolls import DiceDialog
+
+        self.app.push_screen(DiceDialog(self.selected()))
+
+    # --- the roster ------------------------------------------------------------------------
+
+    @guarded
+    def action_add_character(self) -> None:
+        self.app.push_screen(CharacterForm(None), self._added)
+
+    @guarded
+    def _added(self, sheet: Character | None) -> None:
+        if sheet is None:
+            return
+        added = self.dash.service.add_character(sheet)
+        self.select(added.id)
+        self.app.notify(f"{added.name} joins the roster.", title="Added")
+
+    @guarded
+    def action_edit_character(self) -> None:
+        character = self._need_selected()
+        if character is not None:
+            self.app.push_screen(CharacterForm(character), self._edited)
+
+    @guarded
+    def _edited(self, sheet: Character | None) -> None:
+        if sheet is None:
+            return
+        self.dash.service.publish(CharacterEdited(character=sheet))
+        self.app.notify(f"{sheet.name} saved.", title="Edited")
+
+    @guarded
+    def action_delete_character(self) -> None:
+        character = self._need_selected()
+        if character is None:
+            return
+
+        @guarded
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dash.service.publish(CharacterDeleted(character_id=character.id))
+                self.app.notify(f"{character.name} left the roster (ctrl+z brings them back).",
+                                title="Deleted")  # fmt: skip
+
+        self.app.push_screen(
+            ConfirmDialog(f"Remove {character.name} from the roster?", title="Delete",
+                          yes="Delete"),
+            answered,
+        )  # fmt: skip
+
+    # --- wounds ------------------------------------------------------------------------------
+
+    @guarded
+    def action_damage(self) -> None:
+        character = self._need_selected()
+        if character is None:
+            return
+
+        @guarded
+        def apply(order: DamageOrder | None) -> None:
+            if order is None:
+                return
+            current = self.dash.service.character(character.id)  # the dialog may have rolled
+            blow = wound(current, self.dash.service.campaign.ruleset, order.location, order.damage)
+            self.dash.service.publish(blow.event)
+            self.app.notify(
+                blow.summary,
+                title=f"Damage to {current.name}",
+                severity="error" if blow.result.effects else "information",
+                timeout=10,
+            )
+
+        self.app.push_screen(DamageDialog(character), apply)
+
+    @guarded
+    def action_heal(self) -> None:
+        character = self._need_selected()
+        if character is None:
+            return
+
+        @guarded
+        def apply(order: HealOrder | None) -> None:
+            if order is None:
+                return
+            current = self.dash.service.character(character.id)
+            event, summary = heal(current, self.dash.service.campaign.ruleset, order.location,
+                                  order.amount)  # fmt: skip
+            if event is not None:
+                self.dash.service.publish(event)
+            self.app.notify(summary, title=f"Heal {current.name}")
+
+        self.app.push_screen(HealDialog(character), apply)
+
+    @guarded
+    def action_clear_conditions(self) -> None:
+        character = self._need_selected()
+        if character is None:
+            return
+        if not character.conditions:
+            self.app.notify(f"{character.name} has no lasting conditions.")
+            return
+        cleared = ", ".join(character.conditions)
+        self.dash.service.publish(CharacterEdited(character=_without_conditions(character)))
+        self.app.notify(f"{character.name}: {cleared} cleared.", title="Conditions")
+
+    @guarded
+    def action_weekly_healing(self) -> None:
+        @guarded
+        def apply(weeks: int | None) -> None:
+            if weeks is None:
+                return
+            service = self.dash.service
+            events = weekly_heals(service.characters, service.campaign.ruleset, weeks)
+            for event in events:
+                service.publish(event)
+            total = sum(event.amount for event in events)
+            who = len({event.character_id for event in events})
+            span = "A week passes" if weeks == 1 else f"{weeks} weeks pass"
+            self.app.notify(f"{span}: {total} hit points healed over {who} characters.",
+                            title="Natural healing")  # fmt: skip
+
+        self.app.push_screen(WeeksDialog(), apply)
+
+    # --- resources ---------------------------------------------------------------------------
+
+    @guarded
+    def action_toggle_tick(self) -> None:
+        character = self._need_selected()
+        if character is None:
+            return
+        if not character.abilities:
+            self.app.notify(f"{character.name} has no abilities to tick.", severity="warning")
+            return
+
+        @guarded
+        def apply(name: str | None) -> None:
+            if name is None:
+                return
+            current = self.dash.service.character(character.id)
+            ability = current.ability(name)
+            if ability is None:
+                raise ValueError(f"{current.name} has no ability {name!r}")
+            self.dash.service.publish(
+                AbilityTicked(character_id=current.id, ability=ability.name,
+                              ticked=not ability.ticked)
+            )  # fmt: skip
+            verb = "ticked" if not ability.ticked else "unticked"
+            self.app.notify(f"{current.name}: {ability.name} {verb}.", title="Experience")
+
+        self.app.push_screen(TickDialog(character), apply)
+
+    @guarded
+    def action_spend_points(self) -> None:
+        character = self._need_selected()
+        if character is None:
+            return
+
+        @guarded
+        def apply(events: list[PointsSpent] | None) -> None:
+            for event in events or []:
+                self.dash.service.publish(event)
+
+        self.app.push_screen(PointsDialog(character), apply)
+
+    @guarded
+    def action_full_rest(self) -> None:
+        character = self.selected()
+        choices = [("e", "Everyone")]
+        if character is not None:
+            choices.insert(0, ("s", character.name))
+
+        @guarded
+        def apply(choice: str | None) -> None:
+            if choice is None:
+                return
+            service = self.dash.service
+            if choice == "e" or character is None:
+                who = service.characters
+            else:
+                who = [service.character(character.id)]
+            events = [e for c in who for e in rest_events(c, service.campaign.ruleset)]
+            for event in events:
+                service.publish(event)
+            names = "everyone" if choice == "e" else who[0].name
+            self.app.notify(
+                f"Full rest for {names}: magic and rune points restored"
+                + ("." if events else " (already full)."),
+                title="Rest",
+            )
+
+        self.app.push_screen(
+            ChoiceDialog("A full rest restores magic points and rune points. For whom?",
+                         choices, title="Full rest"),
+            apply,
+        )  # fmt: skip
+
+
+def _without_conditions(character: Character) -> Character:
+    return replace(character, conditions=())

@@ -1,0 +1,333 @@
+"""Add or edit a character: every field checked as it is typed (RULES.md section 1 limits).
+
+Abilities and weapons are edited as compact text, one per line, and errors name the line:
+
+    Broadsword  70 ✓        (name, value 0-999, optional ✓ or * for an experience tick)
+    Broadsword | Broadsword | 1D8+1 | 2 | 12     (weapon | skill | damage | SR | HP)
+
+Editing keeps the damage taken: when the characteristics change, current hit, magic and rune
+points move with the new maxima, and lasting conditions stay.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Select, Static, TextArea
+
+from gmdash import rules
+from gmdash.model.character import (
+    CHARACTERISTICS,
+    MAX_ABILITY,
+    Ability,
+    AbilityKind,
+    Character,
+    CharacterKind,
+    Weapon,
+)
+from gmdash.model.derived import maxima
+from gmdash.model.sheets import checked, new_character
+from gmdash.rules import RuleSet
+from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, whole_number
+from gmdash.tui.widgets.character_sheet import SHEET_ORDER, SHORT_LOCATION
+
+ABILITY_LINE = re.compile(r"^(?P<name>.*?\S)\s+(?P<value>[+-]?\d+)\s*%?\s*(?P<tick>[*✓])?\s*$")
+KIND_FIELDS = (
+    ("skills", AbilityKind.SKILL, "Skills"),
+    ("runes", AbilityKind.RUNE, "Runes"),
+    ("passions", AbilityKind.PASSION, "Passions"),
+)
+ROLLED = {"SIZ": "2D6+6", "INT": "2D6+6"}
+"""Humans roll 3D6 for a characteristic, except SIZ and INT (RULES.md section 1)."""
+
+
+def ability_lines(abilities: tuple[Ability, ...], kind: AbilityKind) -> str:
+    return "\n".join(
+        f"{a.name}  {a.value}" + (" ✓" if a.ticked else "") for a in abilities if a.kind == kind
+    )
+
+
+def parse_abilities(text: str, kind: AbilityKind) -> tuple[list[Ability], str | None]:
+    """Abilities of one kind from `Name value [✓]` lines; the first error names its line."""
+    found: list[Ability] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        match = ABILITY_LINE.match(line.strip())
+        if match is None:
+            return found, f"line {number}: write 'Name  value', e.g. 'Climb  40'"
+        name, value = match["name"].strip(), int(match["value"])
+        if not 0 <= value <= MAX_ABILITY:
+            return found, f"line {number}: {name} must be 0 to {MAX_ABILITY}, not {value}"
+        found.append(Ability(name=name, kind=kind, value=value, ticked=bool(match["tick"])))
+    return found, None
+
+
+def weapon_lines(weapons: tuple[Weapon, ...]) -> str:
+    return "\n".join(
+        f"{w.name} | {w.skill} | {w.damage} | {w.sr} | {w.hit_points}" for w in weapons
+    )
+
+
+def parse_weapons(text: str) -> tuple[list[Weapon], str | None]:
+    """Weapons from `name | skill | damage | SR | HP` lines (skill may be left out: the name)."""
+    found: list[Weapon] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        parts = [part.strip() for part in line.split("|")]
+        if len(parts) == 4:
+            parts.insert(1, parts[0])
+        if len(parts) != 5 or not parts[0] or not parts[1]:
+            return found, f"line {number}: write 'name | skill | damage | SR | HP'"
+        name, skill, damage, sr, hp = parts
+        try:
+            rules.parse_dice(damage)
+        except rules.DiceError as error:
+            return found, f"line {number}: damage: {error}"
+        try:
+            strike_rank = whole_number(sr, low=0, high=12)
+        except ValueError as error:
+            return found, f"line {number}: SR {error}"
+        try:
+            hit_points = whole_number(hp, low=0)
+        except ValueError as error:
+            return found, f"line {number}: HP {error}"
+        found.append(Weapon(name=name, skill=skill, damage=damage, sr=strike_rank,
+                            hit_points=hit_points))  # fmt: skip
+    return found, None
+
+
+def keep_damage(original: Character, edited: Character, ruleset: RuleSet) -> Character:
+    """`edited` with the damage and spent points of `original` carried over to new maxima."""
+    old = maxima(original.characteristics, ruleset)
+    new = maxima(edited.characteristics, ruleset)
+    locations = {
+        key: new.locations[key] - (old.locations[key] - original.locations[key])
+        for key in new.locations
+    }
+    spent_rune = original.rune_points_max - original.rune_points
+    return replace(
+        edited,
+        id=original.id,
+        hit_points=new.hit_points - (old.hit_points - original.hit_points),
+        locations=locations,
+        magic_points=max(0, new.magic_points - (old.magic_points - original.magic_points)),
+        rune_points=max(0, edited.rune_points_max - spent_rune),
+        conditions=original.conditions,
+    )
+
+
+class CharacterForm(FormDialog[Character]):
+    """Add (`character` None) or edit a sheet. Returns the sheet to publish."""
+
+    ok_label = "Save"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+r", "roll_characteristics", "Roll characteristics"),
+    ]
+    DEFAULT_CSS = """
+    CharacterForm > .dialog-box { width: 100; height: 96%; }
+    CharacterForm .dialog-fields { height: 1fr; }
+    CharacterForm .row { height: auto; }
+    CharacterForm .cell { width: 1fr; height: auto; }
+    CharacterForm .stat { width: 9; height: auto; }
+    CharacterForm .stat Label { width: 100%; text-align: center; }
+    CharacterForm .stat Input { width: 100%; }
+    CharacterForm TextArea { height: 6; }
+    CharacterForm #skills { height: 10; }
+    """
+
+    def __init__(self, character: Character | None = None) -> None:
+        super().__init__()
+        self.original = character
+
+    @property
+    def title_text(self) -> str:  # type: ignore[override]
+        return "New character" if self.original is None else f"Edit {self.original.name}"
+
+    @property
+    def ruleset(self) -> RuleSet:
+        return self.dash.service.campaign.ruleset
+
+    def _keys(self) -> list[str]:
+        keys = list(CHARACTERISTICS)
+        if self.ruleset is RuleSet.BRP or (
+            self.original and "APP" in self.original.characteristics
+        ):
+            keys.append("APP")
+        return keys
+
+    # --- layout ---------------------------------------------------------------------------
+
+    def dialog_body(self) -> ComposeResult:
+        sheet = self.original
+        with Horizontal(classes="row"):
+            with Vertical(classes="cell"):
+                yield field_label("Name")
+                yield Input(sheet.name if sheet else "", placeholder="unique in the campaign",
+                            id="name")  # fmt: skip
+                yield error_label("name")
+            with Vertical(classes="cell"):
+                yield field_label("PC or NPC")
+                yield Select[str](
+                    [("PC (player character)", "pc"), ("NPC", "npc")],
+                    value=str(sheet.kind) if sheet else "pc",
+                    allow_blank=False,
+                    id="kind",
+                )
+            with Vertical(classes="cell"):
+                yield field_label("Player")
+                yield Input(sheet.player if sheet else "", placeholder="who plays it", id="player")
+        yield field_label("Characteristics (whole numbers ≥ 1; ctrl+r rolls 3D6, SIZ/INT 2D6+6)")
+        with Horizontal(classes="row"):
+            for key in self._keys():
+                with Vertical(classes="stat"):
+                    yield Label(key)
+                    value = sheet.characteristics.get(key) if sheet else None
+                    placeholder = "opt." if key == "APP" and self.ruleset is RuleSet.RQG else ""
+                    yield Input("" if value is None else str(value), id=f"char-{key}",
+                                placeholder=placeholder)  # fmt: skip
+            with Vertical(classes="stat"):
+                yield Label("Runes")
+                rune_max = sheet.rune_points_max if sheet else (3 if self.ruleset is RuleSet.RQG
+                                                                 else 0)  # fmt: skip
+                yield Input(str(rune_max), id="rune-max", tooltip="Rune points at full")
+        yield error_label("chars")
+        yield field_label("Armour points per location")
+        with Horizontal(classes="row"):
+            for location in SHEET_ORDER:
+                with Vertical(classes="stat"):
+                    yield Label(SHORT_LOCATION[location])
+                    armour = sheet.armour.get(location, 0) if sheet else 0
+                    yield Input(str(armour), id=f"armour-{location}")
+        yield error_label("armour")
+        kinds = KIND_FIELDS if self.ruleset is RuleSet.RQG else KIND_FIELDS[:1]
+        for field_id, kind, title in kinds:
+            yield field_label(f"{title}: one 'Name  value' per line (✓ or * = experience tick)")
+            yield TextArea(ability_lines(sheet.abilities, kind) if sheet else "", id=field_id)
+            yield error_label(field_id)
+        yield field_label("Weapons: name | skill | damage | SR | HP")
+        yield TextArea(weapon_lines(sheet.weapons) if sheet else "", id="weapons")
+        yield error_label("weapons")
+        yield field_label("Notes")
+        yield TextArea(sheet.notes if sheet else "", id="notes")
+        yield Static("tab moves between fields · ctrl+s saves · esc cancels", classes="hint")
+
+    def extra_buttons(self) -> ComposeResult:
+        yield Button("Roll characteristics", id="roll")
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
+    # --- checks ---------------------------------------------------------------------------
+
+    def _value(self, widget_id: str) -> str:
+        return self.query_one(f"#{widget_id}", Input).value
+
+    def _characteristics(self) -> tuple[dict[str, int], list[str]]:
+        values: dict[str, int] = {}
+        wrong: list[str] = []
+        for key in self._keys():
+            text = self._value(f"char-{key}")
+            if key == "APP" and not text.strip():
+                continue
+            try:
+                values[key] = whole_number(text, low=1)
+            except ValueError as error:
+                wrong.append(f"{key} {error}")
+        return values, wrong
+
+    def _abilities(self) -> tuple[list[Ability], dict[str, str]]:
+        found: list[Ability] = []
+        problems: dict[str, str] = {}
+        seen: set[str] = set()
+        for field_id, kind, _ in KIND_FIELDS:
+            widgets = self.query(f"#{field_id}").results(TextArea)
+            area = next(iter(widgets), None)
+            if area is None:
+                if self.original is not None:  # kinds the form hides (BRP) are kept as they are
+                    found += [a for a in self.original.abilities if a.kind == kind]
+                continue
+            abilities, error = parse_abilities(area.text, kind)
+            if error:
+                problems[field_id] = error
+            for ability in abilities:
+                if ability.name.casefold() in seen:
+                    problems.setdefault(field_id, f"{ability.name!r} appears twice")
+                seen.add(ability.name.casefold())
+            found += abilities
+        return found, problems
+
+    def problems(self) -> dict[str, str]:
+        found: dict[str, str] = {}
+        name = self._value("name").strip()
+        if not name:
+            found["name"] = "a name is required"
+        else:
+            for other in self.dash.service.characters:
+                same = other.name.casefold() == name.casefold()
+                if same and (self.original is None or other.id != self.original.id):
+                    found["name"] = f"{other.name!r} is already in this campaign"
+        _, wrong = self._characteristics()
+        try:
+            whole_number(self._value("rune-max"), low=0, high=999)
+        except ValueError as error:
+            wrong.append(f"Runes {error}")
+        if wrong:
+            found["chars"] = "; ".join(wrong)
+        bad_armour = []
+        for location in SHEET_ORDER:
+            try:
+                whole_number(self._value(f"armour-{location}"), low=0, high=99)
+            except ValueError as error:
+                bad_armour.append(f"{SHORT_LOCATION[location]} {error}")
+        if bad_armour:
+            found["armour"] = "; ".join(bad_armour)
+        found.update(self._abilities()[1])
+        weapons, weapon_error = parse_weapons(self.query_one("#weapons", TextArea).text)
+        if weapon_error:
+            found["weapons"] = weapon_error
+        names = [w.name.casefold() for w in weapons]
+        if not weapon_error and len(set(names)) != len(names):
+            found["weapons"] = "two weapons have the same name"
+        return found
+
+    def answer(self) -> Character:
+        chars, _ = self._characteristics()
+        kind = self.query_one("#kind", Select).value
+        armour = {loc: whole_number(self._value(f"armour-{loc}")) for loc in SHEET_ORDER}
+        rune_max = whole_number(self._value("rune-max"))
+        sheet = new_character(
+            id=self.original.id if self.original else "c0000",
+            name=self._value("name").strip(),
+            kind=CharacterKind(kind if isinstance(kind, str) else "pc"),
+            player=self._value("player").strip(),
+            characteristics=chars,
+            ruleset=self.ruleset,
+            abilities=self._abilities()[0],
+            weapons=parse_weapons(self.query_one("#weapons", TextArea).text)[0],
+            armour={k: v for k, v in armour.items() if v},
+            notes=self.query_one("#notes", TextArea).text.rstrip(),
+        )
+        sheet = replace(sheet, rune_points=rune_max, rune_points_max=rune_max)
+        if self.original is not None:
+            sheet = keep_damage(self.original, sheet, self.ruleset)
+        return checked(sheet)
+
+    # --- quick NPC ------------------------------------------------------------------------
+
+    def action_roll_characteristics(self) -> None:
+        """3D6 each (SIZ and INT 2D6+6), with the app's RNG."""
+        for key in self._keys():
+            rolled = rules.parse_dice(ROLLED.get(key, "3D6")).roll(self.dash.rng)
+            self.query_one(f"#char-{key}", Input).value = str(rolled.total)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "roll":
+            event.stop()
+            self.action_roll_characteristics()

@@ -1,0 +1,100 @@
+"""Ask before something drastic: a yes/no question, or a choice between a few answers."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """`enter` (or y) says yes, `escape` (or n) says no."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,n", "answer(False)", "No"),
+        Binding("enter,y", "answer(True)", "Yes"),
+    ]
+    DEFAULT_CSS = """
+    ConfirmDialog, ChoiceDialog { align: center middle; }
+    ConfirmDialog > Vertical, ChoiceDialog > Vertical {
+        width: 60; max-width: 96%; height: auto;
+        border: thick $warning; background: $surface; padding: 0 1;
+    }
+    ConfirmDialog Static, ChoiceDialog Static { height: auto; margin: 1 0; }
+    ConfirmDialog Horizontal, ChoiceDialog Horizontal { height: auto; align-horizontal: right; }
+    ConfirmDialog Button, ChoiceDialog Button { margin-left: 1; }
+    """
+
+    def __init__(self, question: str, *, title: str = "Are you sure?", yes: str = "Yes") -> None:
+        super().__init__()
+        self._question = question
+        self._title = title
+        self._yes = yes
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = self._title
+            box.border_subtitle = "enter yes · esc no"
+            yield Static(self._question, id="question")
+            with Horizontal():
+                yield Button("No", id="no")
+                yield Button(self._yes, id="yes", variant="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#yes", Button).focus()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+
+class ChoiceDialog(ModalScreen[str | None]):
+    """A question with a few answers, each picked by its key (or a button); escape cancels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(
+        self, question: str, choices: list[tuple[str, str]], *, title: str = "Choose"
+    ) -> None:
+        super().__init__()
+        self._question = question
+        self._choices = choices
+        self._title = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = self._title
+            box.border_subtitle = "a key or enter · esc cancel"
+            yield Static(self._question, id="question")
+            with Horizontal():
+                for key, label in self._choices:
+                    yield Button(f"{label} ({key})", id=f"choice-{key}")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query(Button).first().focus()
+
+    def on_key(self, event: events.Key) -> None:
+        for key, _ in self._choices:
+            if event.key == key:
+                event.stop()
+                self.dismiss(key)
+                return
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        button_id = event.button.id or ""
+        self.dismiss(button_id.removeprefix("choice-") if button_id.startswith("choice-") else None)

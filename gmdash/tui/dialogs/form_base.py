@@ -1,0 +1,159 @@
+"""What every form dialog of the roster shares: checked fields, a disabled OK, enter and escape.
+
+A subclass composes its fields inside `dialog_body`, names an error label `<field>-error` for each
+field it checks, returns `{field: message}` from `problems()` and builds its answer in
+`answer()`. Every change of an input re-checks the whole form; OK is disabled while anything is
+wrong, so `answer()` only ever runs on good input.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Generic, TypeVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static, TextArea
+
+from gmdash.tui.context import Dashboard, dashboard
+from gmdash.tui.guard import guarded
+
+T = TypeVar("T")
+
+
+class FormDialog(ModalScreen[T | None], Generic[T]):
+    """A modal form whose OK stays disabled while any field is wrong."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "confirm", "OK", show=False),
+        Binding("ctrl+s", "confirm", "OK"),
+    ]
+    DEFAULT_CSS = """
+    FormDialog { align: center middle; }
+    FormDialog > .dialog-box {
+        width: 72; max-width: 96%; height: auto; max-height: 96%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    FormDialog .dialog-fields { height: auto; max-height: 1fr; }
+    FormDialog Input { width: 1fr; }
+    FormDialog .field-label { margin-top: 1; text-style: bold; }
+    FormDialog .field-error { color: $error; height: auto; }
+    FormDialog .field-error:blank { display: none; }
+    FormDialog .hint { color: $text-muted; height: auto; }
+    FormDialog .preview { height: auto; margin-top: 1; }
+    FormDialog .buttons { height: auto; align-horizontal: right; margin-top: 1; }
+    FormDialog .buttons Button { margin-left: 1; min-width: 10; }
+    """
+
+    title_text: ClassVar[str] = "Form"
+    ok_label: ClassVar[str] = "OK"
+
+    @property
+    def dash(self) -> Dashboard:
+        return dashboard(self)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box") as box:
+            box.border_title = self.title_text
+            box.border_subtitle = "enter OK · esc cancel"
+            with VerticalScroll(classes="dialog-fields"):
+                yield from self.dialog_body()
+            with Horizontal(classes="buttons"):
+                yield from self.extra_buttons()
+                yield Button("Cancel", id="cancel")
+                yield Button(self.ok_label, id="ok", variant="primary")
+
+    def dialog_body(self) -> ComposeResult:
+        """The fields, labels, error labels and previews."""
+        yield from ()
+
+    def extra_buttons(self) -> ComposeResult:
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.revalidate()
+
+    # --- checking ------------------------------------------------------------------------------
+
+    def problems(self) -> dict[str, str]:
+        """`{field id: message}` for every wrong field; empty when all is well."""
+        return {}
+
+    def answer(self) -> T:
+        """The dialog's result, built from fields that `problems()` found good."""
+        raise NotImplementedError
+
+    def update_preview(self) -> None:
+        """Show what OK would do (called after every check with good input)."""
+
+    def revalidate(self) -> dict[str, str]:
+        problems = self.problems()
+        for label in self.query(".field-error").results(Label):
+            field = (label.id or "").removesuffix("-error")
+            label.update(problems.get(field, ""))
+        self.query_one("#ok", Button).disabled = bool(problems)
+        if not problems:
+            self.update_preview()
+        return problems
+
+    def set_preview(self, text: str | Text, widget_id: str = "preview") -> None:
+        self.query_one(f"#{widget_id}", Static).update(text)
+
+    # --- events ---------------------------------------------------------------------------
+
+    @on(Input.Changed)
+    @on(TextArea.Changed)
+    def _changed(self) -> None:
+        self.revalidate()
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_confirm()
+
+    @on(Button.Pressed, "#ok")
+    def _ok(self) -> None:
+        self.action_confirm()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.action_cancel()
+
+    @guarded
+    def action_confirm(self) -> None:
+        problems = self.revalidate()
+        if problems:
+            first = next(iter(problems.values()))
+            self.notify(first, title="Not yet", severity="warning")
+            return
+        self.dismiss(self.answer())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def field_label(text: str) -> Label:
+    return Label(text, classes="field-label")
+
+
+def error_label(field: str) -> Label:
+    return Label("", id=f"{field}-error", classes="field-error")
+
+
+def whole_number(text: str, *, low: int | None = None, high: int | None = None) -> int:
+    """A whole number typed in a field, within bounds; ValueError with the message to show."""
+    raw = text.strip()
+    if not raw:
+        raise ValueError("required")
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError(f"{raw!r} is not a whole number") from None
+    if low is not None and value < low:
+        raise ValueError(f"must be at least {low}")
+    if high is not None and value > high:
+        raise ValueError(f"must be at most {high}")
+    return value

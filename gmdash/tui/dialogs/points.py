@@ -1,0 +1,214 @@
+"""Resources of one character: magic and rune points spent or regained, experience ticks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from gmdash.events import PointsSpent
+from gmdash.model.character import Ability, Character
+from gmdash.model.derived import maxima
+from gmdash.rules import RuleSet
+from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label
+
+POOLS = (("magic", "Magic points"), ("rune", "Rune points"))
+
+
+def parse_change(text: str) -> int:
+    """`-3` spends 3, `+2` regains 2, empty is no change; ValueError with the message to show."""
+    raw = text.strip().replace(" ", "")
+    if not raw:
+        return 0
+    if raw[0] not in "+-" or not raw[1:].isdigit():
+        raise ValueError("write -3 to spend 3, or +2 to regain 2")
+    return int(raw)
+
+
+@dataclass(frozen=True, slots=True)
+class Pools:
+    """Current and full magic and rune points of a sheet."""
+
+    current: dict[str, int]
+    full: dict[str, int]
+
+
+def pools(character: Character, ruleset: RuleSet) -> Pools:
+    full = maxima(character.characteristics, ruleset)
+    return Pools(
+        current={"magic": character.magic_points, "rune": character.rune_points},
+        full={"magic": full.magic_points, "rune": character.rune_points_max},
+    )
+
+
+def check_change(pool: str, change: int, have: Pools) -> str | None:
+    """Why `change` cannot be applied to `pool` (None: it can)."""
+    current, top = have.current[pool], have.full[pool]
+    if change < 0 and -change > current:
+        return f"only {current} {pool} points left"
+    if change > 0 and current + change > top:
+        return f"can regain at most {max(0, top - current)} (full is {top})"
+    return None
+
+
+class PointsDialog(FormDialog[list[PointsSpent]]):
+    """Spend or regain magic points and rune points of one character."""
+
+    title_text = "Magic and rune points"
+    ok_label = "Apply"
+
+    def __init__(self, character: Character) -> None:
+        super().__init__()
+        self.character = character
+
+    def _pools(self) -> Pools:
+        return pools(self.character, self.dash.service.campaign.ruleset)
+
+    def dialog_body(self) -> ComposeResult:
+        have = self._pools()
+        yield Static(Text(self.character.name, style="bold"))
+        yield Static("Type -3 to spend 3 points, +2 to regain 2; leave empty for no change.",
+                     classes="hint")  # fmt: skip
+        for pool, title in POOLS:
+            yield field_label(f"{title} (now {have.current[pool]}/{have.full[pool]})")
+            yield Input(placeholder="-N spends, +N regains", id=pool)
+            yield error_label(pool)
+        yield Static("", id="preview", classes="preview")
+
+    def _changes(self) -> dict[str, int]:
+        return {pool: parse_change(self.query_one(f"#{pool}", Input).value) for pool, _ in POOLS}
+
+    def problems(self) -> dict[str, str]:
+        have = self._pools()
+        found: dict[str, str] = {}
+        changes: dict[str, int] = {}
+        for pool, _ in POOLS:
+            try:
+                changes[pool] = parse_change(self.query_one(f"#{pool}", Input).value)
+            except ValueError as error:
+                found[pool] = str(error)
+                continue
+            why = check_change(pool, changes[pool], have)
+            if why:
+                found[pool] = why
+        if not found and not any(changes.values()):
+            found["preview"] = "nothing to change yet"
+        return found
+
+    def revalidate(self) -> dict[str, str]:
+        found = super().revalidate()
+        if "preview" in found and len(found) == 1:
+            self.set_preview(Text("Type a change for either pool.", style="dim"))
+        return found
+
+    def update_preview(self) -> None:
+        have = self._pools()
+        lines = []
+        for pool, title in POOLS:
+            change = self._changes()[pool]
+            if change:
+                verb = "spends" if change < 0 else "regains"
+                lines.append(f"{title}: {verb} {abs(change)}: {have.current[pool]} → "
+                             f"{have.current[pool] + change}/{have.full[pool]}")  # fmt: skip
+        self.set_preview("\n".join(lines))
+
+    def answer(self) -> list[PointsSpent]:
+        return [
+            PointsSpent(character_id=self.character.id, pool=pool, amount=-change)
+            for pool, change in self._changes().items()
+            if change
+        ]
+
+
+def rest_events(character: Character, ruleset: RuleSet) -> list[PointsSpent]:
+    """A full rest: magic and rune points back to full (as points regained)."""
+    have = pools(character, ruleset)
+    return [
+        PointsSpent(character_id=character.id, pool=pool, amount=-(have.full[pool] - current))
+        for pool, current in have.current.items()
+        if current < have.full[pool]
+    ]
+
+
+def matching(abilities: tuple[Ability, ...], text: str) -> list[Ability]:
+    """Abilities whose name contains `text` (case-insensitive); an exact name comes first."""
+    wanted = text.strip().casefold()
+    found = [a for a in abilities if wanted in a.name.casefold()]
+    found.sort(key=lambda a: (a.name.casefold() != wanted, not a.name.casefold().startswith(wanted),
+                              a.name.casefold()))  # fmt: skip
+    return found
+
+
+class TickDialog(FormDialog[str]):
+    """Tick or untick an ability's experience box: type part of its name, pick it."""
+
+    title_text = "Experience tick"
+    ok_label = "Tick / untick"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "move(1)", "Next", show=False),
+        Binding("up", "move(-1)", "Previous", show=False),
+    ]
+    DEFAULT_CSS = """
+    TickDialog OptionList { height: auto; max-height: 12; }
+    """
+
+    def __init__(self, character: Character) -> None:
+        super().__init__()
+        self.character = character
+
+    def dialog_body(self) -> ComposeResult:
+        yield Static(Text(self.character.name, style="bold"))
+        yield field_label("Ability (part of its name)")
+        yield Input(placeholder="e.g. sword", id="ability")
+        yield error_label("ability")
+        yield OptionList(id="matches")
+        yield Static("up/down choose, enter toggles the tick.", classes="hint")
+
+    def on_mount(self) -> None:
+        self._fill()
+        self.revalidate()
+
+    def _matches(self) -> list[Ability]:
+        return matching(self.character.abilities, self.query_one("#ability", Input).value)
+
+    def _fill(self) -> None:
+        options = self.query_one("#matches", OptionList)
+        options.clear_options()
+        for ability in self._matches():
+            mark = "☑" if ability.ticked else "☐"
+            options.add_option(Option(f"{mark} {ability.name} {ability.value}%", id=ability.name))
+        if options.option_count:
+            options.highlighted = 0
+
+    @on(Input.Changed, "#ability")
+    def _typed(self) -> None:
+        self._fill()
+
+    def action_move(self, step: int) -> None:
+        options = self.query_one("#matches", OptionList)
+        if options.option_count:
+            current = options.highlighted or 0
+            options.highlighted = max(0, min(options.option_count - 1, current + step))
+
+    @on(OptionList.OptionSelected)
+    def _picked(self) -> None:
+        self.action_confirm()
+
+    def problems(self) -> dict[str, str]:
+        text = self.query_one("#ability", Input).value
+        if not self._matches():
+            return {"ability": f"no ability of {self.character.name} matches {text.strip()!r}"}
+        return {}
+
+    def answer(self) -> str:
+        options = self.query_one("#matches", OptionList)
+        index = options.highlighted or 0
+        option_id = options.get_option_at_index(index).id
+        assert option_id is not None
+        return option_id

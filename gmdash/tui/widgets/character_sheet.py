@@ -1,0 +1,275 @@
+"""A character sheet in full, and the short forms the roster list shows (HP bar, status).
+
+Pure rendering: a sheet and the campaign's rule set in, Rich renderables out. Built to wrap
+cleanly from a 26-column pane to a maximised one.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from gmdash import rules
+from gmdash.model.character import AbilityKind, Character
+from gmdash.model.derived import Maxima, maxima
+from gmdash.rules import Location, RuleSet
+
+SHORT_LOCATION = {
+    "left_leg": "L leg",
+    "right_leg": "R leg",
+    "abdomen": "abdomen",
+    "chest": "chest",
+    "left_arm": "L arm",
+    "right_arm": "R arm",
+    "head": "head",
+}
+SHEET_ORDER = ("head", "left_arm", "right_arm", "chest", "abdomen", "left_leg", "right_leg")
+D20_TEXT = {str(loc): f"{low:02d}-{high:02d}" if low != high else f"{low:02d}"
+            for low, high, loc in rules.locations.D20_RANGES}  # fmt: skip
+KIND_TITLES = {AbilityKind.SKILL: "Skills", AbilityKind.RUNE: "Runes",
+               AbilityKind.PASSION: "Passions"}  # fmt: skip
+
+
+def location_label(location: str) -> str:
+    """`right_arm` -> `Right arm`."""
+    return location.replace("_", " ").capitalize()
+
+
+def derived_of(character: Character, ruleset: RuleSet) -> rules.DerivedAttributes:
+    chars = character.characteristics
+    return rules.derive(
+        rules.Characteristics(
+            STR=chars["STR"], CON=chars["CON"], SIZ=chars["SIZ"], DEX=chars["DEX"],
+            INT=chars["INT"], POW=chars["POW"], CHA=chars["CHA"], APP=chars.get("APP"),
+        ),
+        ruleset,
+    )  # fmt: skip
+
+
+def useless_locations(character: Character) -> list[str]:
+    """Locations that cannot be used: by lasting condition or by their hit points now."""
+    found = [c.partition(":")[2] for c in character.conditions if c.startswith("useless:")]
+    for location, hp in character.locations.items():
+        if hp <= 0 and location != "head" and location != "chest":
+            if location == "abdomen":
+                found += ["left_leg", "right_leg"]
+            else:
+                found.append(location)
+    return list(dict.fromkeys(found))
+
+
+def status_words(character: Character, full: Maxima) -> list[str]:
+    """What the GM must know at a glance, worst first; `[]` for a hale character."""
+    standing = rules.standing_conditions(
+        total_hp=character.hit_points,
+        magic_points=character.magic_points,
+        location_hp={Location(k): hp for k, hp in character.locations.items()},
+    )
+    lasting = set(character.conditions)
+    if "dead" in lasting or rules.Effect.DEAD in standing:
+        return ["dead"]
+    words = [
+        word
+        for word in ("unconscious", "shock", "bleeding")
+        if word in lasting or rules.Effect(word) in standing
+    ]
+    severed = [c.partition(":")[2] for c in character.conditions if c.startswith("severed:")]
+    words += [f"severed {SHORT_LOCATION[loc]}" for loc in severed]
+    words += [f"useless {SHORT_LOCATION[loc]}" for loc in useless_locations(character)
+              if loc not in severed]  # fmt: skip
+    if not words and character.hit_points < full.hit_points:
+        words.append("wounded")
+    return words
+
+
+def status_text(character: Character, full: Maxima) -> Text:
+    words = status_words(character, full)
+    if not words:
+        return Text("ok", style="green")
+    if words == ["dead"]:
+        return Text("dead", style="bold red")
+    if words == ["wounded"]:
+        return Text("wounded", style="yellow")
+    return Text(", ".join(words), style="bold red" if "unconscious" in words else "red")
+
+
+def points_style(current: int, maximum: int) -> str:
+    """Green when full or nearly, yellow past half, red below a third (or none left)."""
+    if maximum <= 0:
+        return "dim"
+    ratio = current / maximum
+    if current <= 0 or ratio < 1 / 3:
+        return "bold red"
+    if ratio <= 0.5:
+        return "yellow"
+    if ratio < 1:
+        return "green"
+    return "bold green"
+
+
+def hp_bar(current: int, maximum: int, width: int = 4) -> Text:
+    """`███░ 10/15`, coloured by how hurt the character is."""
+    style = points_style(current, maximum)
+    filled = 0 if maximum <= 0 else max(0, min(width, round(width * current / maximum)))
+    if current > 0 and filled == 0:
+        filled = 1
+    bar = Text("█" * filled, style=style)
+    bar.append("░" * (width - filled), style="dim")
+    bar.append(f" {current}/{maximum}", style=style)
+    return bar
+
+
+class Flow:
+    """Items laid out like words: as many per line as fit, two spaces apart, never split (an
+    item wider than the line gets a line of its own and wraps there)."""
+
+    def __init__(self, items: list[Text]) -> None:
+        self.items = items
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(1, options.max_width)
+        line = Text()
+        for item in self.items:
+            if line and line.cell_len + 2 + item.cell_len > width:
+                yield line
+                line = Text()
+            if line:
+                line.append("  ")
+            line.append_text(item)
+        if line:
+            yield line
+
+
+def _items(pairs: list[tuple[str, str | Text]]) -> Flow:
+    """`KEY value` items that break only between items."""
+    items: list[Text] = []
+    for key, value in pairs:
+        item = Text(key, style="bold")
+        item.append(" ")
+        if isinstance(value, Text):
+            item.append_text(value)
+        else:
+            item.append(value)
+        items.append(item)
+    return Flow(items)
+
+
+def _heading(title: str) -> Text:
+    return Text(title, style="bold underline")
+
+
+def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
+    """Everything on the sheet: characteristics, derived attributes, locations, abilities,
+    weapons and notes."""
+    full = maxima(character.characteristics, ruleset)
+    derived = derived_of(character, ruleset)
+    parts: list[RenderableType] = []
+
+    title = Text(character.name, style="bold")
+    kind = "PC" if character.kind == "pc" else "NPC"
+    title.append(f"  {kind}" + (f" ({character.player})" if character.player else ""),
+                 style="dim")  # fmt: skip
+    parts += [title, Text("Status: ").append_text(status_text(character, full))]
+
+    keys = ["STR", "CON", "SIZ", "DEX", "INT", "POW", "CHA"]
+    if "APP" in character.characteristics:
+        keys.append("APP")
+    parts.append(_items([(k, str(character.characteristics[k])) for k in keys]))
+
+    points: list[tuple[str, str | Text]] = [
+        ("HP", hp_bar(character.hit_points, full.hit_points)),
+        ("MP", Text(f"{character.magic_points}/{full.magic_points}",
+                    style=points_style(character.magic_points, full.magic_points))),
+    ]  # fmt: skip
+    if ruleset is RuleSet.RQG or character.rune_points_max:
+        points.append(("RP", Text(f"{character.rune_points}/{character.rune_points_max}",
+                                  style=points_style(character.rune_points,
+                                                     character.rune_points_max))))  # fmt: skip
+    parts.append(_items(points))
+    parts.append(
+        _items([
+            ("Heal", f"{derived.healing_rate}/week"),
+            ("DB", derived.damage_bonus),
+            ("DEX SR", str(derived.dex_sr)),
+            ("SIZ SR", str(derived.siz_sr)),
+            ("Move", f"{derived.movement_walk}/{derived.movement_run} m"),
+        ])
+    )  # fmt: skip
+
+    parts += [Text(), _heading("Hit locations")]
+    useless = set(useless_locations(character))
+    severed = {c.partition(":")[2] for c in character.conditions if c.startswith("severed:")}
+    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
+    table.add_column("D20", style="dim", no_wrap=True)
+    table.add_column("Location", no_wrap=True)
+    table.add_column("HP", justify="right", no_wrap=True)
+    table.add_column("AP", justify="right", no_wrap=True)
+    table.add_column("", no_wrap=True)
+    for location in SHEET_ORDER:
+        current = character.locations[location]
+        most = full.locations[location]
+        note = "severed" if location in severed else "useless" if location in useless else ""
+        table.add_row(
+            D20_TEXT[location],
+            location_label(location),
+            Text(f"{current}/{most}", style=points_style(current, most)),
+            str(character.armour.get(location, 0)),
+            Text(note, style="red"),
+        )
+    parts.append(table)
+
+    for kind_ in AbilityKind:
+        abilities = [a for a in character.abilities if a.kind == kind_]
+        if not abilities:
+            continue
+        heading = _heading(KIND_TITLES[kind_])
+        if kind_ is AbilityKind.SKILL:
+            heading.append("  ✓ = experience tick", style="dim")
+        parts += [Text(), heading]
+        items: list[Text] = []
+        for ability in sorted(abilities, key=lambda a: a.name.casefold()):
+            item = Text(ability.name)
+            item.append(f" {ability.value}%", style="bold")
+            if ability.ticked:
+                item.append("✓", style="bold green")
+            items.append(item)
+        parts.append(Flow(items))
+
+    if character.weapons:
+        parts += [Text(), _heading("Weapons")]
+        weapons = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
+        for name, justify in (("Weapon", "left"), ("%", "right"), ("Damage", "left"),
+                              ("SR", "right"), ("HP", "right")):  # fmt: skip
+            weapons.add_column(name, justify=justify)  # type: ignore[arg-type]
+        bonus = "" if derived.damage_bonus == "0" else derived.damage_bonus
+        for weapon in character.weapons:
+            skill = character.ability(weapon.skill)
+            weapons.add_row(
+                weapon.name,
+                "—" if skill is None else str(skill.value),
+                weapon.damage + bonus,
+                str(weapon.sr),
+                str(weapon.hit_points),
+            )
+        parts.append(weapons)
+
+    if character.notes:
+        parts += [Text(), _heading("Notes"), Text(character.notes)]
+    return Group(*parts)
+
+
+class CharacterSheet(Static):
+    """The selected character in full (inside a scrolling container)."""
+
+    DEFAULT_CSS = """
+    CharacterSheet { width: 1fr; height: auto; }
+    """
+
+    def show(self, character: Character | None, ruleset: RuleSet) -> None:
+        """Render `character` (None: an empty roster)."""
+        if character is None:
+            self.update(Text("No character selected. Press a to add one.", style="dim"))
+        else:
+            self.update(sheet_renderable(character, ruleset))
