@@ -113,13 +113,16 @@ COMMANDS: tuple[Command, ...] = (
     Command(STRIKE_RANKS, "delete", "remove_combatant", "Remove", "Remove a combatant"),
     Command(STRIKE_RANKS, "E", "end_combat", "End", "End the combat and show its summary"),
     # Resistance
-    Command(RESISTANCE, "up", "increase", "+1", "Raise the focused value", show=False,
+    Command(RESISTANCE, "up", "increase", "+1",
+            "Raise the focused value (or type its digits; backspace erases)", show=False,
             palette=False),
     Command(RESISTANCE, "down", "decrease", "-1", "Lower the focused value", show=False,
             palette=False),
     Command(RESISTANCE, "left,right", "switch_side", "Active/passive",
-            "Move between the active and passive value", key_display="← →"),
-    Command(RESISTANCE, "enter", "roll", "Roll", "Roll on the resistance table"),
+            "Move between the active value, the passive value and a typed D100 result",
+            key_display="← →"),
+    Command(RESISTANCE, "enter", "roll", "Roll",
+            "Roll on the resistance table (or read the typed result) and log it"),
     Command(RESISTANCE, "p", "next_preset", "Preset", "Next preset (STR vs SIZ, POW vs POW, ...)"),
     # Log
     Command(LOG, "slash", "search", "Search", "Search the log's text", key_display="/"),
@@ -128,6 +131,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(LOG, "i", "session_summary", "Summary", "This session's summary"),
     Command(LOG, "x", "export", "Export", "Export the shown entries (Markdown, CSV, JSON)"),
     Command(LOG, "k", "strike_out", "Strike", "Strike out the selected roll", show=False),
+    Command(LOG, "escape", "clear_filters", "Clear", "Clear the search and filters", show=False,
+            palette=False),
 )  # fmt: skip
 
 

@@ -1,22 +1,382 @@
-"""Temporary pane (being written)."""
+"""The roll log: the night's events, newest at the bottom, followed as rolls arrive.
+
+Rows are appended one by one as events come from the bus (a DataTable draws only what is on
+screen, so thousands of entries cost nothing per new roll); the table is rebuilt only when the
+shown session or the filters change. Search (`/`), filter (`f`), another session (`s`), the
+summary (`i`), export (`x`) and strike-out (`k`) come from the keymap's LOG scope.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.widgets import Static
+from textual.widgets import DataTable, Input
+from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
 
+from gmdash import journal
+from gmdash.events import ChangeUndone, Event, RollStruckOut, SessionStarted
+from gmdash.journal import LogFilter, Record, Which
+from gmdash.model.errors import ValidationError
+from gmdash.store.atomic import write_atomic
+from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import LOG, bindings_for
 from gmdash.tui.panes.base import Pane
 
+LEVEL_STYLES = {
+    "critical": "bold magenta",
+    "special": "bold cyan",
+    "success": "bold green",
+    "failure": "yellow",
+    "fumble": "bold red",
+}
+COLUMNS = (("time", "time"), ("chance", "%"), ("roll", "roll"), ("level", "level"),
+           ("what", "who · what"))  # fmt: skip
+"""Numbers first, the free text last: in a narrow pane the level stays in sight."""
+
+
+def which_text(which: Which, current: int) -> str:
+    """'session 3', 'all sessions', 'before session 1'."""
+    number = current if which is None else which
+    if number == "all":
+        return "all sessions"
+    if number == 0:
+        return "before session 1"
+    return f"session {number}"
+
+
+def row_cells(item: Record) -> list[Text]:
+    """The cells of one log row (see COLUMNS); a struck-out roll is struck through."""
+    entry = item.entry
+    strike = " strike" if entry.struck else ""
+    muted = "dim" + strike
+    time = Text(journal.local_hhmm(entry.time) + " ", style="dim" + strike)
+    chance = Text("" if entry.chance is None else f"{entry.chance}%", style=muted, justify="right")
+    rolled = entry.roll if entry.roll is not None else entry.total
+    roll = Text("" if rolled is None else str(rolled), style="bold" + strike, justify="right")
+    level = entry.level or ""
+    level_text = Text(level, style=(LEVEL_STYLES.get(level, "") + strike) if level else "")
+    what = Text()
+    if entry.hidden:
+        what.append("GM", style="dim italic reverse")
+        what.append(" ")
+    if entry.actor:
+        what.append(entry.actor, style=("dim" if entry.struck else "bold") + strike)
+        what.append(" · ", style="dim")
+    label = entry.label or entry.expression or entry.kind
+    if item.is_roll:
+        what.append(label, style=muted if entry.struck else "")
+    else:
+        what.append(label, style="italic dim" + strike)
+    if entry.struck:
+        what.append(" (struck out)", style="dim italic")
+    return [time, chance, roll, level_text, what]
+
+
+class LogSearch(Input):
+    """The incremental search line (`/`); escape clears it, enter keeps it."""
+
+    DEFAULT_CSS = """
+    LogSearch { dock: bottom; display: none; height: 1; border: none; padding: 0 1; }
+    LogSearch.-shown { display: block; }
+    """
+
+
+class LogTable(DataTable[Text]):
+    """The log's rows; escape clears the search and filters (see the LOG keymap)."""
+
 
 class LogPane(Pane):
+    """The roll log of the shown session (default: the current one), live."""
+
     scope: ClassVar[str] = LOG
     number: ClassVar[int] = 4
     BINDINGS: ClassVar[list[BindingType]] = bindings_for(LOG)
-    can_focus = True
+
+    DEFAULT_CSS = """
+    LogPane LogTable { height: 1fr; }
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.which: Which = None
+        self.filter = LogFilter()
+        self.records: list[Record] = []
+        self._index: dict[str, int] = {}
+        self._shown_ids: set[str] = set()
+
+    # --- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static("LogPane")
+        table: LogTable = LogTable(cursor_type="row", cell_padding=1, id="log-table")
+        for key, label in COLUMNS:
+            table.add_column(label, key=key)
+        yield table
+        yield LogSearch(placeholder="search the log (enter: keep, escape: clear)", id="log-search")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.reload()
+
+    def main_widget(self) -> LogTable:
+        return self.table
+
+    @property
+    def table(self) -> LogTable:
+        return self.query_one(LogTable)
+
+    @property
+    def search_input(self) -> LogSearch:
+        return self.query_one(LogSearch)
+
+    # --- what is shown ---------------------------------------------------------------------
+
+    @property
+    def shown(self) -> list[Record]:
+        """The records that pass the filters, oldest first (what export writes)."""
+        return [r for r in self.records if self.filter.matches(r.entry)]
+
+    def reload(self) -> None:
+        """Read the shown session's log again and redraw the whole table."""
+        self.records = journal.records(self.dash.service, self.which)
+        self._index = {r.event.id: i for i, r in enumerate(self.records)}
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        table = self.table
+        table.clear()
+        self._shown_ids = set()
+        for item in self.records:
+            if self.filter.matches(item.entry):
+                table.add_row(*row_cells(item), key=item.event.id)
+                self._shown_ids.add(item.event.id)
+        if table.row_count:
+            table.move_cursor(row=table.row_count - 1, animate=False)
+        self._update_subtitle()
+
+    def _update_subtitle(self) -> None:
+        service = self.dash.service
+        where = which_text(self.which, service.state.log_file)
+        count = f"{len(self._shown_ids)}"
+        if self.filter.active:
+            count += f"/{len(self.records)}"
+        parts = [where, count]
+        if self.filter.active:
+            parts.append(self.filter.describe() + " · esc: clear")
+        self.border_subtitle = " · ".join(parts)
+
+    def _follows(self, event: Event) -> bool:
+        """Whether a new event belongs to the shown log."""
+        if self.which is None or self.which == "all":
+            return True
+        return journal.log_file_of(event) == self.which
+
+    # --- events from the bus ---------------------------------------------------------------
+
+    def campaign_changed(self, event: Event | None) -> None:
+        if event is None or (isinstance(event, SessionStarted) and self.which is None):
+            self.reload()  # a new session: its own log file
+            return
+        if isinstance(event, RollStruckOut):
+            self._mark_struck(event.roll_id)
+        if self._follows(event):
+            self._append(journal.record(self.dash.service, event))
+        elif isinstance(event, ChangeUndone):
+            self._update_subtitle()
+
+    def _append(self, item: Record) -> None:
+        if item.event.id in self._index:
+            return
+        self._index[item.event.id] = len(self.records)
+        self.records.append(item)
+        if not self.filter.matches(item.entry):
+            self._update_subtitle()
+            return
+        table = self.table
+        at_bottom = table.row_count == 0 or table.cursor_row >= table.row_count - 1
+        table.add_row(*row_cells(item), key=item.event.id)
+        self._shown_ids.add(item.event.id)
+        if at_bottom:
+            table.move_cursor(row=table.row_count - 1, animate=False)
+        self._update_subtitle()
+
+    def _mark_struck(self, roll_id: str) -> None:
+        index = self._index.get(roll_id)
+        if index is None:
+            return
+        item = self.records[index]
+        item = Record(item.event, replace(item.entry, struck=True))
+        self.records[index] = item
+        if roll_id not in self._shown_ids:
+            return
+        if not self.filter.matches(item.entry):
+            self._rebuild()
+            return
+        try:
+            for (key, _), cell in zip(COLUMNS, row_cells(item), strict=True):
+                self.table.update_cell(roll_id, key, cell)
+        except (RowDoesNotExist, CellDoesNotExist):
+            self._rebuild()
+
+    # --- filters ---------------------------------------------------------------------------
+
+    def set_filter(self, new: LogFilter) -> None:
+        """Show only what passes `new` (rebuilds the table)."""
+        if new == self.filter:
+            return
+        self.filter = new
+        self._rebuild()
+
+    @guarded
+    def action_search(self) -> None:
+        search = self.search_input
+        search.add_class("-shown")
+        search.value = self.filter.text
+        search.focus()
+
+    @on(Input.Changed, "#log-search")
+    def _search_changed(self, message: Input.Changed) -> None:
+        message.stop()
+        self.set_filter(replace(self.filter, text=message.value.strip()))
+
+    @on(Input.Submitted, "#log-search")
+    def _search_done(self, message: Input.Submitted) -> None:
+        message.stop()
+        if not message.value.strip():
+            self.search_input.remove_class("-shown")
+        self.table.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "escape" and self.search_input.has_focus:
+            event.stop()
+            event.prevent_default()
+            self.search_input.value = ""
+            self.search_input.remove_class("-shown")
+            self.set_filter(replace(self.filter, text=""))
+            self.table.focus()
+
+    @guarded
+    def action_clear_filters(self) -> None:
+        if not self.filter.active:
+            self.app.notify("No search or filter to clear.")
+            return
+        self.search_input.value = ""
+        self.search_input.remove_class("-shown")
+        self.set_filter(LogFilter())
+
+    @guarded
+    def action_filter(self) -> None:
+        from gmdash.tui.dialogs.log_filter import LogFilterDialog
+
+        entries = [r.entry for r in self.records]
+        self.app.push_screen(LogFilterDialog(self.filter, entries), self._filter_chosen)
+
+    def _filter_chosen(self, chosen: LogFilter | None) -> None:
+        if chosen is not None:
+            self.set_filter(replace(chosen, text=self.filter.text))
+
+    # --- sessions, summary, export, strike out ---------------------------------------------
+
+    @guarded
+    def action_switch_session(self) -> None:
+        from gmdash.tui.dialogs.log_sessions import SessionChoice, SessionListDialog
+
+        def chosen(choice: SessionChoice | None) -> None:
+            if choice is not None:
+                self.show_session(choice.which)
+
+        self.app.push_screen(SessionListDialog(self.which), chosen)
+
+    @guarded
+    def show_session(self, which: Which) -> None:
+        """Show session `which` (None: the current log, "all": every session)."""
+        if isinstance(which, int) and which != 0:
+            known = {s.number for s in self.dash.service.sessions}
+            if which not in known:
+                raise ValidationError("session", f"there is no session {which}")
+        self.which = which
+        self.reload()
+
+    @guarded
+    def action_session_summary(self) -> None:
+        from gmdash.tui.dialogs.log_summary import SummaryDialog
+
+        title = which_text(self.which, self.dash.service.state.log_file)
+        self.app.push_screen(SummaryDialog(title, journal.summarize(self.records)))
+
+    @guarded
+    def action_export(self) -> None:
+        from gmdash.tui.dialogs.log_export import ExportChoice, ExportDialog
+
+        if not self.shown:
+            raise ValueError("nothing to export: the log shows no entries")
+
+        def chosen(choice: ExportChoice | None) -> None:
+            if choice is not None:
+                self.export_to(choice.path, choice.fmt)
+
+        self.app.push_screen(ExportDialog(self.default_export_name(), self.export_folder()), chosen)
+
+    def default_export_name(self) -> str:
+        service = self.dash.service
+        where = which_text(self.which, service.state.log_file).replace(" ", "-")
+        return f"{service.campaign.slug}-{where}"
+
+    def export_folder(self) -> Path:
+        """Where relative export paths go: the campaign's folder."""
+        return Path(self.dash.service.store.folder)
+
+    @guarded
+    def export_to(self, path: Path, fmt: str) -> Path:
+        """Write the shown entries to `path` (relative: in the campaign's folder), atomically."""
+        service = self.dash.service
+        target = path.expanduser()
+        if not target.is_absolute():
+            target = self.export_folder() / target
+        found = self.shown
+        title = f"{service.campaign.name} — {which_text(self.which, service.state.log_file)}"
+        if self.filter.active:
+            title += f" ({self.filter.describe()})"
+        numbers = (
+            [s.number for s in service.sessions]
+            if self.which == "all"
+            else [service.state.log_file if self.which is None else self.which]
+        )
+        now = self.dash.clock()
+        stats = [
+            journal.session_stats(s, journal.records(service, s.number), now)
+            for s in service.sessions
+            if s.number in numbers
+        ]
+        text = journal.export(found, fmt, title=title, sessions=stats)
+        try:
+            write_atomic(target, text.encode("utf-8"))
+        except OSError as error:
+            raise ValueError(f"cannot write {target}: {error.strerror or error}") from None
+        self.app.notify(
+            f"{len(found)} entries written to {target}",
+            title=f"Exported ({journal.FORMAT_NAMES[fmt]})",
+        )
+        return target
+
+    @guarded
+    def action_strike_out(self) -> None:
+        table = self.table
+        if table.row_count == 0:
+            raise ValueError("the log shows no entries")
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        index = self._index.get(key or "")
+        if index is None:
+            raise ValueError("select a roll first")
+        item = self.records[index]
+        if not item.is_roll:
+            raise ValueError("only a roll can be struck out (use ctrl+z to undo a change)")
+        if item.entry.struck:
+            raise ValueError("this roll is already struck out")
+        self.dash.service.strike_out(item.event.id, "struck out from the log")
+        self.app.notify(f"Struck out: {item.entry.label or item.entry.kind}", title="Roll log")

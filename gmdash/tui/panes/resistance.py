@@ -1,22 +1,431 @@
-"""Temporary pane (being written)."""
+"""The resistance calculator: active against passive, the live odds, a roll, the table.
+
+Two values (typed, or stepped with up/down; left/right moves between them and the typed result
+of physical dice), a preset naming them (STR vs SIZ, POW vs POW...), the chance and the exact odds
+of each level (RULES.md section 7: 01-05 succeeds even on a '---' cell), `enter` to roll and log,
+and the 21x21 table with the current cell highlighted (a window of it when the pane is small).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
+from textual.css.query import NoMatches
 from textual.widgets import Static
 
+from gmdash import rules
+from gmdash.events import Event, RollMade
+from gmdash.rules.resistance import TABLE_RANGE, resistance_level_chance
+from gmdash.rules.ruleset import RuleSet
+from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import RESISTANCE, bindings_for
 from gmdash.tui.panes.base import Pane
+from gmdash.tui.panes.log import LEVEL_STYLES
+
+ACTIVE, PASSIVE, RESULT = 0, 1, 2
+SIDES = ("active", "passive", "result")
+LOWEST, HIGHEST = 1, 999
+TABLE_LOW, TABLE_HIGH = TABLE_RANGE.start, TABLE_RANGE.stop - 1
+SHORT_LEVEL = {"critical": "crit", "special": "spec", "success": "succ", "failure": "fail",
+               "fumble": "fumb"}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """What the two values stand for."""
+
+    active: str
+    passive: str
+    brp_only: bool = False
+
+    @property
+    def title(self) -> str:
+        return f"{self.active} vs {self.passive}"
+
+
+PRESETS: tuple[Preset, ...] = (
+    Preset("STR", "SIZ"),
+    Preset("POW", "POW"),
+    Preset("CON", "potency"),
+    Preset("CON", "CON"),
+    Preset("DEX", "DEX"),
+    Preset("APP", "APP", brp_only=True),
+)
+
+
+def presets_for(ruleset: RuleSet) -> tuple[Preset, ...]:
+    """The presets of a rule set (APP vs APP is BRP's)."""
+    return tuple(p for p in PRESETS if ruleset is RuleSet.BRP or not p.brp_only)
+
+
+def clamp(value: int) -> int:
+    """A value's place on the printed table (1..21)."""
+    return min(TABLE_HIGH, max(TABLE_LOW, value))
+
+
+def window(center: int, size: int) -> range:
+    """`size` consecutive table values around `center`, kept inside 1..21."""
+    size = max(1, min(size, TABLE_HIGH - TABLE_LOW + 1))
+    start = min(max(TABLE_LOW, center - size // 2), TABLE_HIGH - size + 1)
+    return range(start, start + size)
+
+
+def cell_text(chance: int) -> str:
+    """A cell as printed: the chance, or '---' for 0 or less."""
+    return "---" if chance <= 0 else str(chance)
+
+
+def render_table(active: int, passive: int, width: int, height: int) -> Text:
+    """The resistance table (rows: passive, columns: active) with the current cell highlighted.
+
+    Shows the whole 21x21 table when `width` x `height` allows, else a window around the cell.
+    """
+    col, row = clamp(active), clamp(passive)
+    cols = window(col, (width - 4) // 4)
+    rows = window(row, height - 1)
+    text = Text(no_wrap=True, overflow="crop")
+    text.append("P\\A", style="dim")
+    for a in cols:
+        text.append(f"{a:>4}", style="bold reverse" if a == col else "bold")
+    for p in rows:
+        text.append("\n")
+        text.append(f"{p:>3}", style="bold reverse" if p == row else "bold")
+        for a in cols:
+            chance = rules.resistance_chance(a, p)
+            cell = f"{cell_text(chance):>4}"
+            if a == col and p == row:
+                text.append(" ")
+                text.append(cell[1:], style="bold reverse yellow")
+            elif a == col or p == row:
+                text.append(cell, style="cyan" if chance > 0 else "dim cyan")
+            else:
+                text.append(cell, style="" if chance > 0 else "dim")
+    return text
+
+
+class ResistanceTable(Static):
+    """The printed table, drawn to the size it is given."""
+
+    DEFAULT_CSS = """
+    ResistanceTable { height: 1fr; min-height: 2; }
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__("", **kwargs)  # type: ignore[arg-type]
+        self.active = 13
+        self.passive = 15
+
+    def show(self, active: int, passive: int) -> None:
+        self.active, self.passive = active, passive
+        self._draw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        width, height = self.content_size.width, self.content_size.height
+        if width <= 0 or height <= 0:
+            return
+        self.update(render_table(self.active, self.passive, width, height))
 
 
 class ResistancePane(Pane):
+    """Resistance rolls at the table: pick two values, read the odds, roll, see the table."""
+
     scope: ClassVar[str] = RESISTANCE
     number: ClassVar[int] = 3
     BINDINGS: ClassVar[list[BindingType]] = bindings_for(RESISTANCE)
     can_focus = True
 
+    DEFAULT_CSS = """
+    ResistancePane #res-values { height: auto; }
+    ResistancePane #res-odds { height: auto; }
+    ResistancePane #res-note { height: auto; color: $text-muted; }
+    ResistancePane #res-note.-error { color: $error; text-style: bold; }
+    ResistancePane #res-result { height: auto; margin: 0 0 0 0; }
+    ResistancePane.-tall #res-result { padding: 1 2; margin: 1 0; border: tall $panel-lighten-2; }
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.active = 13
+        self.passive = 15
+        self.result: int | None = None
+        self.side = ACTIVE
+        self.preset_index = 0
+        self.last: RollMade | None = None
+        self.error = ""
+        self._buffer = ""
+        self._typing = False
+
+    # --- layout ----------------------------------------------------------------------------
+
     def compose(self) -> ComposeResult:
-        yield Static("ResistancePane")
+        yield Static(id="res-values")
+        yield Static(id="res-odds")
+        yield Static(id="res-result")
+        yield Static(id="res-note")
+        yield ResistanceTable(id="res-table")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.refresh_view()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(self.size.height >= 36, "-tall")
+
+    # --- what it shows ---------------------------------------------------------------------
+
+    @property
+    def ruleset(self) -> RuleSet:
+        return self.dash.service.campaign.ruleset
+
+    @property
+    def presets(self) -> tuple[Preset, ...]:
+        return presets_for(self.ruleset)
+
+    @property
+    def preset(self) -> Preset:
+        presets = self.presets
+        return presets[self.preset_index % len(presets)]
+
+    @property
+    def chance(self) -> int:
+        return rules.resistance_chance(self.active, self.passive)
+
+    @property
+    def label(self) -> str:
+        """What the log calls this roll: 'STR 13 vs SIZ 15'."""
+        preset = self.preset
+        return f"{preset.active} {self.active} vs {preset.passive} {self.passive}"
+
+    def odds(self) -> dict[rules.Level, int]:
+        """How many of the 100 results give each level ('---' cells: 01-05 still succeed)."""
+        return rules.level_odds(resistance_level_chance(self.chance), self.ruleset)
+
+    def refresh_view(self) -> None:
+        """Redraw every part from the current values."""
+        try:
+            values = self.query_one("#res-values", Static)
+        except NoMatches:  # not composed yet
+            return
+        values.update(self._values_text())
+        self.query_one("#res-odds", Static).update(self._odds_text())
+        self.query_one("#res-result", Static).update(self._result_text())
+        note = self.query_one("#res-note", Static)
+        note.update(self._note_text())
+        note.set_class(bool(self.error), "-error")
+        self.query_one(ResistanceTable).show(self.active, self.passive)
+        self.border_subtitle = f"{self.preset.title} · p: preset"
+
+    def _field(self, side: int, text: str) -> Text:
+        focused = side == self.side
+        if focused and self._typing:
+            text = self._buffer or "_"
+        return Text(f"{text:>2}", style="bold reverse" if focused else "bold")
+
+    def _values_text(self) -> Text:
+        preset = self.preset
+        text = Text()
+        text.append(f"{preset.active} ")
+        text.append_text(self._field(ACTIVE, str(self.active)))
+        text.append(" vs ")
+        text.append(f"{preset.passive} ")
+        text.append_text(self._field(PASSIVE, str(self.passive)))
+        text.append("  d100 ", style="dim")
+        typed = "--" if self.result is None else f"{self.result:02d}"[-2:]
+        text.append_text(self._field(RESULT, typed))
+        return text
+
+    def _odds_text(self) -> Text:
+        chance = self.chance
+        text = Text()
+        text.append(f"{chance}%", style="bold")
+        if chance <= 0:
+            text.append(" (---: 01-05)", style="dim")
+        text.append("  ")
+        odds = self.odds()
+        parts = []
+        for level in rules.Level:
+            if self.ruleset is RuleSet.BRP and level is rules.Level.CRITICAL:
+                continue
+            parts.append((f"{SHORT_LEVEL[level.value]} {odds[level]}", LEVEL_STYLES[level.value]))
+        for index, (part, style) in enumerate(parts):
+            if index:
+                text.append(" ")
+            text.append(part, style=style)
+        return text
+
+    def _result_text(self) -> Text:
+        last = self.last
+        if last is None or last.level is None:
+            return Text("enter: roll", style="dim")
+        roll = "00" if last.roll == 100 else f"{last.roll:02d}"
+        style = LEVEL_STYLES.get(last.level, "bold")
+        text = Text()
+        text.append(f" {roll}  {last.level.upper()} ", style=f"{style} reverse")
+        text.append(f" on {last.chance}%", style="dim")
+        return text
+
+    def _note_text(self) -> str:
+        if self.error:
+            return self.error
+        off = []
+        preset = self.preset
+        for name, value in ((preset.active, self.active), (preset.passive, self.passive)):
+            if clamp(value) != value:
+                off.append(f"{name} {value} off the table: at {clamp(value)}")
+        return "; ".join(off)
+
+    # --- keys ------------------------------------------------------------------------------
+
+    def _value(self, side: int) -> int | None:
+        return (self.active, self.passive, self.result)[side]
+
+    def _set(self, side: int, value: int | None) -> None:
+        if side == ACTIVE and value is not None:
+            self.active = value
+        elif side == PASSIVE and value is not None:
+            self.passive = value
+        elif side == RESULT:
+            self.result = value
+
+    def _end_typing(self) -> None:
+        self._typing = False
+        self._buffer = ""
+        self.error = ""
+
+    @guarded
+    def action_increase(self) -> None:
+        self._step(1)
+
+    @guarded
+    def action_decrease(self) -> None:
+        self._step(-1)
+
+    def _step(self, delta: int) -> None:
+        self._end_typing()
+        current = self._value(self.side)
+        if self.side == RESULT:
+            if current is None:
+                value = 1 if delta > 0 else 100
+            else:
+                value = min(100, max(1, current + delta))
+            self.result = value
+        else:
+            assert current is not None
+            self._set(self.side, min(HIGHEST, max(LOWEST, current + delta)))
+        self.refresh_view()
+
+    @guarded
+    def action_switch_side(self) -> None:
+        self._end_typing()
+        self.side = (self.side + 1) % len(SIDES)
+        self.refresh_view()
+
+    def switch_to(self, side: int) -> None:
+        """Give the keyboard to one value (tests and mouse)."""
+        self._end_typing()
+        self.side = side
+        self.refresh_view()
+
+    @guarded
+    def action_next_preset(self) -> None:
+        self._end_typing()
+        self.preset_index = (self.preset_index + 1) % len(self.presets)
+        self.refresh_view()
+
+    @guarded
+    def on_key(self, event: events.Key) -> None:
+        """Digits type the focused value; backspace erases one; left goes back a value."""
+        if event.key == "left":
+            event.stop()
+            event.prevent_default()
+            self._end_typing()
+            self.side = (self.side - 1) % len(SIDES)
+            self.refresh_view()
+        elif event.character is not None and event.character.isdigit() and len(event.key) == 1:
+            event.stop()
+            event.prevent_default()
+            self.type_digit(event.character)
+        elif event.key == "backspace" and self._typing:
+            event.stop()
+            event.prevent_default()
+            self._buffer = self._buffer[:-1]
+            self._apply_buffer()
+
+    def type_digit(self, digit: str) -> None:
+        """Type one digit into the focused value: the first digit replaces it."""
+        buffer = (self._buffer if self._typing else "") + digit
+        if len(buffer) > 3:
+            self.error = "at most 3 digits"
+            self.refresh_view()
+            return
+        self._typing = True
+        self._buffer = buffer
+        self._apply_buffer()
+
+    def _apply_buffer(self) -> None:
+        """Take the typed digits when they make a valid value; else say why, change nothing."""
+        buffer = self._buffer
+        self.error = ""
+        if self.side == RESULT:
+            if not buffer:
+                self.result = None
+            else:
+                value = 100 if buffer in {"00", "000"} else int(buffer)
+                if 1 <= value <= 100:
+                    self.result = value
+                else:
+                    self.error = "a D100 result is 01 to 00 (100)"
+        elif buffer:
+            value = int(buffer)
+            name = self.preset.active if self.side == ACTIVE else self.preset.passive
+            if value >= LOWEST:
+                self._set(self.side, value)
+            else:
+                self.error = f"{name} must be 1 or more"
+        self.refresh_view()
+
+    @guarded
+    def action_roll(self) -> None:
+        """Roll (or read the typed result), log it, show it."""
+        if self._typing and self.error:
+            raise ValueError(f"{self.error}: nothing rolled")
+        service = self.dash.service
+        outcome = rules.resolve_resistance(
+            self.active, self.passive, self.dash.rng, self.ruleset, result=self.result
+        )
+        preset = self.preset
+        details: dict[str, object] = {
+            "active": self.active,
+            "passive": self.passive,
+            "active_name": preset.active,
+            "passive_name": preset.passive,
+        }
+        if self.result is not None:
+            details["typed"] = True
+        service.ensure_session()
+        self.last = service.publish(
+            RollMade(
+                label=self.label,
+                kind="resistance",
+                chance=outcome.chance,
+                roll=outcome.roll,
+                level=outcome.level.value,
+                details=details,
+            )
+        )
+        self.result = None
+        self._end_typing()
+        self.refresh_view()
+
+    def campaign_changed(self, event: Event | None) -> None:
+        if event is None:
+            self.preset_index %= len(self.presets)
+            self.refresh_view()

@@ -1,0 +1,50 @@
+"""The shown session's summary: rolls per actor, criticals, fumbles, damage, experience."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.markup import escape
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Static
+
+from gmdash.journal import Summary, summary_lines
+from gmdash.tui.dialogs.log_base import LogDialog
+
+
+def summary_markup(summary: Summary) -> str:
+    """The summary's lines, headings in bold."""
+    lines = []
+    for line in summary_lines(summary):
+        head, sep, rest = line.partition(":")
+        if line.startswith("  ") or not sep:
+            lines.append(escape(line))
+        else:
+            lines.append(f"[b]{escape(head)}:[/b]{escape(rest)}")
+    return "\n".join(lines)
+
+
+class SummaryDialog(LogDialog[None]):
+    """Read-only; enter or escape closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,i", "cancel", "Close", priority=True),
+    ]
+
+    def __init__(self, title: str, summary: Summary) -> None:
+        super().__init__()
+        self.title_text = title
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog") as dialog:
+            dialog.border_title = f"Summary of {self.title_text}"
+            with VerticalScroll(id="summary-scroll"):
+                yield Static(summary_markup(self.summary), id="summary-text")
+            yield Static("[dim]enter / escape: close[/dim]", classes="info")
+
+    DEFAULT_CSS = """
+    SummaryDialog #summary-scroll { height: auto; max-height: 30; }
+    """
