@@ -536,7 +536,7 @@ def story_line(item: Record) -> str:
         else:
             text = f"{who} rolled *{what}*"
         if entry.modifiers:
-            text += f" [{_md(', '.join(entry.modifiers))}]"
+            text += f" ({_md(', '.join(entry.modifiers))})"
         text += "."
         if entry.hidden:
             text += " *(the game master's roll, hidden from the players)*"
