@@ -345,6 +345,8 @@ class FreeTicksDialog(ModalScreen[dict[str, list[str]] | None]):
             )
             for a in character.abilities
         )
+        if abilities.option_count:
+            abilities.highlighted = 0
 
     @on(SelectionList.SelectedChanged, "#free-abilities")
     def _picked(self, event: SelectionList.SelectedChanged[str]) -> None:
