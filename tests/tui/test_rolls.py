@@ -552,3 +552,35 @@ async def test_dice_without_a_character(table: Table) -> None:
         await pilot.pause()
     (roll,) = table.rolls()
     assert (roll.actor, roll.total) == (None, 12)
+
+
+# --- from the roster's keys ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "dialog", "keys", "kind"),
+    [
+        ("r", AbilityRollDialog, ["c", "l", "i", "m", "b"], "ability"),
+        ("c", CharacteristicRollDialog, [], "characteristic"),
+        ("o", OpposedRollDialog, ["d", "o", "d", "tab", "tab", "x", "tab", "4", "0"], "opposed"),
+        ("d", DiceDialog, ["1", "d", "6"], "dice"),
+    ],
+)
+async def test_the_roster_keys_open_the_dialogs(
+    table: Table, key: str, dialog: type[RollDialog[object]], keys: list[str], kind: str
+) -> None:
+    app = app_for(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, dialog)
+        await pilot.press(*keys)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, RollDialog)
+    rolls = table.rolls()
+    assert rolls and rolls[0].kind == kind
+    assert rolls[0].actor == "Harvald Stormbrow"

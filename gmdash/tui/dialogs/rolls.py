@@ -739,7 +739,12 @@ class DiceDialog(RollDialog[RollMade]):
             with Vertical(id="dice-fields", classes="row"):
                 with Horizontal(classes="row"):
                     yield Label("Dice", classes="field-label")
-                    yield Input(placeholder="e.g. 1D8+1+1D4", id="expression", compact=True)
+                    yield (
+                        ListSearch("picks", placeholder="e.g. 1D8+1+1D4 (up/down: weapons)",
+                                   id="expression", compact=True)
+                        if picks
+                        else Input(placeholder="e.g. 1D8+1+1D4", id="expression", compact=True)
+                    )  # fmt: skip
                 yield Static("", id="expression-error", classes="error")
                 yield Static("", id="stats", classes="info")
                 with Horizontal(classes="row"):
