@@ -42,13 +42,13 @@ class FormDialog(ModalScreen[T | None], Generic[T]):
     FormDialog Input { width: 1fr; }
     FormDialog .field-label { margin-top: 1; text-style: bold; }
     FormDialog .field-error { color: $error; height: auto; }
-    FormDialog .field-error:blank { display: none; }
     FormDialog .hint { color: $text-muted; height: auto; }
     FormDialog .preview { height: auto; margin-top: 1; }
     FormDialog .buttons { height: auto; align-horizontal: right; margin-top: 1; }
     FormDialog .buttons Button { margin-left: 1; min-width: 10; }
     """
 
+    AUTO_FOCUS = "Input"
     title_text: ClassVar[str] = "Form"
     ok_label: ClassVar[str] = "OK"
 
@@ -60,7 +60,7 @@ class FormDialog(ModalScreen[T | None], Generic[T]):
         with Vertical(classes="dialog-box") as box:
             box.border_title = self.title_text
             box.border_subtitle = "enter OK · esc cancel"
-            with VerticalScroll(classes="dialog-fields"):
+            with VerticalScroll(classes="dialog-fields", can_focus=False):
                 yield from self.dialog_body()
             with Horizontal(classes="buttons"):
                 yield from self.extra_buttons()
@@ -94,7 +94,9 @@ class FormDialog(ModalScreen[T | None], Generic[T]):
         problems = self.problems()
         for label in self.query(".field-error").results(Label):
             field = (label.id or "").removesuffix("-error")
-            label.update(problems.get(field, ""))
+            message = problems.get(field, "")
+            label.update(message)
+            label.display = bool(message)
         self.query_one("#ok", Button).disabled = bool(problems)
         if not problems:
             self.update_preview()

@@ -1,0 +1,582 @@
+"""The roster pane: selection, the sheet, add/edit/delete, wounds, healing and resources."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual.widgets import Button, DataTable, Input, Label, TextArea
+
+from gmdash.campaign import CampaignService
+from gmdash.demo import DEMO_NAME, demo_state
+from gmdash.events import (
+    AbilityTicked,
+    ChangeUndone,
+    CharacterAdded,
+    CharacterDeleted,
+    CharacterEdited,
+    DamageApplied,
+    Event,
+    HealingApplied,
+    PointsSpent,
+    RollMade,
+)
+from gmdash.model.character import AbilityKind
+from gmdash.rules import RuleSet, ScriptedRng, SeededRng
+from gmdash.tui.app import GmDashApp
+from gmdash.tui.dialogs.character_form import CharacterForm, parse_abilities, parse_weapons
+from gmdash.tui.dialogs.confirm import ChoiceDialog, ConfirmDialog
+from gmdash.tui.dialogs.points import PointsDialog, TickDialog
+from gmdash.tui.dialogs.wounds import (
+    DamageDialog,
+    HealDialog,
+    WeeksDialog,
+    parse_location,
+    weekly_heals,
+    wound,
+)
+from gmdash.tui.panes.roster import RosterPane
+from gmdash.tui.widgets.character_sheet import CharacterSheet, sheet_renderable
+
+HARVALD, IRVALA, GOREHORN = "c0001", "c0002", "c0005"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=30)
+        return self.now
+
+
+def open_demo(saves: Path) -> CampaignService:
+    return CampaignService.create(
+        saves, DEMO_NAME, RuleSet.RQG, clock=Clock(), state=demo_state(), durable=False
+    )
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> Iterator[CampaignService]:
+    svc = open_demo(tmp_path)
+    yield svc
+    svc.close()
+
+
+def events_of(service: CampaignService) -> list[Event]:
+    seen: list[Event] = []
+    service.bus.subscribe(Event, seen.append)
+    return seen
+
+
+def plain(renderable: object, width: int = 60) -> str:
+    console = Console(width=width, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text().replace("\u00a0", " ")
+
+
+def sheet_text(app: GmDashApp, width: int = 60) -> str:
+    return plain(app.query_one("#sheet", CharacterSheet).content, width)
+
+
+def roster_text(app: GmDashApp) -> str:
+    table = app.query_one("#roster-table", DataTable)
+    rows = []
+    for row in range(table.row_count):
+        rows.append(" | ".join(plain(cell, 200).strip() for cell in table.get_row_at(row)))
+    return "\n".join(rows)
+
+
+def pane(app: GmDashApp) -> RosterPane:
+    return app.query_one(RosterPane)
+
+
+def make_app(service: CampaignService, rng: object | None = None) -> GmDashApp:
+    return GmDashApp(service, rng=rng or SeededRng(7), clock=service.clock)  # type: ignore[arg-type]
+
+
+async def type_into(pilot: object, app: GmDashApp, selector: str, text: str) -> None:
+    widget = app.screen.query_one(selector, Input)
+    widget.value = text
+    await pilot.pause()  # type: ignore[attr-defined]
+
+
+# --- the list and the sheet -----------------------------------------------------------------
+
+
+async def test_roster_lists_everyone_and_shows_the_selected_sheet(
+    service: CampaignService,
+) -> None:
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        text = roster_text(app)
+        assert "Harvald Stormbrow" in text and "Gorehorn" in text
+        lines = text.splitlines()
+        assert lines[0].startswith("PC") and lines[-1].startswith("NPC")
+        assert "15/15" in lines[0] and "13/13" in lines[0] and "3/3" in lines[0]
+        assert pane(app).selected_id == HARVALD
+        sheet = sheet_text(app)
+        for expected in ("STR 16", "DB +1D4", "Heal 3/week", "DEX SR 3", "Broadsword 70%",
+                         "Air 75%", "Honor 65%", "Skills", "Runes", "Passions", "1D8+1+1D4",
+                         "Right arm", "Notes"):  # fmt: skip
+            assert expected in sheet, expected
+        await pilot.press("down")
+        assert pane(app).selected_id == IRVALA
+        assert "Irvala Greyquill" in sheet_text(app)
+        await pilot.press("up")
+        assert pane(app).selected_id == HARVALD
+
+
+async def test_selection_survives_a_rerender(service: CampaignService) -> None:
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("down", "down")
+        assert pane(app).selected_id == "c0003"
+        service.publish(DamageApplied(character_id=HARVALD, amount=3, location="chest"))
+        await pilot.pause()
+        assert pane(app).selected_id == "c0003"
+        assert app.query_one("#roster-table", DataTable).cursor_row == 2
+        assert "12/15" in roster_text(app).splitlines()[0]
+        assert "wounded" in roster_text(app).splitlines()[0]
+
+
+async def test_the_sheet_fits_a_small_terminal(service: CampaignService) -> None:
+    app = make_app(service)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = plain(sheet_renderable(service.character(HARVALD), RuleSet.RQG), 26)
+        assert all(len(line) <= 26 for line in text.splitlines())
+        assert "Broadsword" in text
+        await pilot.press("m")  # maximised, the whole sheet is readable
+        assert "Right arm" in sheet_text(app, 96)
+
+
+def errors_on(app: GmDashApp) -> dict[str, str]:
+    found = {}
+    for label in app.screen.query(".field-error").results(Label):
+        text = str(label.render())
+        if text:
+            found[(label.id or "").removesuffix("-error")] = text
+    return found
+
+
+def ok_disabled(app: GmDashApp) -> bool:
+    return app.screen.query_one("#ok", Button).disabled
+
+
+def notes_of(app: GmDashApp) -> str:
+    return "\n".join(f"{n.title}: {n.message}" for n in app._notifications)
+
+
+# --- add, edit, delete --------------------------------------------------------------------------
+
+
+async def test_add_checks_every_field_as_it_is_typed(service: CampaignService) -> None:
+    seen = events_of(service)
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("a")
+        assert isinstance(app.screen, CharacterForm)
+        assert ok_disabled(app)
+        assert "name" in errors_on(app) and "chars" in errors_on(app)
+        await pilot.press(*"Gorehorn")
+        assert "already in this campaign" in errors_on(app)["name"]
+        await pilot.press(*["backspace"] * 4, *"ash")
+        assert "name" not in errors_on(app)
+        await pilot.press("ctrl+r")  # roll the characteristics
+        assert "chars" not in errors_on(app)
+        values = {k: int(app.screen.query_one(f"#char-{k}", Input).value)
+                  for k in ("STR", "SIZ", "INT")}  # fmt: skip
+        assert 8 <= values["SIZ"] <= 18 and 8 <= values["INT"] <= 18 and 3 <= values["STR"] <= 18
+        await type_into(pilot, app, "#char-STR", "0")
+        assert "STR must be at least 1" in errors_on(app)["chars"]
+        assert ok_disabled(app)
+        await type_into(pilot, app, "#char-STR", "abc")
+        assert "not a whole number" in errors_on(app)["chars"]
+        await type_into(pilot, app, "#char-STR", "14")
+        skills = app.screen.query_one("#skills", TextArea)
+        skills.text = "Axe  55\nDodge forty"
+        await pilot.pause()
+        assert errors_on(app)["skills"].startswith("line 2:")
+        skills.text = "Axe  55 ✓\nDodge 1000"
+        await pilot.pause()
+        assert "line 2: Dodge must be 0 to 999" in errors_on(app)["skills"]
+        skills.text = "Axe  55 ✓\nDodge 40"
+        weapons = app.screen.query_one("#weapons", TextArea)
+        weapons.text = "Axe | Axe | 1D8+x | 3 | 10"
+        await pilot.pause()
+        assert errors_on(app)["weapons"].startswith("line 1: damage:")
+        weapons.text = "Axe | Axe | 1D8+2 | 3 | 10"
+        await pilot.pause()
+        assert errors_on(app) == {}
+        assert not ok_disabled(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, CharacterForm)
+        added = [e for e in seen if isinstance(e, CharacterAdded)]
+        assert len(added) == 1
+        sheet = added[0].character
+        assert sheet.name == "Goreash" and sheet.id == "c0009"
+        assert sheet.ability("Axe") is not None and sheet.ability("Axe").ticked  # type: ignore[union-attr]
+        assert sheet.hit_points > 0 and sheet.magic_points == sheet.characteristics["POW"]
+        assert pane(app).selected_id == "c0009"
+        assert "Goreash" in roster_text(app) and "Axe 55%✓" in sheet_text(app)
+
+
+async def test_escape_cancels_the_form(service: CampaignService) -> None:
+    seen = events_of(service)
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("a", *"Nobody", "escape")
+        assert not isinstance(app.screen, CharacterForm)
+        assert seen == []
+
+
+async def test_edit_keeps_the_damage_and_saves(service: CampaignService) -> None:
+    service.publish(DamageApplied(character_id=HARVALD, amount=3, location="chest"))
+    seen = events_of(service)
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("e")
+        assert isinstance(app.screen, CharacterForm)
+        assert app.screen.query_one("#name", Input).value == "Harvald Stormbrow"
+        assert "Broadsword  70" in app.screen.query_one("#skills", TextArea).text
+        assert errors_on(app) == {} and not ok_disabled(app)
+        await type_into(pilot, app, "#name", "Harvald the Bold")
+        await type_into(pilot, app, "#char-CON", "17")  # 3 more hit points
+        await type_into(pilot, app, "#player", "Anna")
+        notes = app.screen.query_one("#notes", TextArea)
+        notes.text = "Now a thane."
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        edited = [e for e in seen if isinstance(e, CharacterEdited)]
+        assert len(edited) == 1
+        sheet = service.character(HARVALD)
+        assert sheet.name == "Harvald the Bold" and sheet.player == "Anna"
+        assert sheet.notes == "Now a thane."
+        assert sheet.hit_points == 18 - 3 and sheet.locations["chest"] == 7 - 3
+        assert "Harvald the Bold" in roster_text(app) and "15/18" in roster_text(app)
+
+
+async def test_delete_asks_first_and_undo_restores(service: CampaignService) -> None:
+    seen = events_of(service)
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("down", "delete")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("escape")
+        assert seen == [] and IRVALA in service.state.characters
+        await pilot.press("delete")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [type(e) for e in seen] == [CharacterDeleted]
+        assert IRVALA not in service.state.characters
+        assert "Irvala" not in roster_text(app)
+        assert pane(app).selected_id == "c0003"  # the next one down
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert isinstance(seen[-1], ChangeUndone)
+        assert "Irvala Greyquill" in roster_text(app)
+
+
+# --- wounds -------------------------------------------------------------------------------------
+
+
+async def test_a_hard_blow_to_an_arm_makes_it_useless_with_shock(service: CampaignService) -> None:
+    seen = events_of(service)
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("h")
+        assert isinstance(app.screen, DamageDialog)
+        assert ok_disabled(app)
+        await pilot.press(*"ra", "tab", *"12")
+        preview = str(app.screen.query_one("#preview").render())
+        assert "Right arm: 12 − 4 armour = 8" in preview
+        await pilot.press("enter")
+        await pilot.pause()
+        damage = [e for e in seen if isinstance(e, DamageApplied)]
+        assert len(damage) == 1
+        event = damage[0]
+        assert (event.amount, event.location, event.total_loss) == (8, "right_arm", None)
+        assert event.effects == ("useless:right_arm", "shock")
+        sheet = service.character(HARVALD)
+        assert sheet.hit_points == 7 and sheet.locations["right_arm"] == -4
+        assert sheet.conditions == ("useless:right_arm", "shock")
+        assert "Right arm: 12 − 4 armour = 8; right arm useless; shock" in notes_of(app)
+        row = roster_text(app).splitlines()[0]
+        assert "7/15" in row and "shock" in row and "useless R arm" in row
+        assert "useless" in sheet_text(app)
+
+
+async def test_a_limb_passes_on_at_most_twice_its_hit_points() -> None:
+    sheet = demo_state().characters[HARVALD]
+    blow = wound(sheet, RuleSet.RQG, "left_arm", 4 + 13)  # 13 through, arm 4 HP: 3x+
+    assert blow.event.total_loss == 8 and blow.event.amount == 13
+    assert blow.event.effects == ("useless:left_arm", "severed:left_arm", "shock")
+    assert "severed" in blow.summary
+
+
+async def test_the_head_at_its_hit_points_knocks_out(service: CampaignService) -> None:
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("down", "h", *"head", "tab", *"7", "enter")  # Irvala: head 4, AP 3
+        await pilot.pause()
+        sheet = service.character(IRVALA)
+        assert sheet.locations["head"] == 0 and sheet.conditions == ("unconscious",)
+        assert "unconscious" in roster_text(app).splitlines()[1]
+        assert "Head: 7 − 3 armour = 4; unconscious" in notes_of(app)
+
+
+async def test_rolled_location_and_rolled_damage_are_logged(service: CampaignService) -> None:
+    seen = events_of(service)
+    # D20 14 -> right arm; Gorehorn's great axe 2D6+2 with his +1D4: 5, 6, 3
+    app = make_app(service, ScriptedRng([14, 5, 6, 3]))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("h", "ctrl+l")
+        assert app.screen.query_one("#location", Input).value == "14"
+        app.screen.query_one("#damage", Input).value = "2D6+2+1D4"
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        rolls = [e for e in seen if isinstance(e, RollMade)]
+        assert [(r.kind, r.total) for r in rolls] == [("location", 14), ("damage", 16)]
+        damage = next(e for e in seen if isinstance(e, DamageApplied))
+        assert damage.location == "right_arm" and damage.amount == 12  # 16 - 4 armour
+        assert damage.effects == ("useless:right_arm", "severed:right_arm", "shock")
+
+
+async def test_weapon_pick_fills_damage_with_the_bonus(service: CampaignService) -> None:
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("h")
+        dialog = app.screen
+        assert isinstance(dialog, DamageDialog)
+        select = dialog.query_one("#weapon")
+        select.value = "1D8+1+1D4"  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert dialog.query_one("#damage", Input).value == "1D8+1+1D4"
+
+
+async def test_bad_damage_input_keeps_apply_disabled(service: CampaignService) -> None:
+    seen = events_of(service)
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("h", *"tail", "tab", *"3x")
+        problems = errors_on(app)
+        assert "not a hit location" in problems["location"]
+        assert "damage" in problems and ok_disabled(app)
+        await pilot.press("enter", "escape")
+        assert seen == []
+
+
+async def test_heal_a_location_clears_its_conditions(service: CampaignService) -> None:
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("h", *"ra", "tab", *"12", "enter")
+        await pilot.pause()
+        seen = events_of(service)
+        await pilot.press("H")
+        assert isinstance(app.screen, HealDialog)
+        await pilot.press(*"right arm", "tab", *"5")
+        assert "Right arm: -4 → 1/4" in str(app.screen.query_one("#preview").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [(type(e), e.amount) for e in seen] == [(HealingApplied, 5)]  # type: ignore[attr-defined]
+        assert service.character(HARVALD).conditions == ("shock",)
+        await pilot.press("H", *"ra", "tab", *"9", "enter")
+        await pilot.pause()
+        assert service.character(HARVALD).conditions == ()
+        assert service.character(HARVALD).hit_points == 15
+        assert "ok" in roster_text(app).splitlines()[0]
+
+
+async def test_clear_conditions_by_hand(service: CampaignService) -> None:
+    service.publish(DamageApplied(character_id=HARVALD, amount=1, location="chest",
+                                  effects=("shock",)))  # fmt: skip
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("x")
+        await pilot.pause()
+        assert service.character(HARVALD).conditions == ()
+        assert service.character(HARVALD).hit_points == 14
+
+
+# --- resources ----------------------------------------------------------------------------------
+
+
+async def test_tick_an_ability_by_part_of_its_name(service: CampaignService) -> None:
+    seen = events_of(service)
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("t")
+        assert isinstance(app.screen, TickDialog)
+        await pilot.press(*"zzz")
+        assert "no ability" in errors_on(app)["ability"] and ok_disabled(app)
+        await pilot.press("backspace", "backspace", "backspace", *"sword", "enter")
+        await pilot.pause()
+        assert len(seen) == 1 and isinstance(seen[0], AbilityTicked)
+        assert (seen[0].character_id, seen[0].ability, seen[0].ticked) == (
+            HARVALD,
+            "Broadsword",
+            True,
+        )
+        assert "Broadsword 70%✓" in sheet_text(app)
+        await pilot.press("t", *"lore", "down", "enter")  # Lore (Orlanth), the second match
+        await pilot.pause()
+        assert isinstance(seen[-1], AbilityTicked) and seen[-1].ability == "Lore (Orlanth)"
+        await pilot.press("t", *"broad", "enter")
+        await pilot.pause()
+        assert isinstance(seen[-1], AbilityTicked) and not seen[-1].ticked
+
+
+async def test_spend_and_regain_points(service: CampaignService) -> None:
+    seen = events_of(service)
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("p")
+        assert isinstance(app.screen, PointsDialog)
+        assert ok_disabled(app)
+        await pilot.press(*"-99")
+        assert "only 13 magic points left" in errors_on(app)["magic"]
+        await type_into(pilot, app, "#magic", "4")
+        assert "write -3" in errors_on(app)["magic"]
+        await type_into(pilot, app, "#magic", "-4")
+        await type_into(pilot, app, "#rune", "-1")
+        assert not ok_disabled(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [(e.pool, e.amount) for e in seen] == [("magic", 4), ("rune", 1)]  # type: ignore[attr-defined]
+        assert "9/13" in roster_text(app).splitlines()[0]
+        await pilot.press("p")
+        await type_into(pilot, app, "#magic", "+5")
+        assert "can regain at most 4" in errors_on(app)["magic"]
+        await type_into(pilot, app, "#magic", "+2")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(seen[-1], PointsSpent) and seen[-1].amount == -2
+        assert service.character(HARVALD).magic_points == 11
+
+
+async def test_full_rest_for_one_or_everyone(service: CampaignService) -> None:
+    for cid in (HARVALD, IRVALA):
+        service.publish(PointsSpent(character_id=cid, pool="magic", amount=3))
+        service.publish(PointsSpent(character_id=cid, pool="rune", amount=1))
+    seen = events_of(service)
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("R")
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("s")
+        await pilot.pause()
+        assert [(e.character_id, e.pool, e.amount) for e in seen] == [  # type: ignore[attr-defined]
+            (HARVALD, "magic", -3),
+            (HARVALD, "rune", -1),
+        ]
+        assert service.character(IRVALA).magic_points == 12
+        await pilot.press("R", "e")
+        await pilot.pause()
+        assert service.character(IRVALA).magic_points == 15
+        assert service.character(IRVALA).rune_points == 3
+        assert len(seen) == 4
+
+
+async def test_a_week_passes_heals_everyone(service: CampaignService) -> None:
+    service.publish(DamageApplied(character_id=HARVALD, amount=5, location="chest"))
+    service.publish(DamageApplied(character_id=HARVALD, amount=2, location="left_leg"))
+    service.publish(DamageApplied(character_id=GOREHORN, amount=4, location="head"))
+    seen = events_of(service)
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("ctrl+w")
+        assert isinstance(app.screen, WeeksDialog)
+        await type_into(pilot, app, "#weeks", "0")
+        assert ok_disabled(app)
+        await type_into(pilot, app, "#weeks", "1")
+        await pilot.press("enter")
+        await pilot.pause()
+        heals = [(e.character_id, e.location, e.amount) for e in seen]  # type: ignore[attr-defined]
+        # Harvald CON 14: 3 per location per week; Gorehorn CON 14: 3
+        assert heals == [(HARVALD, "left_leg", 2), (HARVALD, "chest", 3), (GOREHORN, "head", 3)]
+        assert service.character(HARVALD).hit_points == 15 - 2
+        assert "A week passes" in notes_of(app)
+
+
+def test_weekly_heals_over_weeks_and_not_the_dead() -> None:
+    state = demo_state()
+    hurt = state.characters[HARVALD]
+    from dataclasses import replace
+
+    hurt = replace(hurt, hit_points=5, locations={**hurt.locations, "chest": -4})
+    dead = replace(state.characters[IRVALA], hit_points=0, conditions=("dead",))
+    events = weekly_heals([hurt, dead], RuleSet.RQG, 3)
+    assert [(e.location, e.amount) for e in events] == [("chest", 9)]
+
+
+def test_location_input() -> None:
+    assert parse_location("RA") == ("right_arm", None)
+    assert parse_location("left leg") == ("left_leg", None)
+    assert parse_location("abd") == ("abdomen", None)
+    assert parse_location("19") == ("head", 19)
+    assert parse_location("12") == ("chest", 12)
+    for bad in ("", "21", "0", "tail", "l"):
+        with pytest.raises(ValueError):
+            parse_location(bad)
+
+
+def test_ability_and_weapon_lines() -> None:
+    abilities, error = parse_abilities("Climb 40\n\nLore (Orlanth)  30 *\n", AbilityKind.SKILL)
+    assert error is None and [(a.name, a.value, a.ticked) for a in abilities] == [
+        ("Climb", 40, False),
+        ("Lore (Orlanth)", 30, True),
+    ]
+    assert parse_abilities("Climb", AbilityKind.SKILL)[1] == (
+        "line 1: write 'Name  value', e.g. 'Climb  40'"
+    )
+    weapons, error = parse_weapons("Sling | 1D8 | 3 | 2")
+    assert error is None and weapons[0].skill == "Sling"
+    assert parse_weapons("Sling | 1D8 | 13 | 2")[1] == "line 1: SR must be at most 12"
+
+
+# --- rolls from the roster ----------------------------------------------------------------------
+
+
+async def test_roll_keys_open_the_roll_dialogs(service: CampaignService) -> None:
+    from gmdash.tui.dialogs import rolls
+
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        for key, dialog in (("r", rolls.AbilityRollDialog), ("c", rolls.CharacteristicRollDialog),
+                            ("o", rolls.OpposedRollDialog), ("d", rolls.DiceDialog)):  # fmt: skip
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, dialog), key
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+# --- persistence --------------------------------------------------------------------------------
+
+
+async def test_conditions_survive_a_reopen(tmp_path: Path) -> None:
+    service = open_demo(tmp_path)
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("h", *"ra", "tab", *"12", "enter")
+        await pilot.pause()
+    service.close()
+    again = CampaignService.open(tmp_path, DEMO_NAME, clock=Clock(), durable=False)
+    try:
+        assert again.character(HARVALD).conditions == ("useless:right_arm", "shock")
+        app = make_app(again)
+        async with app.run_test(size=(160, 50)) as pilot:
+            assert "shock" in roster_text(app).splitlines()[0]
+            await pilot.press("ctrl+z")  # undo restores the sheet, conditions and all
+            await pilot.pause()
+            assert again.character(HARVALD).conditions == ()
+            assert "ok" in roster_text(app).splitlines()[0]
+    finally:
+        again.close()
