@@ -12,6 +12,7 @@ from textual import on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
+from textual.markup import escape
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header
@@ -228,7 +229,7 @@ class GmDashApp(App[int]):
             where = SCOPE_TITLES[command.scope]
             yield SystemCommand(
                 f"{command.title} ({where})" if command.scope != GLOBAL else command.title,
-                f"{command.help}  [{command.keys_text}]",
+                escape(f"{command.help}  [{command.keys_text}]"),  # "[/]" is not markup
                 partial(self._run_command, command.scope, command.action),
             )
         yield from super().get_system_commands(screen)
