@@ -60,6 +60,7 @@ class RosterPane(Pane):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.selected_id: str | None = None
+        self._columns: tuple[int | None, bool] | None = None
 
     def compose(self) -> ComposeResult:
         table: DataTable[str | Text] = DataTable(id="roster-table", cursor_type="row")
@@ -68,11 +69,31 @@ class RosterPane(Pane):
             yield CharacterSheet(id="sheet")
 
     def on_mount(self) -> None:
+        self.refresh_roster()
+
+    def on_resize(self) -> None:
+        if self._layout() != self._columns:
+            self.refresh_roster()
+
+    def _layout(self) -> tuple[int | None, bool]:
+        """(name column width, HP bar?): a narrow pane trims names and drops the bar first,
+        so that every row still shows its hit points (m maximises the pane for everything)."""
+        inner = self.size.width - 4
+        if inner <= 0 or inner >= 44:
+            return None, True
+        return max(8, inner - 3 - 5 - 7), False
+
+    def _set_columns(self) -> None:
+        layout = self._layout()
+        if layout == self._columns:
+            return
+        self._columns = layout
+        name_width, _ = layout
         table = self.table
+        table.clear(columns=True)
         for key, label in (("kind", ""), ("name", "Name"), ("hp", "HP"), ("status", "Status"),
                            ("mp", "MP"), ("rp", "RP")):  # fmt: skip
-            table.add_column(label, key=key)
-        self.refresh_roster()
+            table.add_column(label, key=key, width=name_width if key == "name" else None)
 
     @property
     def table(self) -> DataTable[str | Text]:
@@ -102,6 +123,8 @@ class RosterPane(Pane):
         characters = self.ordered()
         keep = self.selected_id
         old_row = table.cursor_row
+        self._set_columns()
+        bar = self._columns is None or self._columns[1]
         table.clear()
         for character in characters:
             full = maxima(character.characteristics, ruleset)
@@ -109,7 +132,7 @@ class RosterPane(Pane):
             table.add_row(
                 Text("NPC" if npc else "PC", style="dim" if npc else "bold cyan"),
                 Text(character.name, style="" if npc else "bold"),
-                hp_bar(character.hit_points, full.hit_points),
+                hp_bar(character.hit_points, full.hit_points, 4 if bar else 0),
                 status_text(character, full),
                 Text(f"{character.magic_points}/{full.magic_points}",
                      style=points_style(character.magic_points, full.magic_points)),

@@ -112,6 +112,8 @@ def points_style(current: int, maximum: int) -> str:
 def hp_bar(current: int, maximum: int, width: int = 4) -> Text:
     """`███░ 10/15`, coloured by how hurt the character is."""
     style = points_style(current, maximum)
+    if width <= 0:
+        return Text(f"{current}/{maximum}", style=style)
     filled = 0 if maximum <= 0 else max(0, min(width, round(width * current / maximum)))
     if current > 0 and filled == 0:
         filled = 1
