@@ -72,13 +72,16 @@ class RosterPane(Pane):
         self.refresh_roster()
 
     def on_resize(self) -> None:
+        self.call_after_refresh(self._relayout)
+
+    def _relayout(self) -> None:
         if self._layout() != self._columns:
             self.refresh_roster()
 
     def _layout(self) -> tuple[int | None, bool]:
         """(name column width, HP bar?): a narrow pane trims names and drops the bar first,
         so that every row still shows its hit points (m maximises the pane for everything)."""
-        inner = self.size.width - 4
+        inner = self.size.width
         if inner <= 0 or inner >= 44:
             return None, True
         return max(8, inner - 3 - 5 - 7), False
@@ -129,11 +132,12 @@ class RosterPane(Pane):
         for character in characters:
             full = maxima(character.characteristics, ruleset)
             npc = character.kind != CharacterKind.PC
+            status = status_text(character, full)
             table.add_row(
                 Text("NPC" if npc else "PC", style="dim" if npc else "bold cyan"),
-                Text(character.name, style="" if npc else "bold"),
+                self._name_cell(character, npc, status, bar),
                 hp_bar(character.hit_points, full.hit_points, 4 if bar else 0),
-                status_text(character, full),
+                status,
                 Text(f"{character.magic_points}/{full.magic_points}",
                      style=points_style(character.magic_points, full.magic_points)),
                 Text(f"{character.rune_points}/{character.rune_points_max}",
@@ -153,6 +157,14 @@ class RosterPane(Pane):
         else:
             self.selected_id = None
         self.show_sheet()
+
+    @staticmethod
+    def _name_cell(character: Character, npc: bool, status: Text, wide: bool) -> Text:
+        """The name; in a narrow pane (no status column in view) coloured by the status."""
+        name = Text(character.name, style="" if npc else "bold")
+        if not wide and status.plain != "ok":
+            name.stylize(str(status.style))
+        return name
 
     def show_sheet(self) -> None:
         sheet = self.query_one("#sheet", CharacterSheet)
