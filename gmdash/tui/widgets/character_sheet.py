@@ -208,14 +208,14 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
     table.add_column("Location", no_wrap=True)
     table.add_column("HP", justify="right", no_wrap=True)
     table.add_column("AP", justify="right", no_wrap=True)
-    table.add_column("", no_wrap=True)
+    table.add_column("", overflow="fold")
     for location in SHEET_ORDER:
         current = character.locations[location]
         most = full.locations[location]
         note = "severed" if location in severed else "useless" if location in useless else ""
         table.add_row(
             D20_TEXT[location],
-            location_label(location),
+            SHORT_LOCATION[location].capitalize(),
             Text(f"{current}/{most}", style=points_style(current, most)),
             str(character.armour.get(location, 0)),
             Text(note, style="red"),
@@ -244,7 +244,7 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
         weapons = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
         for name, justify in (("Weapon", "left"), ("%", "right"), ("Damage", "left"),
                               ("SR", "right"), ("HP", "right")):  # fmt: skip
-            weapons.add_column(name, justify=justify)  # type: ignore[arg-type]
+            weapons.add_column(name, justify=justify, overflow="fold")  # type: ignore[arg-type]
         bonus = "" if derived.damage_bonus == "0" else derived.damage_bonus
         for weapon in character.weapons:
             skill = character.ability(weapon.skill)
