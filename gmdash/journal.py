@@ -102,6 +102,11 @@ def local_hhmm(text: str) -> str:
     return when.astimezone().strftime("%H:%M") if when else ""
 
 
+def plural(count: int, word: str) -> str:
+    """'1 roll', '3 rolls'."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def duration_text(span: timedelta | None) -> str:
     """A duration as '3 h 05 min' (or '' when unknown)."""
     if span is None:
@@ -268,7 +273,7 @@ class Summary:
         }
 
 
-NOBODY = "(no actor)"
+NOBODY = "the game master"
 
 
 def summarize(found: Sequence[Record]) -> Summary:
@@ -569,8 +574,8 @@ def journal(
         lines.append(
             f"*Session {stats.number}: {stats.start.astimezone():%A %d %B %Y, %H:%M}"
             + (f", {span}" if span else "")
-            + f"{state} · {stats.rolls} rolls, {stats.criticals} criticals, "
-            f"{stats.fumbles} fumbles.*"
+            + f"{state} · {plural(stats.rolls, 'roll')}, {plural(stats.criticals, 'critical')}, "
+            f"{plural(stats.fumbles, 'fumble')}.*"
         )
         lines.append("")
     if not found:

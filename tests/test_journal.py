@@ -164,7 +164,7 @@ def test_journal_tells_the_story(service: CampaignService) -> None:
     stats = journal.session_list(service)
     text = journal.export(found, "md", title="Saga — session 1", sessions=stats[:1])
     assert text.startswith("# Saga — session 1\n")
-    assert "*Session 1: " in text and "6 rolls, 1 criticals, 1 fumbles" in text
+    assert "*Session 1: " in text and "6 rolls, 1 critical, 1 fumble" in text
     assert "## The story of the night" in text
     hhmm = found[1].event.time.astimezone().strftime("%H:%M")  # type: ignore[union-attr]
     assert f"- `{hhmm}` *Session 1 started.*" in text

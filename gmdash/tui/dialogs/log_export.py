@@ -74,10 +74,13 @@ class ExportDialog(LogDialog[ExportChoice]):
             yield OptionList(
                 *(Option(journal.FORMAT_NAMES[f], id=f) for f in EXPORT_FORMATS),
                 id="export-formats",
+                compact=True,
             )
             with Horizontal(classes="row"):
                 yield Static("file", classes="field-label")
-                yield Input(self.stem + journal.EXTENSIONS[self.fmt], id="export-path")
+                yield Input(
+                    self.stem + journal.EXTENSIONS[self.fmt], id="export-path", compact=True
+                )
             yield Static("", id="export-path-error", classes="error")
             yield Static(f"[dim]relative names go in {self.folder}[/dim]", classes="info")
             yield Static(

@@ -69,6 +69,7 @@ class LogFilterDialog(LogDialog[LogFilter]):
                         getattr(self.current, field),
                         placeholder=f"any {field}",
                         id=f"filter-{field}",
+                        compact=True,
                         suggester=SuggestFromList(self.allowed[field], case_sensitive=False),
                     )
                 yield Static("", id=f"filter-{field}-error", classes="error")

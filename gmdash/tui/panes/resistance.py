@@ -19,7 +19,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from gmdash import rules
-from gmdash.events import Event, RollMade
+from gmdash.events import Event, RollMade, RollStruckOut
 from gmdash.rules.resistance import TABLE_RANGE, resistance_level_chance
 from gmdash.rules.ruleset import RuleSet
 from gmdash.tui.guard import guarded
@@ -159,6 +159,7 @@ class ResistancePane(Pane):
         self.side = ACTIVE
         self.preset_index = 0
         self.last: RollMade | None = None
+        self.last_struck = False
         self.error = ""
         self._buffer = ""
         self._typing = False
@@ -246,8 +247,6 @@ class ResistancePane(Pane):
         chance = self.chance
         text = Text()
         text.append(f"{chance}%", style="bold")
-        if chance <= 0:
-            text.append(" (---: 01-05)", style="dim")
         text.append("  ")
         odds = self.odds()
         parts = []
@@ -268,6 +267,10 @@ class ResistancePane(Pane):
         roll = "00" if last.roll == 100 else f"{last.roll:02d}"
         style = LEVEL_STYLES.get(last.level, "bold")
         text = Text()
+        if self.last_struck:
+            text.append(f" {roll}  {last.level.upper()} ", style="dim strike")
+            text.append(" struck out", style="dim italic")
+            return text
         text.append(f" {roll}  {last.level.upper()} ", style=f"{style} reverse")
         text.append(f" on {last.chance}%", style="dim")
         return text
@@ -276,6 +279,8 @@ class ResistancePane(Pane):
         if self.error:
             return self.error
         off = []
+        if self.chance <= 0:
+            off.append("'---': only 01-05 succeed")
         preset = self.preset
         for name, value in ((preset.active, self.active), (preset.passive, self.passive)):
             if clamp(value) != value:
@@ -421,11 +426,17 @@ class ResistancePane(Pane):
                 details=details,
             )
         )
+        self.last_struck = False
         self.result = None
         self._end_typing()
         self.refresh_view()
 
     def campaign_changed(self, event: Event | None) -> None:
+        if isinstance(event, RollStruckOut) and self.last is not None:
+            if event.roll_id == self.last.id:
+                self.last_struck = True
+                self.refresh_view()
+            return
         if event is None:
             self.preset_index %= len(self.presets)
             self.refresh_view()
