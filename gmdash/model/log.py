@@ -81,11 +81,18 @@ def _describe(event: Event, names: dict[str, str]) -> tuple[str | None, str, str
     match event:
         case DamageApplied():
             where = f" to {event.location}" if event.location else ""
-            return who(event.character_id), "damage", f"{event.amount} damage{where}"
+            effects = f" ({', '.join(event.effects)})" if event.effects else ""
+            return who(event.character_id), "damage", f"{event.amount} damage{where}{effects}"
         case HealingApplied():
             where = f" to {event.location}" if event.location else ""
             return who(event.character_id), "heal", f"{event.amount} healed{where}"
         case PointsSpent():
+            if event.amount < 0:
+                return (
+                    who(event.character_id),
+                    "points",
+                    (f"{-event.amount} {event.pool} points regained"),
+                )
             return who(event.character_id), "points", f"{event.amount} {event.pool} points spent"
         case CharacterAdded():
             return event.character.name, "roster", "added"
