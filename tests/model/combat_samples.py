@@ -37,11 +37,23 @@ def samples(stamp: dict[str, Any] | None = None) -> list[Event]:
         ActionAdvanced(**stamp, combatant_id="k01", index=0, label="SR 7: Ostra"),
         RoundStarted(**stamp, round=2, steps=("0001-000003",)),
         AttackResolved(
-            **stamp, attacker_id="k01", defender_id="k02", action=0, weapon="Broadsword",
-            attack_level="special", defence="parry", defence_level="failure", location="chest",
-            damage=12, armour=2, amount=10, total_loss=10, effects=("shock",),
-            steps=("0001-000004", "0001-000005"), text="Ostra hits",
-        ),  # fmt: skip
+            **stamp,
+            attacker_id="k01",
+            defender_id="k02",
+            action=0,
+            weapon="Broadsword",
+            attack_level="special",
+            defence="parry",
+            defence_level="failure",
+            location="chest",
+            damage=12,
+            armour=2,
+            amount=10,
+            total_loss=10,
+            effects=("shock",),
+            steps=("0001-000004", "0001-000005"),
+            text="Ostra hits",
+        ),
         CombatEnded(**stamp, summary={"rounds": 3, "fell": ["Broo 1"]}, text="over"),
         CombatStepUndone(
             **stamp, undone_id="0001-000006", restored=Combat(round=2, combatants=(pc, foe))

@@ -1,22 +1,386 @@
-"""Temporary pane (being written)."""
+"""The strike-rank pane: where a fight is run, one melee round after another.
+
+Every line is an action of this round in strike-rank order (BRP: DEX order), then actions that
+fall into the next round, combatants with nothing declared, and those out of action. `n`/`p`
+step through the actions, `t` resolves the current one as an attack, `ctrl+n` starts the next
+round. Everything goes through `gmdash.combat_runner`, so each step is an event in the log,
+undoable with ctrl+z, and the fight survives a restart.
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.widgets import Static
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
 
+from gmdash import combat_runner as runner
+from gmdash.combat_events import (
+    ActionAdvanced,
+    AttackResolved,
+    CombatEnded,
+    CombatStarted,
+    CombatStepUndone,
+    RoundStarted,
+)
+from gmdash.events import Event
+from gmdash.model.combat import Combatant, location_maxima, sheet_of
+from gmdash.model.errors import ValidationError
+from gmdash.rules import RuleSet
+from gmdash.tui.dialogs.combat_attack import AttackDialog
+from gmdash.tui.dialogs.combat_base import CombatForm
+from gmdash.tui.dialogs.combat_declare import DeclareDialog
+from gmdash.tui.dialogs.combat_setup import AddCombatantDialog, CombatSetupDialog, Lineup
+from gmdash.tui.dialogs.combat_summary import CombatSummaryDialog
+from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import STRIKE_RANKS, bindings_for
 from gmdash.tui.panes.base import Pane
 
+IDLE_HINT = "b starts a combat: pick the fighters, add foes (Broo x3)."
+KEYS_HINT = "s declare · l same · n/p step · t attack · ctrl+n round · + add · del remove · E end"
+STATUS_MARK = {"dead": "✝", "unconscious": "z", "shock": "!"}
+
+
+class ConfirmEndDialog(CombatForm[bool]):
+    """End the fight? Shows the summary that will be logged."""
+
+    title_text: ClassVar[str] = "End the combat?"
+    ok_label: ClassVar[str] = "End it"
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self._text = text
+
+    def body(self) -> ComposeResult:
+        yield Label(self._text, classes="hint")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#ok").focus()
+
+    def answer(self) -> bool:
+        return True
+
 
 class StrikeRankPane(Pane):
+    """The running fight, in the order of its strike ranks."""
+
     scope: ClassVar[str] = STRIKE_RANKS
     number: ClassVar[int] = 2
     BINDINGS: ClassVar[list[BindingType]] = bindings_for(STRIKE_RANKS)
-    can_focus = True
+    DEFAULT_CSS = """
+    StrikeRankPane #sr-heading { height: 1; text-style: bold; }
+    StrikeRankPane > OptionList#sr-list {
+        height: 1fr; border: none; padding: 0; background: transparent;
+    }
+    StrikeRankPane > OptionList#sr-list:focus { border: none; background-tint: transparent; }
+    StrikeRankPane #sr-last { height: auto; max-height: 4; color: $text-muted; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._last_text = ""
+        self._keys: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("StrikeRankPane")
+        yield Static("", id="sr-heading")
+        yield OptionList(id="sr-list")
+        yield Static("", id="sr-last")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.render_fight()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.render_fight()
+
+    def main_widget(self) -> OptionList:
+        return self.query_one("#sr-list", OptionList)
+
+    def campaign_changed(self, event: Event | None) -> None:
+        if isinstance(event, AttackResolved):
+            self._last_text = event.text
+        elif isinstance(event, CombatStarted | CombatEnded | RoundStarted | CombatStepUndone):
+            self._last_text = ""
+        self.render_fight(follow=isinstance(event, ActionAdvanced | CombatStepUndone))
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def render_fight(self, *, follow: bool = False) -> None:
+        """Redraw from the campaign state; keep the highlighted line unless `follow`ing the
+        current action."""
+        if not self.is_mounted:
+            return
+        service = self.dash.service
+        heading = self.query_one("#sr-heading", Static)
+        last = self.query_one("#sr-last", Static)
+        listing = self.main_widget()
+        combat = service.state.combat
+        if combat is None:
+            heading.update("No combat")
+            listing.clear_options()
+            self._keys = []
+            last.update(IDLE_HINT)
+            return
+        rows = runner.rows(service)
+        brp = service.campaign.ruleset is RuleSet.BRP
+        acting = [row for row in rows if row.turn is not None]
+        position = next((i for i, row in enumerate(acting) if row.current), None)
+        text = f"Round {combat.round}"
+        if position is not None:
+            turn = acting[position].turn
+            assert turn is not None
+            where = f"DEX {turn.dex}" if brp else f"SR {turn.sr}"
+            text += f" · {where} · {position + 1}/{len(acting)}"
+        elif acting:
+            text += f" · {len(acting)} actions · n starts"
+        else:
+            text += " · s declares"
+        heading.update(text)
+        width = max(20, (listing.size.width or self.size.width - 2) - 1)
+        previous = self._highlighted_key()
+        options: list[Option] = []
+        keys: list[str] = []
+        for i, row in enumerate(rows):
+            key = self._key(row, i)
+            keys.append(key)
+            options.append(Option(self._line(row, width, brp), id=key))
+        self._keys = keys
+        listing.clear_options()
+        listing.add_options(options)
+        target = None
+        if follow:
+            target = next((k for k, row in zip(keys, rows, strict=True) if row.current), None)
+        if target is None and previous in keys:
+            target = previous
+        if target is not None:
+            listing.highlighted = keys.index(target)
+        elif keys:
+            listing.highlighted = 0
+        last.update(self._last_text or KEYS_HINT)
+
+    @staticmethod
+    def _key(row: runner.Row, index: int) -> str:
+        if row.turn is not None:
+            return f"{row.combatant.id}:{row.turn.index}"
+        if row.next_round:
+            return f"{row.combatant.id}:next:{index}"
+        return f"{row.combatant.id}:-"
+
+    def _line(self, row: runner.Row, width: int, brp: bool) -> Text:
+        mark = "▶" if row.current else ("✓" if row.resolved else " ")
+        if row.turn is not None:
+            rank = row.turn.dex if brp else row.turn.sr
+            sr = f"{rank:>2}" + ("=" if row.turn.simultaneous else " ")
+        elif row.next_round and row.action is not None:
+            sr = f"→{row.action.sr - 12:<2}"
+        elif row.status:
+            sr = f" {STATUS_MARK.get(row.status, 'x')} "
+        else:
+            sr = " - "
+        hp = ""
+        if row.sheet is not None:
+            total, _ = location_maxima(row.combatant, row.sheet, self.dash.service.campaign.ruleset)
+            hp = f"{row.sheet.hit_points}/{total}"
+        if row.status:
+            what = row.status
+        elif row.action is not None:
+            what = row.action.label
+        else:
+            what = "(s declares)"
+        rest = width - 1 - 3 - 1 - 6
+        name_width = max(6, min(24, rest // 2 + 2))
+        what_width = max(4, rest - name_width - 1)
+        name = _fit(row.combatant.name, name_width)
+        line = Text()
+        line.append(mark, style="bold yellow" if row.current else "green")
+        line.append(sr, style="bold" if row.current else "")
+        line.append(" ")
+        line.append(name.ljust(name_width), style=_name_style(row.combatant, row))
+        line.append(" ")
+        line.append(_fit(what, what_width).ljust(what_width), style=_what_style(row))
+        line.append(f"{hp:>6}", style="red" if row.sheet and row.sheet.hit_points <= 2 else "")
+        return line
+
+    def _highlighted_key(self) -> str | None:
+        listing = self.main_widget()
+        index = listing.highlighted
+        if index is None or not 0 <= index < len(self._keys):
+            return None
+        return self._keys[index]
+
+    def _selected(self) -> Combatant:
+        key = self._highlighted_key()
+        combat = runner.fight(self.dash.service)
+        if key is None:
+            raise ValidationError("combatant", "select a combatant first (up/down)")
+        return combat.combatant(key.split(":", 1)[0])
+
+    # --- actions -----------------------------------------------------------------------------
+
+    @guarded
+    def action_begin_combat(self) -> None:
+        service = self.dash.service
+        if service.state.combat is not None:
+            raise ValidationError("combat", "a combat is running (E ends it, + adds fighters)")
+        self.app.push_screen(CombatSetupDialog(service.characters), self._begin)
+
+    @guarded
+    def _begin(self, lineup: Lineup | None) -> None:
+        if lineup is None:
+            return
+        foes = [lineup.foes] if lineup.foes else []
+        runner.begin(self.dash.service, lineup.character_ids, foes)
+        self.notify("Round 1: s declares each fighter's actions, l repeats.", title="Combat")
+
+    @guarded
+    def action_add_combatant(self) -> None:
+        service = self.dash.service
+        runner.fight(service)
+        self.app.push_screen(AddCombatantDialog(runner.roster_not_fighting(service)), self._add)
+
+    @guarded
+    def _add(self, lineup: Lineup | None) -> None:
+        if lineup is None:
+            return
+        service = self.dash.service
+        for cid in lineup.character_ids:
+            runner.add_character(service, cid)
+        if lineup.foes:
+            runner.add_foes(service, lineup.foes)
+
+    @guarded
+    def action_remove_combatant(self) -> None:
+        combatant = self._selected()
+        runner.remove(self.dash.service, combatant.id)
+        self.notify(f"{combatant.name} leaves the fight (ctrl+z brings them back).")
+
+    @guarded
+    def action_declare(self) -> None:
+        service = self.dash.service
+        combatant = self._selected()
+        sheet = sheet_of(combatant, service.state.characters)
+        if sheet is None:
+            raise ValidationError("combatant", f"{combatant.name} is no longer on the roster")
+        dialog = DeclareDialog(combatant, sheet, service.campaign.ruleset)
+        self.app.push_screen(dialog, lambda plans: self._declare(combatant.id, plans))
+
+    @guarded
+    def _declare(self, combatant_id: str, plans: tuple[runner.Plan, ...] | None) -> None:
+        if plans is None:
+            return
+        runner.declare(self.dash.service, combatant_id, plans)
+        self._select_next_undeclared(combatant_id)
+
+    def _select_next_undeclared(self, after: str) -> None:
+        """Move the highlight to the next combatant still waiting to declare (fast at the
+        table: s, enter, s, enter...)."""
+        listing = self.main_widget()
+        for i, key in enumerate(self._keys):
+            if key.endswith(":-") and not key.startswith(after + ":"):
+                listing.highlighted = i
+                return
+
+    @guarded
+    def action_same_as_last_round(self) -> None:
+        event = runner.same_as_last_round(self.dash.service)
+        self.notify(f"{len(event.declarations)} fighter(s) repeat last round's actions.")
+
+    @guarded
+    def action_next_action(self) -> None:
+        service = self.dash.service
+        combat = runner.fight(service)
+        if runner.step(service, +1) is None:
+            if not any(row.turn for row in runner.rows(service)):
+                raise ValidationError("actions", "nobody has declared yet: s declares, l repeats")
+            self.notify(
+                f"End of round {combat.round}: ctrl+n starts round {combat.round + 1}.",
+                title="Round over",
+            )
+
+    @guarded
+    def action_previous_action(self) -> None:
+        if runner.step(self.dash.service, -1) is None:
+            self.notify("This is the start of the round.")
+
+    @guarded
+    def action_new_round(self) -> None:
+        event = runner.new_round(self.dash.service)
+        self.notify(f"Round {event.round}: declare (s, or l for the same as last round).")
+
+    @guarded
+    def action_attack(self) -> None:
+        service = self.dash.service
+        row = runner.current_row(service)
+        if row is None or row.action is None:
+            raise ValidationError("current", "no current action: n moves to the next one")
+        if not row.action.kind.is_attack:
+            raise ValidationError(
+                "action",
+                f"{row.combatant.name}'s {row.action.label} is not an attack "
+                "(roll it from the roster), n moves on",
+            )
+        sheet = row.sheet
+        if sheet is None:
+            raise ValidationError("combatant", f"{row.combatant.name} is no longer on the roster")
+        weapon = next(w for w in sheet.weapons if w.name == row.action.weapon)
+        combat = runner.fight(service)
+        targets = []
+        for combatant in combat.combatants:
+            if combatant.id == row.combatant.id:
+                continue
+            target_sheet = sheet_of(combatant, service.state.characters)
+            if target_sheet is not None:
+                targets.append((combatant, target_sheet))
+        if not targets:
+            raise ValidationError("defender", "there is nobody to attack (+ adds a combatant)")
+        default = runner.default_target(service, row.combatant)
+        dialog = AttackDialog(
+            row.combatant,
+            weapon,
+            runner.skill_of(sheet, weapon.skill),
+            targets,
+            default.id if default else None,
+        )
+        self.app.push_screen(dialog, self._attack)
+
+    @guarded
+    def _attack(self, given: runner.AttackInput | None) -> None:
+        if given is None:
+            return
+        event = runner.resolve_attack(self.dash.service, self.dash.rng, given)
+        self.notify(event.text, title="Attack", timeout=8)
+
+    @guarded
+    def action_end_combat(self) -> None:
+        _, text = runner.summary(self.dash.service)
+        self.app.push_screen(ConfirmEndDialog(text), self._end)
+
+    @guarded
+    def _end(self, confirmed: bool | None) -> None:
+        if not confirmed:
+            return
+        event = runner.end(self.dash.service)
+        self.app.push_screen(CombatSummaryDialog(event.summary, event.text))
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def _name_style(combatant: Combatant, row: runner.Row) -> str:
+    if row.status:
+        return "dim strike"
+    return "bold" if row.current else ("" if combatant.side == "party" else "italic")
+
+
+def _what_style(row: runner.Row) -> str:
+    if row.status:
+        return "red"
+    if row.next_round:
+        return "dim"
+    return "dim" if row.resolved else ""

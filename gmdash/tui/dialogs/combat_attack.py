@@ -1,0 +1,203 @@
+"""Resolve the current action as an attack (`t`): every step rolled, or typed from the table.
+
+Blank fields are rolled by the app; a typed value (the D100 of the attack, the defence, the
+D20 of the location or its name, the damage, the armour) is used as it is.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Input, Label, Select
+
+from gmdash.combat_runner import AttackInput, parry_weapon, skill_of
+from gmdash.model.character import Character, Weapon
+from gmdash.model.combat import Combatant
+from gmdash.rules.combat import DamageMode, Defence
+from gmdash.tui.dialogs.combat_base import (
+    CombatForm,
+    cell,
+    location_of,
+    optional_whole,
+)
+
+Target = tuple[Combatant, Character]
+
+DEFENCES = [("no defence", Defence.NONE.value), ("parry", Defence.PARRY.value),
+            ("dodge", Defence.DODGE.value)]  # fmt: skip
+MODES = [
+    ("from the roll", "auto"),
+    ("normal", DamageMode.NORMAL.value),
+    ("special", DamageMode.SPECIAL.value),
+    ("critical", DamageMode.CRITICAL.value),
+]
+
+
+class AttackDialog(CombatForm[AttackInput]):
+    """The attack of the current action on a chosen defender."""
+
+    title_text: ClassVar[str] = "Attack"
+    ok_label: ClassVar[str] = "Resolve"
+
+    def __init__(
+        self,
+        attacker: Combatant,
+        weapon: Weapon,
+        chance: int,
+        targets: list[Target],
+        default: str | None,
+    ) -> None:
+        super().__init__()
+        self._attacker = attacker
+        self._weapon = weapon
+        self._chance = chance
+        self._targets = {c.id: (c, s) for c, s in targets}
+        self._default = default if default in self._targets else None
+
+    def body(self) -> ComposeResult:
+        yield Label(
+            f"{self._attacker.name} attacks with {self._weapon.name} ({self._weapon.damage}). "
+            "Blank rolls are rolled; type a result to use the table's dice.",
+            classes="hint",
+        )
+        with Horizontal(classes="row"):
+            yield cell(
+                "Defender",
+                Select[str](
+                    [(c.name, c.id) for c, _ in self._targets.values()],
+                    prompt="— pick —",
+                    value=self._default or Select.NULL,
+                    id="target",
+                ),
+                "target",
+            )
+            yield cell("Attack %", Input(str(self._chance), id="chance"), "chance")
+            yield cell("D100", Input(id="attack-roll", placeholder="roll"), "attack-roll")
+        with Horizontal(classes="row"):
+            yield cell(
+                "Defence",
+                Select[str](DEFENCES, allow_blank=False, value=Defence.PARRY.value, id="defence"),
+            )
+            yield cell("Defence %", Input(id="defence-chance"), "defence-chance")
+            yield cell("D100", Input(id="defence-roll", placeholder="roll"), "defence-roll")
+        with Horizontal(classes="row"):
+            yield cell("Location", Input(id="location", placeholder="roll (or 1-20, chest)"),
+                       "location")  # fmt: skip
+            yield cell(
+                "Damage rule",
+                Select[str](MODES, allow_blank=False, value="auto", id="mode"),
+            )
+            yield cell("Damage", Input(id="damage", placeholder="roll"), "damage")
+            yield cell("Armour", Input(id="armour", placeholder="sheet"), "armour")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._update_defence()
+        self.query_one("#attack-roll").focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id in ("target", "defence"):
+            self._update_defence()
+
+    def _target(self) -> Target | None:
+        value = self.query_one("#target", Select).value
+        return self._targets.get(value) if isinstance(value, str) else None
+
+    def _defence(self) -> Defence:
+        value = self.query_one("#defence", Select).value
+        return Defence(value) if isinstance(value, str) else Defence.NONE
+
+    def _update_defence(self) -> None:
+        """The defence chance field's hint: the defender's skill for the chosen defence."""
+        field = self.query_one("#defence-chance", Input)
+        target = self._target()
+        defence = self._defence()
+        if target is None or defence is Defence.NONE:
+            field.placeholder = "—"
+            return
+        _, sheet = target
+        if defence is Defence.DODGE:
+            field.placeholder = f"Dodge {skill_of(sheet, 'Dodge')}"
+            return
+        weapon = parry_weapon(sheet)
+        field.placeholder = f"{weapon.name} {skill_of(sheet, weapon.skill)}" if weapon else "0"
+
+    def _read(self) -> tuple[AttackInput | None, dict[str, str]]:
+        problems: dict[str, str] = {}
+
+        def number(field: str, low: int, high: int) -> int | None:
+            try:
+                return optional_whole(self.query_one(f"#{field}", Input).value, low=low, high=high)
+            except ValueError as error:
+                problems[field] = str(error)
+                return None
+
+        target = self._target()
+        if target is None:
+            problems["target"] = "pick the defender"
+        chance = number("chance", 0, 999)
+        if not self.query_one("#chance", Input).value.strip():
+            problems["chance"] = "required"
+        attack_roll = number("attack-roll", 1, 100)
+        defence_chance = number("defence-chance", 0, 999)
+        defence_roll = number("defence-roll", 1, 100)
+        damage = number("damage", 0, 999)
+        armour = number("armour", 0, 99)
+        try:
+            location, d20 = location_of(self.query_one("#location", Input).value)
+        except ValueError as error:
+            problems["location"] = str(error)
+            location, d20 = None, None
+        mode_value = self.query_one("#mode", Select).value
+        mode = (
+            DamageMode(mode_value) if isinstance(mode_value, str) and mode_value != "auto" else None
+        )
+        if problems or target is None:
+            return None, problems
+        defence = self._defence()
+        parry = parry_weapon(target[1]) if defence is Defence.PARRY else None
+        if defence is Defence.PARRY and parry is None:
+            return None, {"target": f"{target[0].name} has nothing to parry with"}
+        return (
+            AttackInput(
+                defender_id=target[0].id,
+                chance=chance,
+                attack_roll=attack_roll,
+                defence=defence,
+                parry_weapon=parry.name if parry else None,
+                defence_chance=defence_chance,
+                defence_roll=defence_roll,
+                location=location,
+                location_roll=d20,
+                mode=mode,
+                damage=damage,
+                armour=armour,
+            ),
+            {},
+        )
+
+    def problems(self) -> dict[str, str]:
+        return self._read()[1]
+
+    def answer(self) -> AttackInput:
+        given, _ = self._read()
+        assert given is not None
+        return given
+
+    def preview(self) -> str:
+        given = self.answer()
+        target = self._targets[given.defender_id][0]
+        rolled = [
+            name
+            for name, value in (
+                ("attack", given.attack_roll),
+                ("defence", given.defence_roll if given.defence is not Defence.NONE else 0),
+                ("location", given.location or given.location_roll),
+                ("damage", given.damage),
+            )
+            if value is None
+        ]
+        rolls = f"The app rolls: {', '.join(rolled)}." if rolled else "Every roll is typed."
+        return f"{self._attacker.name} → {target.name} ({given.defence}). {rolls}"

@@ -1,0 +1,215 @@
+"""What the combat dialogs share: a checked modal form, enter confirms, escape cancels.
+
+A subclass composes its fields in `body()`, puts a `Label` with id `<field>-error` under each
+checked field, returns `{field: message}` from `problems()` and builds its result in
+`answer()`. Every change re-checks the form; OK stays disabled while anything is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar, Generic, TypeVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, SelectionList, Static
+
+from gmdash.rules import Location
+from gmdash.tui.context import Dashboard, dashboard
+from gmdash.tui.guard import guarded
+
+T = TypeVar("T")
+
+
+class CombatForm(ModalScreen[T | None], Generic[T]):
+    """A modal form of the strike-rank pane."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "confirm", "OK", show=False),
+        Binding("ctrl+s", "confirm", "OK", show=False),
+    ]
+    DEFAULT_CSS = """
+    CombatForm { align: center middle; }
+    CombatForm > .combat-box {
+        width: 76; max-width: 98%; height: auto; max-height: 98%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    CombatForm .combat-fields { height: auto; max-height: 1fr; }
+    CombatForm .row { height: auto; }
+    CombatForm .cell { width: 1fr; height: auto; padding-right: 1; }
+    CombatForm .cell Label { text-style: bold; }
+    CombatForm Input { width: 1fr; }
+    CombatForm Select { width: 1fr; }
+    CombatForm .field-error { color: $error; height: auto; }
+    CombatForm .hint { color: $text-muted; height: auto; }
+    CombatForm .heading { text-style: bold; margin-top: 1; height: auto; }
+    CombatForm #preview { height: auto; margin-top: 1; }
+    CombatForm .buttons { height: auto; align-horizontal: right; margin-top: 1; }
+    CombatForm .buttons Button { margin-left: 1; min-width: 10; }
+    CombatForm SelectionList { height: auto; max-height: 10; }
+    """
+
+    title_text: ClassVar[str] = "Combat"
+    ok_label: ClassVar[str] = "OK"
+
+    @property
+    def dash(self) -> Dashboard:
+        return dashboard(self)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="combat-box") as box:
+            box.border_title = self.title_text
+            box.border_subtitle = "enter OK · esc cancel"
+            with VerticalScroll(classes="combat-fields"):
+                yield from self.body()
+                yield Static("", id="preview")
+            with Horizontal(classes="buttons"):
+                yield Button("Cancel", id="cancel")
+                yield Button(self.ok_label, id="ok", variant="primary")
+
+    def body(self) -> ComposeResult:
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.revalidate()
+
+    def problems(self) -> dict[str, str]:
+        return {}
+
+    def answer(self) -> T:
+        raise NotImplementedError
+
+    def preview(self) -> str:
+        """What OK will do (shown while the form is good)."""
+        return ""
+
+    def revalidate(self) -> dict[str, str]:
+        problems = self.problems()
+        for label in self.query(".field-error").results(Label):
+            field = (label.id or "").removesuffix("-error")
+            message = problems.get(field, "")
+            label.update(message)
+            label.display = bool(message)
+        self.query_one("#ok", Button).disabled = bool(problems)
+        text = "" if problems else self.preview()
+        self.query_one("#preview", Static).update(text)
+        return problems
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(SelectionList.SelectedChanged)
+    def _changed(self) -> None:
+        if self.is_mounted:
+            self.revalidate()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_confirm()
+
+    @on(Button.Pressed, "#ok")
+    def _ok(self) -> None:
+        self.action_confirm()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.action_cancel()
+
+    @guarded
+    def action_confirm(self) -> None:
+        problems = self.revalidate()
+        if problems:
+            field, message = next(iter(problems.items()))
+            self.notify(f"{field}: {message}", title="Not yet", severity="warning")
+            return
+        self.dismiss(self.answer())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PickList(SelectionList[str]):
+    """A selection list where space toggles and enter confirms the dialog."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "screen.confirm", "OK", show=False),
+    ]
+
+
+def cell(label: str, widget: Input | Select[str], field: str | None = None) -> Vertical:
+    """A labelled field with its error line."""
+    children: list[Label | Input | Select[str]] = [Label(label), widget]
+    if field:
+        children.append(error_label(field))
+    return Vertical(*children, classes="cell")
+
+
+def error_label(field: str) -> Label:
+    label = Label("", id=f"{field}-error", classes="field-error")
+    label.display = False
+    return label
+
+
+def value_of(screen: ModalScreen[object], widget_id: str) -> str:
+    return screen.query_one(f"#{widget_id}", Input).value.strip()
+
+
+def whole(text: str, *, low: int | None = None, high: int | None = None) -> int:
+    """A typed whole number; ValueError with the message to show."""
+    raw = text.strip()
+    if not raw:
+        raise ValueError("required")
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError(f"{raw!r} is not a whole number") from None
+    if low is not None and value < low:
+        raise ValueError(f"at least {low}")
+    if high is not None and value > high:
+        raise ValueError(f"at most {high}")
+    return value
+
+
+def optional_whole(text: str, *, low: int | None = None, high: int | None = None) -> int | None:
+    """Blank (None: roll it, or the default) or a whole number."""
+    return None if not text.strip() else whole(text, low=low, high=high)
+
+
+_COUNT = re.compile(r"^(?P<name>.*?)\s*[x×*]\s*(?P<count>\d+)$", re.IGNORECASE)
+
+
+def name_and_count(text: str) -> tuple[str, int]:
+    """`Broo x3` -> ("Broo", 3); `Broo` -> ("Broo", 1)."""
+    raw = text.strip()
+    match = _COUNT.match(raw)
+    if match and match.group("name").strip():
+        return match.group("name").strip(), int(match.group("count"))
+    return raw, 1
+
+
+def location_of(text: str) -> tuple[Location | None, int | None]:
+    """A typed hit location: a D20 roll (1-20) or a location's name; blank: roll it.
+
+    Returns (location, None) for a name, (None, d20) for a number; ValueError otherwise.
+    """
+    raw = text.strip().casefold().replace(" ", "_")
+    if not raw:
+        return None, None
+    if raw.isdigit():
+        roll = int(raw)
+        if not 1 <= roll <= 20:
+            raise ValueError("a D20 roll is 1 to 20")
+        return None, roll
+    found = [loc for loc in Location if loc.value.startswith(raw)]
+    short = {"ll": Location.LEFT_LEG, "rl": Location.RIGHT_LEG, "la": Location.LEFT_ARM,
+             "ra": Location.RIGHT_ARM, "abd": Location.ABDOMEN}  # fmt: skip
+    if raw in short:
+        return short[raw], None
+    if len(found) == 1:
+        return found[0], None
+    names = ", ".join(loc.label.lower() for loc in Location)
+    raise ValueError(f"a D20 roll or one of {names}")

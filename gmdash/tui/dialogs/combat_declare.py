@@ -1,0 +1,131 @@
+"""Declare what one combatant does this round (`s`): up to three actions, each after the last."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Input, Label, Select
+
+from gmdash.combat_runner import Plan, plan_actions
+from gmdash.model.character import Character
+from gmdash.model.combat import Action, Combatant
+from gmdash.model.errors import ValidationError
+from gmdash.rules import RuleSet
+from gmdash.rules.combat import ActionKind
+from gmdash.tui.dialogs.combat_base import CombatForm, cell, error_label, optional_whole
+
+ROWS = 3
+KINDS = [
+    ("melee attack", ActionKind.MELEE.value),
+    ("missile attack", ActionKind.MISSILE.value),
+    ("spell", ActionKind.SPELL.value),
+    ("other (move...)", ActionKind.OTHER.value),
+]
+
+
+class DeclareDialog(CombatForm[tuple[Plan, ...]]):
+    """Actions for one combatant; the SR of each is shown as it is chosen."""
+
+    title_text: ClassVar[str] = "Declare actions"
+    ok_label: ClassVar[str] = "Declare"
+
+    def __init__(self, combatant: Combatant, sheet: Character, ruleset: RuleSet) -> None:
+        super().__init__()
+        self._combatant = combatant
+        self._sheet = sheet
+        self._ruleset = ruleset
+
+    def _start(self) -> list[Action]:
+        return list(self._combatant.declared or self._combatant.last)
+
+    def body(self) -> ComposeResult:
+        chars = self._sheet.characteristics
+        yield Label(
+            f"{self._combatant.name}: DEX {chars['DEX']}, SIZ {chars['SIZ']}. Melee SR = DEX SR "
+            "+ SIZ SR + weapon SR; missile and spell SR = DEX SR + weapon or spell SR; "
+            "movement adds its SR; each action comes after the one before.",
+            classes="hint",
+        )
+        start = self._start()
+        weapons = [(w.name, w.name) for w in self._sheet.weapons]
+        for row in range(ROWS):
+            action = start[row] if row < len(start) else None
+            kind: str | object = Select.NULL
+            weapon: str | object = Select.NULL
+            if action is not None:
+                kind = action.kind.value
+                weapon = action.weapon if action.weapon else Select.NULL
+            elif row == 0 and weapons:
+                kind, weapon = ActionKind.MELEE.value, weapons[0][1]
+            with Horizontal(classes="row"):
+                yield cell(
+                    f"Action {row + 1}",
+                    Select[str](KINDS, prompt="— none —", value=kind, id=f"kind-{row}"),  # type: ignore[arg-type]
+                )
+                yield cell(
+                    "Weapon",
+                    Select[str](weapons, prompt="—", value=weapon, id=f"weapon-{row}"),  # type: ignore[arg-type]
+                )
+                yield cell("Spell/other SR", Input(id=f"own-{row}", placeholder="0"))
+                yield cell("Movement SR", Input(id=f"move-{row}", placeholder="0"))
+            yield error_label(f"row-{row}")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#kind-0").focus()
+
+    def _plans(self) -> tuple[list[Plan], dict[str, str]]:
+        plans: list[Plan] = []
+        problems: dict[str, str] = {}
+        for row in range(ROWS):
+            kind_value = self.query_one(f"#kind-{row}", Select).value
+            if not isinstance(kind_value, str):
+                continue
+            kind = ActionKind(kind_value)
+            weapon = self.query_one(f"#weapon-{row}", Select).value
+            try:
+                own = optional_whole(self.query_one(f"#own-{row}", Input).value, low=0, high=30)
+                move = optional_whole(self.query_one(f"#move-{row}", Input).value, low=0, high=30)
+            except ValueError as error:
+                problems[f"row-{row}"] = f"SR: {error}"
+                continue
+            if kind.is_attack and not isinstance(weapon, str):
+                problems[f"row-{row}"] = "pick the weapon"
+                continue
+            plans.append(
+                Plan(
+                    kind=kind,
+                    weapon=weapon if kind.is_attack and isinstance(weapon, str) else None,
+                    label="Spell" if kind is ActionKind.SPELL else "",
+                    own_sr=own or 0,
+                    movement=move or 0,
+                )
+            )
+        return plans, problems
+
+    def problems(self) -> dict[str, str]:
+        plans, problems = self._plans()
+        if not problems:
+            try:
+                plan_actions(self._sheet, plans)
+            except ValidationError as error:
+                problems["row-0"] = error.message
+        return problems
+
+    def answer(self) -> tuple[Plan, ...]:
+        return tuple(self._plans()[0])
+
+    def preview(self) -> str:
+        actions = plan_actions(self._sheet, self.answer())
+        if not actions:
+            return "No action this round."
+        if self._ruleset is RuleSet.BRP:
+            dex = self._sheet.characteristics["DEX"]
+            return f"BRP: acts at DEX {dex}: " + ", then ".join(a.label for a in actions)
+        parts = [
+            f"{a.label} at SR {a.sr}" + (f" (next round, SR {a.sr - 12})" if a.sr > 12 else "")
+            for a in actions
+        ]
+        return "; ".join(parts)

@@ -1,0 +1,133 @@
+"""Start a fight (`b`) or add someone to it (`+`): roster characters and quick foes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.widgets import Label, Select
+from textual.widgets.selection_list import Selection
+
+from gmdash.combat_runner import FoeSpec
+from gmdash.model.character import Character, CharacterKind
+from gmdash.tui.dialogs.combat_base import CombatForm, PickList, error_label
+from gmdash.tui.dialogs.combat_foes import FoeFields
+
+
+@dataclass(frozen=True, slots=True)
+class Lineup:
+    """Who joins: roster sheets by id, and a quick foe entry."""
+
+    character_ids: tuple[str, ...]
+    foes: FoeSpec | None
+
+
+def _foes_text(spec: FoeSpec) -> str:
+    who = f"{spec.count} x {spec.name}" if spec.count > 1 else spec.name
+    return f"{who} (DEX {spec.dex}, SIZ {spec.siz}, {spec.hit_points} HP, {spec.weapon})"
+
+
+class CombatSetupDialog(CombatForm[Lineup]):
+    """Pick the roster characters who fight (player characters are ticked) and add foes."""
+
+    title_text: ClassVar[str] = "Start a combat"
+    ok_label: ClassVar[str] = "Fight"
+
+    def __init__(self, characters: list[Character]) -> None:
+        super().__init__()
+        self._characters = characters
+
+    def body(self) -> ComposeResult:
+        yield Label("Roster (space ticks or unticks)", classes="heading")
+        yield PickList(
+            *(
+                Selection(
+                    f"{c.name} ({'PC' if c.kind is CharacterKind.PC else 'NPC'})",
+                    c.id,
+                    c.kind is CharacterKind.PC,
+                )
+                for c in self._characters
+            ),
+            id="roster-pick",
+        )
+        yield error_label("roster-pick")
+        yield FoeFields()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(PickList).focus()
+
+    def problems(self) -> dict[str, str]:
+        spec, problems = self.query_one(FoeFields).read()
+        picked = self.query_one(PickList).selected
+        if not picked and spec is None and not problems:
+            problems["roster-pick"] = "pick at least one character or enter foes"
+        return problems
+
+    def answer(self) -> Lineup:
+        spec, _ = self.query_one(FoeFields).read()
+        picked = set(self.query_one(PickList).selected)
+        ids = tuple(c.id for c in self._characters if c.id in picked)
+        return Lineup(ids, spec)
+
+    def preview(self) -> str:
+        lineup = self.answer()
+        names = [c.name for c in self._characters if c.id in lineup.character_ids]
+        if lineup.foes:
+            names.append(_foes_text(lineup.foes))
+        return "Fighting: " + ", ".join(names)
+
+
+NO_CHARACTER = "__foe__"
+
+
+class AddCombatantDialog(CombatForm[Lineup]):
+    """Add one roster character, or foes entered on the spot, to the running fight."""
+
+    title_text: ClassVar[str] = "Add to the combat"
+    ok_label: ClassVar[str] = "Add"
+
+    def __init__(self, characters: list[Character]) -> None:
+        super().__init__()
+        self._characters = characters
+
+    def body(self) -> ComposeResult:
+        yield Label("From the roster", classes="heading")
+        yield Select[str](
+            [(c.name, c.id) for c in self._characters],
+            prompt="— nobody: foes on the spot below —",
+            id="roster-one",
+        )
+        yield error_label("roster-one")
+        yield FoeFields()
+
+    def _picked(self) -> str | None:
+        value = self.query_one("#roster-one", Select).value
+        return value if isinstance(value, str) else None
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        target = "#roster-one" if self._characters else "#foe-name"
+        self.query_one(target).focus()
+
+    def problems(self) -> dict[str, str]:
+        spec, problems = self.query_one(FoeFields).read()
+        picked = self._picked()
+        if picked and spec is not None:
+            problems["roster-one"] = "pick a roster character or enter foes, not both"
+        elif picked is None and spec is None and not problems:
+            problems["roster-one"] = "pick a roster character or enter foes"
+        return problems
+
+    def answer(self) -> Lineup:
+        spec, _ = self.query_one(FoeFields).read()
+        picked = self._picked()
+        return Lineup((picked,) if picked else (), spec)
+
+    def preview(self) -> str:
+        lineup = self.answer()
+        if lineup.foes:
+            return "Joining: " + _foes_text(lineup.foes)
+        names = [c.name for c in self._characters if c.id in lineup.character_ids]
+        return "Joining: " + ", ".join(names)
