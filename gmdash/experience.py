@@ -99,13 +99,22 @@ def augments_used(service: CampaignService, character_id: str) -> set[str]:
 
 
 def augment_refusal(
-    service: CampaignService, character: Character, ability_name: str
+    service: CampaignService,
+    character: Character,
+    ability_name: str,
+    used: set[str] | None = None,
 ) -> str | None:
-    """Why `ability_name` cannot augment now (None: it can)."""
+    """Why `ability_name` cannot augment now (None: it can).
+
+    `used` is `augments_used(service, character.id)` when the caller already has it (a dialog
+    checks on every keystroke and reads the session's log once).
+    """
     ability = character.ability(ability_name)
     if ability is None:
         return f"{character.name} has no ability {ability_name!r}"
-    if ability.name.casefold() in augments_used(service, character.id):
+    if used is None:
+        used = augments_used(service, character.id)
+    if ability.name.casefold() in used:
         return f"{ability.name} already augmented a roll this session (once per session)"
     return None
 

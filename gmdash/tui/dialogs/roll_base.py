@@ -100,6 +100,7 @@ class RollDialog(ModalScreen[R | None]):
         """Check every field, show each error next to it and the odds; True when it can roll."""
         return True
 
+    @guarded
     def refresh_form(self) -> None:
         """Re-check the form after any change; OK is disabled while anything is wrong."""
         if self.rolled:

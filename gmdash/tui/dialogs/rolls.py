@@ -76,6 +76,7 @@ class AbilityRollDialog(RollDialog[RollMade]):
         self.augment: Ability | None = None
         self.augment_roll: RollMade | None = None
         self._hidden_touched = False
+        self._augments_used: set[str] | None = None
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -229,7 +230,11 @@ class AbilityRollDialog(RollDialog[RollMade]):
             return False
         ability = self.character.ability(found[0])
         assert ability is not None
-        refusal = experience.augment_refusal(self.service, self.character, ability.name)
+        if self._augments_used is None:  # the session's log, read once per dialog
+            self._augments_used = experience.augments_used(self.service, self.character.id)
+        refusal = experience.augment_refusal(
+            self.service, self.character, ability.name, self._augments_used
+        )
         if refusal:
             self.set_error("augment-info", f"[$error]{refusal}[/]")
             return False
