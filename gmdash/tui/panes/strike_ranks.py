@@ -93,7 +93,25 @@ class StrikeRankPane(Pane):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self._last_text = self._recall_last_attack()
         self.render_fight()
+
+    def _recall_last_attack(self) -> str:
+        """After a restart: the account of this round's last attack, from the log."""
+        service = self.dash.service
+        if service.state.combat is None:
+            return ""
+        undone: set[str] = set()
+        for event in reversed(service.events()):
+            if isinstance(event, CombatStepUndone):
+                undone.add(event.undone_id)
+            elif event.id in undone:
+                continue
+            elif isinstance(event, AttackResolved):
+                return event.text
+            elif isinstance(event, RoundStarted | CombatStarted):
+                return ""
+        return ""
 
     def on_resize(self, event: events.Resize) -> None:
         self.render_fight()
