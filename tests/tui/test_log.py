@@ -400,3 +400,30 @@ async def test_log_fits_at_100x30(service: CampaignService) -> None:
         await pilot.pause()
         screen = app.export_screenshot()
         assert "special" in screen
+
+
+async def test_long_logs_search_once_typing_pauses(
+    service: CampaignService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gmdash.tui.panes.log as log_module
+
+    monkeypatch.setattr(log_module, "INSTANT_SEARCH", 0)
+    service.start_session()
+    roll(service, "Harvald Stormbrow", "Broadsword", "success")
+    roll(service, "Irvala Greyquill", "Search", "failure")
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("4", "slash", "s", "e", "a")
+        assert len(rows(app)) == 3  # not yet: the search waits for a pause in typing
+        await pilot.press("enter")  # enter applies it at once
+        assert len(rows(app)) == 1 and "Search" in rows(app)[0]
+
+
+async def test_a_reloaded_campaign_redraws(service: CampaignService) -> None:
+    service.start_session()
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)):
+        roll(service, "Harvald Stormbrow", "Broadsword", "success")
+        pane = app.query_one(LogPane)
+        pane.campaign_changed(None)
+        assert len(rows(app)) == 2

@@ -16,6 +16,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
+from textual.timer import Timer
 from textual.widgets import DataTable, Input
 from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
 
@@ -38,6 +39,9 @@ LEVEL_STYLES = {
 COLUMNS = (("time", "time"), ("chance", "%"), ("roll", "roll"), ("level", "level"),
            ("what", "who · what"))  # fmt: skip
 """Numbers first, the free text last: in a narrow pane the level stays in sight."""
+INSTANT_SEARCH = 2000
+"""Up to this many entries the search redraws on every key; beyond, once typing pauses."""
+SEARCH_DELAY = 0.25
 
 
 def which_text(which: Which, current: int) -> str:
@@ -109,6 +113,8 @@ class LogPane(Pane):
         self.records: list[Record] = []
         self._index: dict[str, int] = {}
         self._shown_ids: set[str] = set()
+        self._pending_search: str | None = None
+        self._search_timer: Timer | None = None
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -241,12 +247,30 @@ class LogPane(Pane):
 
     @on(Input.Changed, "#log-search")
     def _search_changed(self, message: Input.Changed) -> None:
+        """Search as the GM types; on a long log, once typing pauses (a rebuild per key
+        would lag behind fast typing)."""
         message.stop()
-        self.set_filter(replace(self.filter, text=message.value.strip()))
+        self._pending_search = message.value.strip()
+        if self._search_timer is not None:
+            self._search_timer.stop()
+            self._search_timer = None
+        if len(self.records) <= INSTANT_SEARCH:
+            self._apply_search()
+        else:
+            self._search_timer = self.set_timer(SEARCH_DELAY, self._apply_search)
+
+    def _apply_search(self) -> None:
+        self._search_timer = None
+        if self._pending_search is not None:
+            text, self._pending_search = self._pending_search, None
+            self.set_filter(replace(self.filter, text=text))
 
     @on(Input.Submitted, "#log-search")
     def _search_done(self, message: Input.Submitted) -> None:
         message.stop()
+        if self._search_timer is not None:
+            self._search_timer.stop()
+        self._apply_search()
         if not message.value.strip():
             self.search_input.remove_class("-shown")
         self.table.focus()
