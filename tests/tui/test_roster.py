@@ -580,3 +580,46 @@ async def test_conditions_survive_a_reopen(tmp_path: Path) -> None:
             assert "ok" in roster_text(app).splitlines()[0]
     finally:
         again.close()
+
+
+async def test_brp_form_has_app_and_only_skills(tmp_path: Path) -> None:
+    service = CampaignService.create(tmp_path, "BRP Saga", RuleSet.BRP, clock=Clock(),
+                                     durable=False)  # fmt: skip
+    seen = events_of(service)
+    app = make_app(service)
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            assert "Press a to add one" in sheet_text(app)
+            await pilot.press("a", *"Jack")
+            assert app.screen.query("#char-APP") and not app.screen.query("#runes")
+            assert app.screen.query_one("#rune-max", Input).value == "0"
+            for key, value in zip(("STR", "CON", "SIZ", "DEX", "INT", "POW", "CHA", "APP"),
+                                  (12, 11, 13, 10, 14, 9, 10, 12), strict=True):  # fmt: skip
+                await type_into(pilot, app, f"#char-{key}", str(value))
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            added = [e for e in seen if isinstance(e, CharacterAdded)]
+            assert len(added) == 1
+            sheet = added[0].character
+            assert sheet.characteristics["APP"] == 12 and sheet.hit_points == 12  # (11+13)/2
+            assert "APP 12" in sheet_text(app) and "RP" not in sheet_text(app).split("Heal")[0]
+    finally:
+        service.close()
+
+
+async def test_keys_without_a_character_explain_themselves(tmp_path: Path) -> None:
+    service = CampaignService.create(tmp_path, "Empty", clock=Clock(), durable=False)
+    seen = events_of(service)
+    app = make_app(service)
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            for key in ("e", "delete", "h", "H", "t", "p", "x", "r"):
+                await pilot.press(key)
+                await pilot.pause()
+                assert app.screen is app.screen_stack[0], key
+            assert "No character selected" in notes_of(app)
+            await pilot.press("R", "e")  # everyone rests: nobody, nothing to publish
+            await pilot.pause()
+            assert seen == []
+    finally:
+        service.close()
