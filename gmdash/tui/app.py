@@ -15,14 +15,15 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from gmdash.campaign import CampaignService
 from gmdash.events import ChangeUndone, Event, RollStruckOut, SessionEnded, SessionStarted
 from gmdash.rules import Rng, SeededRng
 from gmdash.tui.guard import guarded, write_crash_report
 from gmdash.tui.help import HelpScreen
-from gmdash.tui.keymap import COMMANDS, GLOBAL, PANES, SCOPE_TITLES, bindings_for
+from gmdash.tui.keybar import KeyBar
+from gmdash.tui.keymap import COMMANDS, GLOBAL, PANES, ROSTER, SCOPE_TITLES, bindings_for
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.panes.log import LogPane
 from gmdash.tui.panes.resistance import ResistancePane
@@ -48,6 +49,7 @@ class GmDashApp(App[int]):
     TITLE = "gmdash"
     BINDINGS: ClassVar[list[BindingType]] = bindings_for(GLOBAL)
     ENABLE_COMMAND_PALETTE = True
+    ALLOW_IN_MAXIMIZED_VIEW = "Header, KeyBar"
 
     def __init__(
         self,
@@ -75,11 +77,17 @@ class GmDashApp(App[int]):
                 yield StrikeRankPane(id="strike-ranks")
                 yield ResistancePane(id="resistance")
             yield LogPane(id="log")
-        yield Footer()
+        yield KeyBar(ROSTER, id="keys")
 
     def on_mount(self) -> None:
         self._update_header()
         self.pane("roster").focus_main()
+
+    def on_descendant_focus(self) -> None:
+        # The footer follows the focus: the pane's keys, then the global ones.
+        if self._on_main_screen():
+            pane = self._focused_pane()
+            self.query_one(KeyBar).show_scope(pane.scope if pane else None)
 
     def on_unmount(self) -> None:
         self._unsubscribe()

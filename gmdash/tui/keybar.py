@@ -1,0 +1,49 @@
+"""The footer: the keys that apply where the focus is, drawn from the command table.
+
+One line of text instead of Textual's Footer (a widget per key, rebuilt on every focus change):
+the dashboard starts and moves focus several times faster, and it still cannot drift from the
+bindings, the help screen or the palette since all four read keymap.COMMANDS.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from gmdash.tui.keymap import GLOBAL, commands_for
+
+
+def key_line(scope: str | None) -> Text:
+    """The shown keys of `scope`, then the global ones, as `key title` pairs."""
+    line = Text(no_wrap=True, overflow="ellipsis")
+    scopes = ([scope] if scope and scope != GLOBAL else []) + [GLOBAL]
+    for name in scopes:
+        for command in commands_for(name):
+            if not command.show:
+                continue
+            line.append(f" {command.keys_text} ", style="bold reverse")
+            line.append(f" {command.title}  ")
+    return line
+
+
+class KeyBar(Static):
+    """The footer line of the main screen."""
+
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        background: $footer-background;
+        color: $footer-foreground;
+    }
+    """
+
+    def __init__(self, scope: str | None = None, **kwargs: object) -> None:
+        super().__init__(key_line(scope), **kwargs)  # type: ignore[arg-type]
+        self.scope = scope
+
+    def show_scope(self, scope: str | None) -> None:
+        """Show the keys of `scope` (a pane's id), unless they are already shown."""
+        if scope != self.scope:
+            self.scope = scope
+            self.update(key_line(scope))
