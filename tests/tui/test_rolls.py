@@ -233,6 +233,19 @@ async def test_an_unknown_ability_is_named(table: Table) -> None:
         assert dialog.query_one("#ok", Button).disabled
 
 
+async def test_typing_fast_past_a_match_leaves_no_stale_pick(table: Table) -> None:
+    app = app_for(table)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = AbilityRollDialog(harvald(table))  # type: ignore[arg-type]
+        await open_dialog(pilot, table, dialog)
+        await pilot.press(*"broadorate")
+        await pilot.pause()
+        assert dialog.ability is None
+        assert "no ability matches 'broadorate'" in text(dialog, "#search-error")
+        assert "Broadsword" not in text(dialog, "#chance")
+        assert dialog.query_one("#ok", Button).disabled
+
+
 async def test_up_down_in_the_search_field_moves_the_pick(table: Table) -> None:
     app = app_for(table, ScriptedRng([50]))
     async with app.run_test(size=SIZE) as pilot:

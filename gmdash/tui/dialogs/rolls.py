@@ -147,7 +147,9 @@ class AbilityRollDialog(RollDialog[RollMade]):
 
     @on(OptionList.OptionHighlighted, "#abilities")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._select(self.character.ability(event.option.id or ""))
+        # read the list as it is now: an event posted before the list narrowed again is stale
+        current = event.option_list.highlighted_option
+        self._select(self.character.ability(current.id or "") if current else None)
 
     def _select(self, ability: Ability | None) -> None:
         if ability is not self.ability:
@@ -248,7 +250,13 @@ class AbilityRollDialog(RollDialog[RollMade]):
 
     def _show_odds(self) -> None:
         plan = self.plan
-        name = self.ability.name if self.ability else "—"
+        if self.ability is None:
+            self.query_one("#chance", Static).update(
+                "[dim]pick an ability: its odds show here[/dim]"
+            )
+            self.query_one("#odds", Static).update("")
+            return
+        name = self.ability.name
         mods = " ".join(plan.modifiers())
         head = f"[b]{name}[/b] {plan.base}%" + (f" {mods}" if mods else "")
         label = self.query_one("#typed-label", Label)
