@@ -1,0 +1,110 @@
+"""Thousands of random keys at the table: the dashboard never raises, whatever is pressed.
+
+Game masters type fast and miss keys. This drives 5,000 keys drawn from the command table (every
+declared key of every scope) mixed with the keys dialogs react to (letters, digits, enter,
+escape, arrows...) through the whole app, and expects no exception to escape and no unexpected
+error to be reported by the `@guarded` safety net. Quitting is left out: it would end the run.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.pilot import Pilot
+
+from gmdash.campaign import CampaignService
+from gmdash.demo import DEMO_NAME, demo_state
+from gmdash.events import Event
+from gmdash.rules import SeededRng
+from gmdash.tui.app import GmDashApp
+from gmdash.tui.keymap import COMMANDS
+
+KEYS_TOTAL = 5_000
+NEVER = {"ctrl+q", "ctrl+c"}  # quit: the run would end
+OWN_TEST = {"ctrl+p"}  # Textual's command palette: its own test below (it races on type-ahead)
+TYPING = [
+    *"abcdefghijklmnopqrstuvwxyz",
+    *"ABCDEHKLRSTX",
+    *"0123456789",
+    "space", "enter", "enter", "escape", "escape", "backspace", "tab", "shift+tab",
+    "up", "down", "left", "right", "home", "end", "pageup", "pagedown",
+    "plus", "minus", "slash", "question_mark", "delete",
+]  # fmt: skip
+
+
+def fixed_clock() -> datetime:
+    return datetime(2026, 3, 14, 20, 0, tzinfo=UTC)
+
+
+def key_pool() -> list[str]:
+    """Every key of the command table (each alternative of a 'a,b' key) and the typing keys."""
+    declared = [
+        key for command in COMMANDS for key in command.key.split(",") if key not in NEVER | OWN_TEST
+    ]
+    return sorted(set(declared)) + TYPING
+
+
+CHARACTERS = {"space": " ", "plus": "+", "minus": "-", "slash": "/", "question_mark": "?"}
+
+
+async def type_key(pilot: Pilot[int], key: str) -> None:
+    """One key as the terminal driver delivers it, then a wait for the screen to handle it.
+
+    `pilot.press` also waits for the whole process to go idle after every key: 5,000 of those
+    take many minutes. Keys sent in bursts, before a dialog has closed, trip races inside
+    Textual itself (a second `enter` dismissing the command palette twice), not in gmdash.
+    """
+    char = CHARACTERS.get(key, key if len(key) == 1 else None)
+    pilot.app.post_message(events.Key(key, char))
+    await pilot.pause(0)
+
+
+def make_app(saves: Path) -> tuple[GmDashApp, CampaignService]:
+    service = CampaignService.create(
+        saves, DEMO_NAME, state=demo_state(), clock=fixed_clock, durable=False
+    )
+    return GmDashApp(service, rng=SeededRng(7), clock=fixed_clock), service
+
+
+def test_the_pool_covers_every_declared_key() -> None:
+    pool = set(key_pool())
+    for command in COMMANDS:
+        for key in command.key.split(","):
+            assert key in pool or key in NEVER | OWN_TEST
+
+
+@pytest.mark.parametrize("seed", [1])
+async def test_five_thousand_random_keys_raise_nothing(
+    tmp_path: Path, seed: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.ERROR, logger="gmdash")
+    app, service = make_app(tmp_path)
+    events: list[Event] = []
+    service.bus.subscribe(Event, events.append)
+    chooser = random.Random(seed)  # the test's own dice; the app keeps its seeded rng
+    pool = key_pool()
+    pressed: list[str] = []
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:  # the smallest supported size
+            await pilot.pause()
+            while len(pressed) < KEYS_TOTAL:
+                key = chooser.choice(pool)
+                pressed.append(key)
+                await type_key(pilot, key)
+                assert app.is_running, f"the app stopped after keys ...{pressed[-60:]}"
+            await pilot.pause()
+            # Still answering: the help screen opens and closes on its key.
+            while len(app.screen_stack) > 1:
+                await pilot.press("escape")
+            assert len(app.screen_stack) == 1
+    finally:
+        service.close()
+    unexpected = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not unexpected, f"unexpected errors (keys ...{pressed[-60:]}): {unexpected}"
+    # The keys did things: rolls, edits or session changes reached the bus and the store.
+    assert events, "no key reached the campaign"
