@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from textual import events
+from textual.command import CommandPalette
 from textual.pilot import Pilot
 
 from gmdash.campaign import CampaignService
@@ -22,6 +23,7 @@ from gmdash.demo import DEMO_NAME, demo_state
 from gmdash.events import Event
 from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
+from gmdash.tui.help import HelpScreen
 from gmdash.tui.keymap import COMMANDS
 
 KEYS_TOTAL = 5_000
@@ -108,3 +110,37 @@ async def test_five_thousand_random_keys_raise_nothing(
     assert not unexpected, f"unexpected errors (keys ...{pressed[-60:]}): {unexpected}"
     # The keys did things: rolls, edits or session changes reached the bus and the store.
     assert events, "no key reached the campaign"
+
+
+async def test_the_palette_offers_every_command_of_the_table(tmp_path: Path) -> None:
+    app, service = make_app(tmp_path)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            offered = [command.title for command in app.get_system_commands(app.screen)]
+            for command in COMMANDS:
+                if command.palette:
+                    assert any(title.startswith(command.title) for title in offered), command
+    finally:
+        service.close()
+
+
+async def test_the_palette_runs_a_command_typed_by_name(tmp_path: Path) -> None:
+    app, service = make_app(tmp_path)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            assert isinstance(app.screen, CommandPalette)
+            await pilot.press(*"Help")
+            await app.workers.wait_for_complete()  # the palette gathers its hits in a worker
+            await pilot.pause()
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert len(app.screen_stack) == 1
+    finally:
+        service.close()
