@@ -121,6 +121,8 @@ class CombatForm(ModalScreen[T | None], Generic[T]):
 
     @guarded
     def action_confirm(self) -> None:
+        if not self.is_active:
+            return  # a key typed before this dialog closed: it is closed already
         problems = self.revalidate()
         if problems:
             field, message = next(iter(problems.items()))
@@ -129,6 +131,8 @@ class CombatForm(ModalScreen[T | None], Generic[T]):
         self.dismiss(self.answer())
 
     def action_cancel(self) -> None:
+        if not self.is_active:
+            return  # typed before this dialog closed
         self.dismiss(None)
 
 

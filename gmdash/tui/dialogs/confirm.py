@@ -49,11 +49,15 @@ class ConfirmDialog(ModalScreen[bool]):
         self.query_one("#yes", Button).focus()
 
     def action_answer(self, yes: bool) -> None:
+        if not self.is_active:
+            return  # typed before this dialog closed
         self.dismiss(yes)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         event.stop()
+        if not self.is_active:
+            return  # typed before this dialog closed
         self.dismiss(event.button.id == "yes")
 
 
@@ -84,6 +88,8 @@ class ChoiceDialog(ModalScreen[str | None]):
         self.query(Button).first().focus()
 
     def on_key(self, event: events.Key) -> None:
+        if not self.is_active:
+            return  # typed before this dialog closed
         for key, _ in self._choices:
             if event.key == key:
                 event.stop()
@@ -91,10 +97,14 @@ class ChoiceDialog(ModalScreen[str | None]):
                 return
 
     def action_cancel(self) -> None:
+        if not self.is_active:
+            return  # typed before this dialog closed
         self.dismiss(None)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         event.stop()
+        if not self.is_active:
+            return  # typed before this dialog closed
         button_id = event.button.id or ""
         self.dismiss(button_id.removeprefix("choice-") if button_id.startswith("choice-") else None)

@@ -126,6 +126,8 @@ class FormDialog(ModalScreen[T | None], Generic[T]):
 
     @guarded
     def action_confirm(self) -> None:
+        if not self.is_active:
+            return  # a key typed before this dialog closed: it is closed already
         problems = self.revalidate()
         if problems:
             first = next(iter(problems.values()))
@@ -134,6 +136,8 @@ class FormDialog(ModalScreen[T | None], Generic[T]):
         self.dismiss(self.answer())
 
     def action_cancel(self) -> None:
+        if not self.is_active:
+            return  # typed before this dialog closed
         self.dismiss(None)
 
 

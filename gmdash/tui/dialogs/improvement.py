@@ -226,6 +226,8 @@ class ImprovementScreen(ModalScreen[int | None]):
 
     @guarded
     def action_confirm(self) -> None:
+        if not self.is_active:
+            return  # a key typed before this dialog closed: it is closed already
         if isinstance(self.focused, Input):
             self._apply_typed()
             return
@@ -243,6 +245,8 @@ class ImprovementScreen(ModalScreen[int | None]):
         self.dismiss(len(rolled))
 
     def action_cancel(self) -> None:
+        if not self.is_active:
+            return  # typed before this dialog closed
         if isinstance(self.focused, Input):
             self.query_one("#typed-error", Static).update("")
             self.query_one("#lines", DataTable).focus()
@@ -372,6 +376,8 @@ class FreeTicksDialog(ModalScreen[dict[str, list[str]] | None]):
 
     @guarded
     def action_confirm(self) -> None:
+        if not self.is_active:
+            return  # a key typed before this dialog closed: it is closed already
         if not self._check():
             self.app.bell()
             return
@@ -384,4 +390,6 @@ class FreeTicksDialog(ModalScreen[dict[str, list[str]] | None]):
         self.dismiss(picks)
 
     def action_cancel(self) -> None:
+        if not self.is_active:
+            return  # typed before this dialog closed
         self.dismiss(None)

@@ -39,4 +39,6 @@ class LogDialog(ModalScreen[R | None]):
         return dashboard(self).service
 
     def action_cancel(self) -> None:
+        if not self.is_active:
+            return  # typed before this dialog closed
         self.dismiss(None)

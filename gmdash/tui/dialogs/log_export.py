@@ -136,6 +136,8 @@ class ExportDialog(LogDialog[ExportChoice]):
 
     @guarded
     def action_confirm(self) -> None:
+        if not self.is_active:
+            return  # a key typed before this dialog closed: it is closed already
         choice = self.validate()
         if choice is None:
             self.app.bell()

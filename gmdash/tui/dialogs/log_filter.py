@@ -108,6 +108,8 @@ class LogFilterDialog(LogDialog[LogFilter]):
 
     @guarded
     def action_confirm(self) -> None:
+        if not self.is_active:
+            return  # a key typed before this dialog closed: it is closed already
         chosen = self.validate()
         if chosen is None:
             self.app.bell()
@@ -115,6 +117,8 @@ class LogFilterDialog(LogDialog[LogFilter]):
         self.dismiss(chosen)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if not self.is_active:
+            return  # typed before this dialog closed
         if event.button.id == "ok":
             self.action_confirm()
         else:

@@ -95,6 +95,8 @@ class SessionListDialog(LogDialog[SessionChoice]):
         table.focus()
 
     def action_confirm(self) -> None:
+        if not self.is_active:
+            return  # a key typed before this dialog closed: it is closed already
         table = self.query_one("#session-table", DataTable)
         if table.row_count == 0:
             self.dismiss(None)

@@ -154,6 +154,8 @@ class RollDialog(ModalScreen[R | None]):
 
     @guarded
     def action_confirm(self) -> None:
+        if not self.is_active:
+            return  # a key typed before this dialog closed: it is closed already
         if self.rolled:
             self.dismiss(self.result)
             return
@@ -166,6 +168,8 @@ class RollDialog(ModalScreen[R | None]):
             self.refresh_form()
 
     def action_cancel(self) -> None:
+        if not self.is_active:
+            return  # typed before this dialog closed
         self.dismiss(self.result if self.rolled else None)
 
     def roll(self) -> None:
