@@ -135,8 +135,11 @@ class ActionsDeclared(CombatEvent):
 
     declarations: Mapping[str, tuple[Action, ...]] = field(metadata=_read(_declarations))
     repeated: bool = field(default=False, metadata=_read(v.flag))
+    text: str = field(default="", metadata=_read(v.text))
 
     def describe(self, names: Mapping[str, str]) -> tuple[str | None, str, str]:
+        if self.text:
+            return None, "combat", self.text
         parts = [
             f"{cid}: " + (", ".join(f"{a.label} SR {a.sr}" for a in acts) or "nothing")
             for cid, acts in self.declarations.items()

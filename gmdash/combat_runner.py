@@ -7,7 +7,7 @@ touch Textual. Each function publishes events and returns the main one; `Validat
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -280,7 +280,19 @@ def declare(service: CampaignService, combatant_id: str, plans: Sequence[Plan]) 
     if sheet is None:
         raise ValidationError("combatant", f"{combatant.name} is no longer on the roster")
     actions = plan_actions(sheet, plans)
-    return service.publish(ActionsDeclared(declarations={combatant.id: actions}))
+    text = declared_text({combatant.name: actions}, service.campaign.ruleset)
+    return service.publish(ActionsDeclared(declarations={combatant.id: actions}, text=text))
+
+
+def declared_text(table: Mapping[str, Sequence[Action]], ruleset: RuleSet) -> str:
+    """`Harvald: Broadsword SR 6; Broo 1: Club SR 7` (BRP: no strike ranks)."""
+    parts = []
+    for name, actions in table.items():
+        what = ", ".join(
+            a.label if ruleset is RuleSet.BRP else f"{a.label} SR {a.sr}" for a in actions
+        )
+        parts.append(f"{name}: {what or 'nothing'}")
+    return "; ".join(parts)
 
 
 def same_as_last_round(service: CampaignService) -> ActionsDeclared:
@@ -298,7 +310,9 @@ def same_as_last_round(service: CampaignService) -> ActionsDeclared:
         raise ValidationError(
             "declarations", "nobody has last round's actions to repeat (s declares)"
         )
-    return service.publish(ActionsDeclared(declarations=table, repeated=True))
+    names = {combat.combatant(cid).name: actions for cid, actions in table.items()}
+    text = "same as last round: " + declared_text(names, service.campaign.ruleset)
+    return service.publish(ActionsDeclared(declarations=table, repeated=True, text=text))
 
 
 # --- the round ---------------------------------------------------------------------------------

@@ -98,6 +98,6 @@ def mid_round(saves: Path) -> CampaignService:
 def test_the_pane_mid_round(snap_compare: Any, tmp_path: Path) -> None:
     service = mid_round(tmp_path)
     try:
-        assert snap_compare(PaneHost(service), terminal_size=(40, 16))
+        assert snap_compare(PaneHost(service), terminal_size=(35, 14))
     finally:
         service.close()

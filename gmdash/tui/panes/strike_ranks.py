@@ -76,9 +76,10 @@ class StrikeRankPane(Pane):
     StrikeRankPane #sr-heading { height: 1; text-style: bold; }
     StrikeRankPane > OptionList#sr-list {
         height: 1fr; border: none; padding: 0; background: transparent;
+        scrollbar-size-vertical: 1;
     }
     StrikeRankPane > OptionList#sr-list:focus { border: none; background-tint: transparent; }
-    StrikeRankPane #sr-last { height: auto; max-height: 4; color: $text-muted; }
+    StrikeRankPane #sr-last { height: auto; max-height: 3; color: $text-muted; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -159,7 +160,8 @@ class StrikeRankPane(Pane):
         else:
             text += " · s declares"
         heading.update(text)
-        width = max(20, (listing.size.width or self.size.width - 2) - 1)
+        scrollbar = 1 if len(rows) > listing.size.height else 0
+        width = max(20, (listing.size.width or self.size.width - 2) - scrollbar - 1)
         previous = self._highlighted_key()
         options: list[Option] = []
         keys: list[str] = []
@@ -200,19 +202,21 @@ class StrikeRankPane(Pane):
             sr = f" {STATUS_MARK.get(row.status, 'x')} "
         else:
             sr = " - "
+        narrow = width < 36
         hp = ""
         if row.sheet is not None:
             total, _ = location_maxima(row.combatant, row.sheet, self.dash.service.campaign.ruleset)
-            hp = f"{row.sheet.hit_points}/{total}"
+            hp = str(row.sheet.hit_points) if narrow else f"{row.sheet.hit_points}/{total}"
         if row.status:
             what = row.status
         elif row.action is not None:
             what = row.action.label
         else:
-            what = "(s declares)"
-        rest = width - 1 - 3 - 1 - 6
-        name_width = max(6, min(24, rest // 2 + 2))
-        what_width = max(4, rest - name_width - 1)
+            what = "(s)" if narrow else "(s declares)"
+        hp_width = 3 if narrow else 6
+        rest = width - 1 - 3 - 1 - hp_width
+        name_width = max(6, min(24, (rest * 11) // 20))
+        what_width = max(3, rest - name_width - 1)
         name = _fit(row.combatant.name, name_width)
         line = Text()
         line.append(mark, style="bold yellow" if row.current else "green")
@@ -221,7 +225,9 @@ class StrikeRankPane(Pane):
         line.append(name.ljust(name_width), style=_name_style(row.combatant, row))
         line.append(" ")
         line.append(_fit(what, what_width).ljust(what_width), style=_what_style(row))
-        line.append(f"{hp:>6}", style="red" if row.sheet and row.sheet.hit_points <= 2 else "")
+        line.append(
+            hp.rjust(hp_width), style="red" if row.sheet and row.sheet.hit_points <= 2 else ""
+        )
         return line
 
     def _highlighted_key(self) -> str | None:
