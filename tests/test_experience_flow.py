@@ -10,7 +10,7 @@ import pytest
 
 from gmdash import experience
 from gmdash.campaign import CampaignService
-from gmdash.demo import create_demo
+from gmdash.demo import DEMO_NAME, demo_state
 from gmdash.events import AbilityTicked, CharacterEdited, Event, RollMade
 from gmdash.experience import ExperienceLine
 from gmdash.model.errors import ValidationError
@@ -33,7 +33,9 @@ class FakeClock:
 
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[CampaignService]:
-    with create_demo(tmp_path, clock=FakeClock()) as svc:
+    with CampaignService.create(
+        tmp_path, DEMO_NAME, state=demo_state(), clock=FakeClock(), durable=False
+    ) as svc:
         svc.start_session()
         yield svc
 

@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Static
 
 from gmdash import experience
 from gmdash.campaign import CampaignService
-from gmdash.demo import create_demo
+from gmdash.demo import DEMO_NAME, demo_state
 from gmdash.events import AbilityTicked, CharacterEdited, Event, RollMade
 from gmdash.rules import Rng, ScriptedRng, SeededRng
 from gmdash.tui.app import GmDashApp
@@ -37,7 +37,9 @@ class FakeClock:
 
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[CampaignService]:
-    with create_demo(tmp_path, clock=FakeClock()) as svc:
+    with CampaignService.create(
+        tmp_path, DEMO_NAME, state=demo_state(), clock=FakeClock(), durable=False
+    ) as svc:
         svc.start_session()
         for cid, name in ((HARVALD, "Broadsword"), (HARVALD, "Climb"), (IRVALA, "Truth")):
             svc.publish(AbilityTicked(character_id=cid, ability=name))

@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Checkbox, Input, OptionList, RadioButton, Static
 
 from gmdash.campaign import CampaignService
-from gmdash.demo import create_demo
+from gmdash.demo import DEMO_NAME, demo_state
 from gmdash.events import AbilityTicked, Event, RollMade
 from gmdash.model import Ability, Weapon, new_character
 from gmdash.rules import (
@@ -74,13 +74,17 @@ def watch(service: CampaignService) -> Table:
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    with create_demo(tmp_path, clock=FakeClock()) as service:
+    with CampaignService.create(
+        tmp_path, DEMO_NAME, state=demo_state(), clock=FakeClock(), durable=False
+    ) as service:
         yield watch(service)
 
 
 @pytest.fixture
 def brp(tmp_path: Path) -> Iterator[Table]:
-    with CampaignService.create(tmp_path, "Big Rubble", RuleSet.BRP, clock=FakeClock()) as svc:
+    with CampaignService.create(
+        tmp_path, "Big Rubble", RuleSet.BRP, clock=FakeClock(), durable=False
+    ) as svc:
         svc.add_character(
             new_character(
                 id="x", name="Ada", ruleset=RuleSet.BRP,

@@ -58,7 +58,7 @@ class ImprovementScreen(ModalScreen[int | None]):
     ImprovementScreen #lines { height: auto; max-height: 20; }
     ImprovementScreen .row { height: auto; }
     ImprovementScreen .field-label { width: auto; padding: 0 1; color: $text-muted; }
-    ImprovementScreen Input { width: 12; }
+    ImprovementScreen Input { width: 18; }
     ImprovementScreen .error { color: $error; height: auto; }
     ImprovementScreen #status { height: auto; margin-top: 1; }
     """
