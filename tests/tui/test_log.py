@@ -408,6 +408,7 @@ async def test_long_logs_search_once_typing_pauses(
     import gmdash.tui.panes.log as log_module
 
     monkeypatch.setattr(log_module, "INSTANT_SEARCH", 0)
+    monkeypatch.setattr(log_module, "SEARCH_DELAY", 60.0)  # never fires during the test
     service.start_session()
     roll(service, "Harvald Stormbrow", "Broadsword", "success")
     roll(service, "Irvala Greyquill", "Search", "failure")
