@@ -121,7 +121,7 @@ async def test_roster_lists_everyone_and_shows_the_selected_sheet(
         sheet = sheet_text(app)
         for expected in ("STR 16", "DB +1D4", "Heal 3/week", "DEX SR 3", "Broadsword 70%",
                          "Air 75%", "Honor 65%", "Skills", "Runes", "Passions", "1D8+1+1D4",
-                         "Right arm", "Notes"):  # fmt: skip
+                         "R arm", "Notes"):  # fmt: skip
             assert expected in sheet, expected
         await pilot.press("down")
         assert pane(app).selected_id == IRVALA
@@ -151,7 +151,7 @@ async def test_the_sheet_fits_a_small_terminal(service: CampaignService) -> None
         assert all(len(line) <= 26 for line in text.splitlines())
         assert "Broadsword" in text
         await pilot.press("m")  # maximised, the whole sheet is readable
-        assert "Right arm" in sheet_text(app, 96)
+        assert "R arm" in sheet_text(app, 96)
 
 
 def errors_on(app: GmDashApp) -> dict[str, str]:
