@@ -248,7 +248,7 @@ def plan_actions(sheet: Character, plans: Sequence[Plan]) -> tuple[Action, ...]:
         own = plan.own_sr
         label = plan.label.strip()
         if plan.kind.is_attack:
-            weapon = _weapon(sheet, plan.weapon, f"actions[{i}].weapon")
+            weapon = weapon_of(sheet, plan.weapon, f"actions[{i}].weapon")
             own = weapon.sr
             label = weapon.name
         if not label:
@@ -264,7 +264,8 @@ def plan_actions(sheet: Character, plans: Sequence[Plan]) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-def _weapon(sheet: Character, name: str | None, where: str = "weapon") -> Weapon:
+def weapon_of(sheet: Character, name: str | None, where: str = "weapon") -> Weapon:
+    """The sheet's weapon called `name` (case-insensitive); ValidationError if it has none."""
     wanted = (name or "").casefold()
     for weapon in sheet.weapons:
         if weapon.name.casefold() == wanted:
@@ -489,7 +490,7 @@ def resolve_attack(service: CampaignService, rng: Rng, given: AttackInput) -> At
     d_sheet = sheet_of(defender, characters)
     if a_sheet is None or d_sheet is None:
         raise ValidationError("combatant", "a combatant is no longer on the roster")
-    weapon = _weapon(a_sheet, action.weapon)
+    weapon = weapon_of(a_sheet, action.weapon)
     ruleset = service.campaign.ruleset
     _check_rolls(given)
     # Work everything out first, so that bad input publishes nothing.
@@ -501,7 +502,7 @@ def resolve_attack(service: CampaignService, rng: Rng, given: AttackInput) -> At
     if attack.level.is_success and given.defence is not Defence.NONE:
         if given.defence is Defence.PARRY:
             shield = (
-                _weapon(d_sheet, given.parry_weapon, "parry_weapon")
+                weapon_of(d_sheet, given.parry_weapon, "parry_weapon")
                 if given.parry_weapon
                 else parry_weapon(d_sheet)
             )

@@ -28,7 +28,7 @@ Target = tuple[Combatant, Character]
 DEFENCES = [("no defence", Defence.NONE.value), ("parry", Defence.PARRY.value),
             ("dodge", Defence.DODGE.value)]  # fmt: skip
 MODES = [
-    ("from the roll", "auto"),
+    ("as rolled", "auto"),
     ("normal", DamageMode.NORMAL.value),
     ("special", DamageMode.SPECIAL.value),
     ("critical", DamageMode.CRITICAL.value),

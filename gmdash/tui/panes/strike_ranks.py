@@ -351,7 +351,7 @@ class StrikeRankPane(Pane):
         sheet = row.sheet
         if sheet is None:
             raise ValidationError("combatant", f"{row.combatant.name} is no longer on the roster")
-        weapon = next(w for w in sheet.weapons if w.name == row.action.weapon)
+        weapon = runner.weapon_of(sheet, row.action.weapon)
         combat = runner.fight(service)
         targets = []
         for combatant in combat.combatants:
