@@ -428,3 +428,21 @@ async def test_a_reloaded_campaign_redraws(service: CampaignService) -> None:
         pane = app.query_one(LogPane)
         pane.campaign_changed(None)
         assert len(rows(app)) == 2
+
+
+async def test_a_new_session_gets_its_own_log(service: CampaignService) -> None:
+    service.start_session()
+    roll(service, "Harvald Stormbrow", "Broadsword", "success")
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        pane = app.query_one(LogPane)
+        await pilot.press("ctrl+g")  # ends session 1
+        await pilot.pause()
+        assert "session 1 ended" in rows(app)[-1]
+        await pilot.press("ctrl+g")  # starts session 2: the log follows it
+        await pilot.pause()
+        assert len(rows(app)) == 1 and "session 2 started" in rows(app)[0]
+        assert "session 2" in str(pane.border_subtitle)
+        roll(service, "Irvala Greyquill", "Search", "success")
+        await pilot.pause()
+        assert "Search" in rows(app)[-1]
