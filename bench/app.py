@@ -1,0 +1,143 @@
+"""Dashboard benchmark: start-up to the first full frame, and a roll key to its log row.
+
+Run: `python bench/app.py`. Start-up is measured for the demo campaign and for a campaign of
+100,000 rolls (304 past sessions), each as a ratio to a minimal Textual app (a header, a line of
+text, a footer) started in the same run, rounds interleaved so machine noise cancels (target:
+1.5x or less). Then the time from the resistance pane's roll key (enter) to the new row in the
+roll log, next to a bare key press that changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from textual.app import App, ComposeResult
+from textual.widgets import Footer, Header, Static
+
+from gmdash.campaign import CampaignService
+from gmdash.demo import DEMO_NAME, create_demo
+from gmdash.rules import SeededRng
+from gmdash.tui.app import GmDashApp
+from gmdash.tui.panes.log import LogPane
+
+SIZE = (160, 50)
+ROUNDS = 7
+TARGET = 1.5
+BIG = "bench 100000"
+
+
+class MinimalApp(App[None]):
+    """The baseline: the least a Textual app draws."""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("hello")
+        yield Footer()
+
+
+Made = tuple[App[object], Callable[[], None]]
+
+
+async def first_frame(make: Callable[[], Made]) -> float:
+    """Seconds from nothing to the first full frame (headless, fixed size)."""
+    began = time.perf_counter()
+    app, close = make()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            elapsed = time.perf_counter() - began
+    finally:
+        close()
+    return elapsed
+
+
+def minimal() -> Made:
+    return MinimalApp(), lambda: None
+
+
+def dashboard(saves: Path, name: str) -> Callable[[], Made]:
+    """Open the campaign and build the app: both count in the start-up."""
+
+    def make() -> Made:
+        service = CampaignService.open(saves, name, remember=False)
+        return GmDashApp(service, rng=SeededRng(1)), service.close
+
+    return make
+
+
+async def roll_to_row(saves: Path) -> tuple[float, float]:
+    """Median seconds from the roll key to the new log row, and for a key that does nothing."""
+    service = CampaignService.open(saves, DEMO_NAME, remember=False)
+    try:
+        app = GmDashApp(service, rng=SeededRng(1))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("3")
+            table = app.query_one(LogPane).table
+            rolls: list[float] = []
+            idle: list[float] = []
+            for _ in range(30):
+                before = table.row_count
+                began = time.perf_counter()
+                await pilot.press("enter")
+                while table.row_count == before:
+                    await pilot.pause()
+                rolls.append(time.perf_counter() - began)
+                began = time.perf_counter()
+                await pilot.press("f12")  # bound to nothing: the cost of a key press alone
+                await pilot.pause()
+                idle.append(time.perf_counter() - began)
+    finally:
+        service.close()
+    return statistics.median(rolls), statistics.median(idle)
+
+
+def build_big(saves: Path) -> None:
+    spec = importlib.util.spec_from_file_location("bench_store", ROOT / "bench" / "store.py")
+    assert spec is not None and spec.loader is not None
+    store_bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(store_bench)
+    store_bench.build(saves, BIG, 100_000)
+
+
+async def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="gmdash-bench-app-") as tmp:
+        saves = Path(tmp)
+        create_demo(saves).close()
+        began = time.perf_counter()
+        build_big(saves)
+        print(f"built a 100,000-roll campaign in {time.perf_counter() - began:.1f} s")
+        await first_frame(minimal)  # warm imports and caches before measuring anything
+        await first_frame(dashboard(saves, DEMO_NAME))
+        samples: dict[str, list[float]] = {"minimal": [], "demo": [], "100k": []}
+        for _ in range(ROUNDS):
+            samples["minimal"].append(await first_frame(minimal))
+            samples["demo"].append(await first_frame(dashboard(saves, DEMO_NAME)))
+            samples["100k"].append(await first_frame(dashboard(saves, BIG)))
+        base = statistics.median(samples["minimal"])
+        print(f"\nstart-up to the first full frame ({SIZE[0]}x{SIZE[1]}, median of {ROUNDS}):")
+        print(f"  minimal Textual app:     {base * 1e3:7.1f} ms  (baseline)")
+        verdicts = []
+        for key, label in (("demo", "demo campaign"), ("100k", "100,000-roll campaign")):
+            value = statistics.median(samples[key])
+            ratio = value / base
+            verdicts.append(ratio <= TARGET)
+            print(f"  gmdash, {label + ':':<23}{value * 1e3:7.1f} ms  {ratio:.2f}x")
+        print(f"  target {TARGET}x or less: {'PASS' if all(verdicts) else 'FAIL'}")
+        roll, idle = await roll_to_row(saves)
+        print("\nroll key (resistance pane, enter) to the new log row (median of 30):")
+        print(f"  roll to row: {roll * 1e3:6.1f} ms; a key that does nothing: {idle * 1e3:6.1f} ms")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
