@@ -12,14 +12,10 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from textual.app import App, ComposeResult
 from textual.widgets import Footer, Header, Static
@@ -30,6 +26,7 @@ from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.panes.log import LogPane
 
+ROOT = Path(__file__).resolve().parents[1]
 SIZE = (160, 50)
 ROUNDS = 7
 TARGET = 1.5
