@@ -110,7 +110,7 @@ def _ruleset(args: argparse.Namespace) -> RuleSet:
     return RuleSet(args.ruleset)
 
 
-def _record(args: argparse.Namespace, **entry: Any) -> None:
+def _record(args: argparse.Namespace, default_label: str | None = None, **entry: Any) -> None:
     """Record the roll in a campaign's current session when --campaign is given."""
     if not getattr(args, "campaign", None):
         if args.actor or args.label:
@@ -118,7 +118,8 @@ def _record(args: argparse.Namespace, **entry: Any) -> None:
         return
     from gmdash.cli.recording import record_roll
 
-    record_roll(args.saves_dir, args.campaign, actor=args.actor, label=args.label, **entry)
+    label = args.label or default_label
+    record_roll(args.saves_dir, args.campaign, actor=args.actor, label=label, **entry)
 
 
 def _thresholds_dict(chance: int, ruleset: RuleSet) -> dict[str, int | None]:
@@ -147,7 +148,14 @@ def _span(low: int, high: int | None) -> str:
 def cmd_roll(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args)
     result = rules.resolve(args.chance, _rng(args), ruleset, result=args.result)
-    _record(args, kind="ability", chance=result.chance, roll=result.roll, level=result.level.value)
+    _record(
+        args,
+        f"D100 against {result.chance}%",
+        kind="ability",
+        chance=result.chance,
+        roll=result.roll,
+        level=result.level.value,
+    )
     data = {
         "chance": result.chance,
         "roll": result.roll,
@@ -184,6 +192,7 @@ def cmd_resist(args: argparse.Namespace) -> int:
     chance = result.chance
     _record(
         args,
+        f"resistance {args.active} vs {args.passive}",
         kind="resistance",
         chance=chance,
         roll=result.roll,
@@ -217,6 +226,7 @@ def cmd_opposed(args: argparse.Namespace) -> int:
     result = rules.resolve_opposed(args.chance_a, roll_a, args.chance_b, roll_b, ruleset)
     _record(
         args,
+        f"opposed {result.chance_a}% vs {result.chance_b}%",
         kind="opposed",
         chance=result.chance_a,
         roll=roll_a,
@@ -261,7 +271,7 @@ def cmd_dice(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from None
     rolled = expression.roll(_rng(args))
     _record(
-        args, kind="dice", chance=None, roll=None, level=None,
+        args, str(expression), kind="dice", chance=None, roll=None, level=None,
         expression=str(expression), total=rolled.total,
     )  # fmt: skip
     if args.json:

@@ -242,3 +242,22 @@ def test_python_dash_m_and_no_traceback(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.strip() == "gmdash: '2D' has no number of sides (write e.g. 2D6)"
     assert done.stdout == ""
+
+
+def test_rolls_are_recorded_with_a_readable_label(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saves = ["--saves", str(tmp_path)]
+    assert main([*saves, "campaign", "new", "Table"]) == 0
+    assert main([*saves, "resist", "13", "15", "--result", "20", "--campaign", "Table"]) == 0
+    assert main([*saves, "roll", "55", "--result", "60", "--campaign", "Table",
+                 "--actor", "Vasana", "--label", "Scan"]) == 0  # fmt: skip
+    assert main([*saves, "dice", "2D6+6", "--seed", "1", "--campaign", "Table"]) == 0
+    capsys.readouterr()
+    assert main([*saves, "log", "--campaign", "Table", "--format", "json"]) == 0
+    rolls = [e for e in json.loads(capsys.readouterr().out) if e["kind"] != "session"]
+    assert [(e["actor"], e["kind"], e["label"], e["chance"], e["roll"], e["level"]) for e in rolls] == [
+        (None, "resistance", "resistance 13 vs 15", 40, 20, "success"),
+        ("Vasana", "ability", "Scan", 55, 60, "failure"),
+        (None, "dice", "2D6+6", None, None, None),
+    ]  # fmt: skip
