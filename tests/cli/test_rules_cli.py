@@ -256,7 +256,8 @@ def test_rolls_are_recorded_with_a_readable_label(
     capsys.readouterr()
     assert main([*saves, "log", "--campaign", "Table", "--format", "json"]) == 0
     rolls = [e for e in json.loads(capsys.readouterr().out) if e["kind"] != "session"]
-    assert [(e["actor"], e["kind"], e["label"], e["chance"], e["roll"], e["level"]) for e in rolls] == [
+    fields = ("actor", "kind", "label", "chance", "roll", "level")
+    assert [tuple(entry[f] for f in fields) for entry in rolls] == [
         (None, "resistance", "resistance 13 vs 15", 40, 20, "success"),
         ("Vasana", "ability", "Scan", 55, 60, "failure"),
         (None, "dice", "2D6+6", None, None, None),
