@@ -16,6 +16,7 @@ from gmdash.demo import create_demo
 from gmdash.events import Event, RollMade
 from gmdash.rules import ScriptedRng, SeededRng
 from gmdash.tui.app import GmDashApp
+from gmdash.tui.panes.log import LogPane
 from gmdash.tui.panes.resistance import (
     ACTIVE,
     PASSIVE,
@@ -25,6 +26,8 @@ from gmdash.tui.panes.resistance import (
     render_table,
     window,
 )
+from gmdash.tui.panes.roster import RosterPane
+from gmdash.tui.panes.strike_ranks import StrikeRankPane
 
 
 class Clock:
@@ -86,29 +89,79 @@ async def test_typing_values_and_bad_input(service: CampaignService) -> None:
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.press("3")
         pane = app.query_one(ResistancePane)
-        await pilot.press("1", "8")
-        assert pane.active == 18
-        await pilot.press("right", "9")
+        await pilot.press("equals_sign", "1", "8")
+        assert pane.active == 18 and pane.typing
+        assert "enter keeps" in text_of(app, "#res-note")
+        await pilot.press("enter")  # keeps the value; typing ends
+        assert pane.active == 18 and not pane.typing
+        await pilot.press("right", "v", "9")
         assert pane.passive == 9
         assert pane.chance == 95
         await pilot.press("backspace")  # erases the typed digit: the value stays
         assert pane.passive == 9
         await pilot.press("0")
         assert pane.passive == 9 and "1 or more" in pane.error
-        # a zero typed changes nothing and the roll is refused
+        # a zero typed changes nothing; enter refuses it and typing goes on: nothing rolled
         seen = events_of(service)
         await pilot.press("enter")
         await pilot.pause()
         assert not [e for e in seen if isinstance(e, RollMade)]
+        assert pane.typing and "1 or more" in pane.error
         await pilot.press("backspace", "7")
         assert pane.passive == 7 and pane.error == ""
         await pilot.press("1", "2", "3")
         assert pane.passive == 712 and "3 digits" in pane.error
+        await pilot.press("escape")  # cancels: back to the value before typing
+        assert pane.passive == 15 and pane.error == "" and not pane.typing
+        assert pane.has_focus
         # the typed D100 result: 00 is 100, 101 is refused
-        await pilot.press("right", "0", "0")
+        await pilot.press("right", "equals_sign", "0", "0")
         assert pane.result == 100
         await pilot.press("backspace", "backspace", "1", "0", "1")
         assert pane.result == 10 and "01 to 00" in pane.error
+        await pilot.press("escape")
+        assert pane.result is None and not pane.typing
+
+
+async def test_digits_outside_typing_mode_focus_the_panes(service: CampaignService) -> None:
+    """Keys 1-4 focus the panes from anywhere, the resistance pane included."""
+    app = GmDashApp(service, rng=SeededRng(7), clock=service.clock)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("3")
+        pane = app.query_one(ResistancePane)
+        assert pane.has_focus
+        await pilot.press("4")
+        assert app.query_one(LogPane).table.has_focus
+        await pilot.press("3", "1")
+        assert app.query_one(RosterPane).table.has_focus
+        await pilot.press("3", "2")
+        assert app.query_one(StrikeRankPane).main_widget().has_focus
+        await pilot.press("3", "5", "0", "9")  # other digits do nothing there
+        assert pane.has_focus and (pane.active, pane.passive, pane.result) == (13, 15, None)
+        # in typing mode digits type; enter ends it and 4 focuses the log again
+        await pilot.press("v", "4")
+        assert pane.active == 4 and pane.has_focus
+        await pilot.press("enter", "4")
+        assert app.query_one(LogPane).table.has_focus
+        assert pane.active == 4 and not pane.typing
+        # leaving the pane while typing keeps the typed value
+        await pilot.press("3", "right", "v", "9", "tab")
+        assert pane.passive == 9 and not pane.typing
+
+
+async def test_typed_result_then_enter_rolls(service: CampaignService) -> None:
+    app = GmDashApp(service, rng=ScriptedRng([]), clock=service.clock)
+    seen = events_of(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("3", "left", "v", "0", "7", "enter")
+        await pilot.pause()
+        assert not [e for e in seen if isinstance(e, RollMade)]  # the first enter keeps it
+        pane = app.query_one(ResistancePane)
+        assert pane.result == 7 and not pane.typing
+        await pilot.press("enter")  # the second one rolls it
+        await pilot.pause()
+        rolls = [e for e in seen if isinstance(e, RollMade)]
+        assert [r.roll for r in rolls] == [7] and rolls[0].details.get("typed") is True
 
 
 async def test_presets_cycle_and_label(service: CampaignService) -> None:
@@ -155,7 +208,7 @@ async def test_odds_are_live_and_exact(service: CampaignService) -> None:
         assert f"crit {expected[rules.Level.CRITICAL]}" in odds
         assert f"fail {expected[rules.Level.FAILURE]}" in odds
         # a '---' cell: 01-05 still succeed, 96-00 fail
-        await pilot.press("2", "right", "1", "8")
+        await pilot.press("=", "2", "enter", "right", "=", "1", "8", "enter")
         assert pane.chance == -30
         assert "only 01-05 succeed" in text_of(app, "#res-note")
         counts = pane.odds()
@@ -181,7 +234,7 @@ async def test_enter_rolls_and_logs(service: CampaignService) -> None:
         assert "12" in text_of(app, "#res-result") and "SUCCESS" in text_of(app, "#res-result")
         # a typed physical result is read, not rolled, and cleared afterwards
         pane = app.query_one(ResistancePane)
-        await pilot.press("right", "right", "0", "3")
+        await pilot.press("right", "right", "v", "0", "3", "enter")
         await pilot.press("enter")
         await pilot.pause()
         rolls = [e for e in seen if isinstance(e, RollMade)]
@@ -202,7 +255,7 @@ async def test_dash_cell_roll_of_03_succeeds(service: CampaignService) -> None:
     app = GmDashApp(service, rng=ScriptedRng([3]), clock=service.clock)
     seen = events_of(service)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.press("3", "2", "right", "1", "8", "enter")
+        await pilot.press("3", "v", "2", "enter", "right", "v", "1", "8", "enter", "enter")
         await pilot.pause()
         roll = [e for e in seen if isinstance(e, RollMade)][-1]
         assert roll.chance == -30 and roll.level in {"success", "special", "critical"}
@@ -233,7 +286,7 @@ def test_render_table_highlights_the_cell() -> None:
 async def test_table_highlight_clamps_and_says_so(service: CampaignService) -> None:
     app = GmDashApp(service, rng=SeededRng(7), clock=service.clock)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.press("3", "2", "5")
+        await pilot.press("3", "v", "2", "5")
         pane = app.query_one(ResistancePane)
         assert pane.active == 25 and pane.chance == 100
         assert "STR 25 off the table: at 21" in text_of(app, "#res-note")

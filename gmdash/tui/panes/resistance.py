@@ -1,9 +1,13 @@
 """The resistance calculator: active against passive, the live odds, a roll, the table.
 
-Two values (typed, or stepped with up/down; left/right moves between them and the typed result
-of physical dice), a preset naming them (STR vs SIZ, POW vs POW...), the chance and the exact odds
-of each level (RULES.md section 7: 01-05 succeeds even on a '---' cell), `enter` to roll and log,
-and the 21x21 table with the current cell highlighted (a window of it when the pane is small).
+Two values (stepped with up/down, or typed after `=`/`v`; left/right moves between them and the
+typed result of physical dice), a preset naming them (STR vs SIZ, POW vs POW...), the chance and
+the exact odds of each level (RULES.md section 7: 01-05 succeeds even on a '---' cell), `enter`
+to roll and log, and the 21x21 table with the current cell highlighted (a window of it when the
+pane is small).
+
+Digits type only in the explicit typing mode (`=`/`v` ... `enter`), so that everywhere else they
+reach the app, whose keys 1-4 focus the panes from anywhere.
 """
 
 from __future__ import annotations
@@ -163,6 +167,7 @@ class ResistancePane(Pane):
         self.error = ""
         self._buffer = ""
         self._typing = False
+        self._before: int | None = None  # the value typing started from (escape restores it)
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -279,6 +284,8 @@ class ResistancePane(Pane):
         if self.error:
             return self.error
         off = []
+        if self._typing:
+            off.append("typing: enter keeps, escape cancels")
         if self.chance <= 0:
             off.append("'---': only 01-05 succeed")
         preset = self.preset
@@ -300,10 +307,44 @@ class ResistancePane(Pane):
         elif side == RESULT:
             self.result = value
 
+    @property
+    def typing(self) -> bool:
+        """Whether digits are going into the focused value (after `=` or `v`)."""
+        return self._typing
+
     def _end_typing(self) -> None:
+        """Leave typing mode keeping what was typed (it is applied as it is typed, when valid)."""
         self._typing = False
         self._buffer = ""
         self.error = ""
+
+    @guarded
+    def action_type_value(self) -> None:
+        """Start typing the focused value: digits replace it, enter keeps it, escape cancels."""
+        if self._typing:
+            return
+        self._typing = True
+        self._buffer = ""
+        self._before = self._value(self.side)
+        self.error = ""
+        self.refresh_view()
+
+    def confirm_typing(self) -> None:
+        """`enter` while typing: keep the value (an empty result clears it). Bad digits are
+        refused with their reason and typing goes on."""
+        if self.error:
+            self.app.notify(f"{self.error}: fix it or press escape", severity="warning")
+            return
+        if not self._buffer and self.side == RESULT:
+            self.result = None
+        self._end_typing()
+        self.refresh_view()
+
+    def cancel_typing(self) -> None:
+        """`escape` while typing: the value goes back to what it was."""
+        self._set(self.side, self._before)
+        self._end_typing()
+        self.refresh_view()
 
     @guarded
     def action_increase(self) -> None:
@@ -347,25 +388,43 @@ class ResistancePane(Pane):
 
     @guarded
     def on_key(self, event: events.Key) -> None:
-        """Digits type the focused value; backspace erases one; left goes back a value."""
+        """Left goes back a value. In typing mode only: digits type the focused value,
+        backspace erases one, enter keeps the value, escape cancels it. Outside typing mode
+        digits are left to the app (1-4 focus the panes)."""
         if event.key == "left":
             event.stop()
             event.prevent_default()
             self._end_typing()
             self.side = (self.side - 1) % len(SIDES)
             self.refresh_view()
-        elif event.character is not None and event.character.isdigit() and len(event.key) == 1:
-            event.stop()
-            event.prevent_default()
+            return
+        if not self._typing:
+            return
+        if event.character is not None and event.character.isdigit() and len(event.key) == 1:
             self.type_digit(event.character)
-        elif event.key == "backspace" and self._typing:
-            event.stop()
-            event.prevent_default()
+        elif event.key == "backspace":
             self._buffer = self._buffer[:-1]
             self._apply_buffer()
+        elif event.key == "enter":
+            self.confirm_typing()
+        elif event.key == "escape":
+            self.cancel_typing()
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+
+    def on_blur(self) -> None:
+        """Focus leaving the pane ends typing, keeping what was typed."""
+        if self._typing:
+            self._end_typing()
+            self.refresh_view()
 
     def type_digit(self, digit: str) -> None:
-        """Type one digit into the focused value: the first digit replaces it."""
+        """Type one digit into the focused value (starting typing mode if needed): the first
+        digit replaces it."""
+        if not self._typing:
+            self._before = self._value(self.side)
         buffer = (self._buffer if self._typing else "") + digit
         if len(buffer) > 3:
             self.error = "at most 3 digits"
