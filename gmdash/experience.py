@@ -27,6 +27,9 @@ from gmdash.rules.experience import FREE_TICKS_AFTER_LONG_GAP
 HIDDEN_BY_DEFAULT = frozenset({"reputation", "scan", "listen", "search", "insight"})
 """Abilities the game master rolls for the players, unseen (perception and Reputation)."""
 
+_NO_TICK = frozenset({Difficulty.EASY, Difficulty.AUTOMATIC, Difficulty.IMPOSSIBLE})
+"""Easy uses do not tick (section 8); automatic and impossible tasks are not rolled at all."""
+
 AUGMENT_KIND = "augment"
 EXPERIENCE_KIND = "experience"
 
@@ -50,8 +53,8 @@ def earns_tick(
     """Whether a roll at `level` ticks its ability (section 8 and the table's house rules)."""
     if level is None or hidden or not at_stake:
         return False
-    if difficulty is not Difficulty.NORMAL and difficulty is not Difficulty.DIFFICULT:
-        return False  # easy does not tick; automatic and impossible are not rolled
+    if difficulty in _NO_TICK:
+        return False
     return Level(level).is_success
 
 

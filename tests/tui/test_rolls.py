@@ -16,6 +16,7 @@ from gmdash.demo import DEMO_NAME, demo_state
 from gmdash.events import AbilityTicked, Event, RollMade
 from gmdash.model import Ability, Weapon, new_character
 from gmdash.rules import (
+    Difficulty,
     Level,
     Outcome,
     Rng,
@@ -23,12 +24,19 @@ from gmdash.rules import (
     ScriptedRng,
     SeededRng,
     level_odds,
+    level_of,
     opposed_odds,
     resolve_opposed,
 )
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.dialogs.roll_base import RollDialog
-from gmdash.tui.dialogs.roll_plan import narrow, parse_d100, percent
+from gmdash.tui.dialogs.roll_plan import (
+    AbilityPlan,
+    level_ranges,
+    narrow,
+    parse_d100,
+    percent,
+)
 from gmdash.tui.dialogs.rolls import (
     AbilityRollDialog,
     CharacteristicRollDialog,
@@ -146,6 +154,26 @@ def test_parse_d100(typed: str, value: int) -> None:
 def test_parse_d100_refuses(typed: str) -> None:
     with pytest.raises(ValueError):
         parse_d100(typed)
+
+
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+def test_level_ranges_agree_with_the_rules_for_every_roll(ruleset: RuleSet) -> None:
+    for chance in range(-5, 500, 3):
+        ranges = level_ranges(chance, ruleset)
+        for roll in range(1, 101):
+            found = [lv for lv, span in ranges.items() if span and span[0] <= roll <= span[1]]
+            assert found == [level_of(chance, roll, ruleset)], (chance, roll)
+
+
+def test_ability_plan_lists_its_modifiers_in_the_rules_order() -> None:
+    plan = AbilityPlan(
+        base=60, flat=-10, retry=True, augment_name="Sing", augment_level=Level.SPECIAL,
+        difficulty=Difficulty.DIFFICULT,
+    )  # fmt: skip
+    assert plan.chance == (60 - 10 + 30 - 25 + 1) // 2
+    assert plan.modifiers() == ("-10", "+30 augment (Sing: special)", "retry -25", "difficult")
+    assert AbilityPlan(base=60).modifiers() == ()
+    assert not AbilityPlan(base=60, difficulty=Difficulty.IMPOSSIBLE).needs_roll
 
 
 # --- ability ---------------------------------------------------------------------------------

@@ -21,14 +21,6 @@ from gmdash.rules import (
     thresholds,
 )
 
-LEVEL_NAMES = {
-    Level.CRITICAL: "critical",
-    Level.SPECIAL: "special",
-    Level.SUCCESS: "success",
-    Level.FAILURE: "failure",
-    Level.FUMBLE: "fumble",
-}
-
 
 def d100_text(roll: int) -> str:
     """A D100 as read at the table: 07, 42, 00 (for 100)."""

@@ -14,7 +14,16 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
-from textual.widgets import Checkbox, Input, Label, OptionList, RadioButton, RadioSet, Static
+from textual.widgets import (
+    Checkbox,
+    Digits,
+    Input,
+    Label,
+    OptionList,
+    RadioButton,
+    RadioSet,
+    Static,
+)
 from textual.widgets.option_list import Option
 
 from gmdash import experience
@@ -47,7 +56,6 @@ from gmdash.tui.dialogs.roll_plan import (
     parse_whole,
     percent,
 )
-from gmdash.tui.guard import guarded
 
 MAX_FLAT = 500
 
@@ -841,10 +849,8 @@ class DiceDialog(RollDialog[RollMade]):
         self.show_total(total, f"{self.label}: {expr} = {total}")
         self.finish(event)
 
-    @guarded
     def show_total(self, total: int, text: str) -> None:
-        from textual.widgets import Digits
-
+        """A dice total, large (dice have no level of success)."""
         self.query_one("#result-digits", Digits).update(str(total))
         self.query_one("#result-level", Static).update("")
         self.query_one("#result-text", Static).update(text)
