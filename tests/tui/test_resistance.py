@@ -53,7 +53,9 @@ def events_of(service: CampaignService) -> list[Event]:
 
 
 def text_of(app: GmDashApp, selector: str) -> str:
-    content = app.query_one(selector, Static).content
+    widget = app.query_one(selector)
+    assert isinstance(widget, Static | ResistanceTable)
+    content = widget.content
     return content.plain if isinstance(content, Text) else str(content)
 
 

@@ -20,6 +20,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.css.query import NoMatches
+from textual.widget import Widget
 from textual.widgets import Static
 
 from gmdash import rules
@@ -112,30 +113,49 @@ def render_table(active: int, passive: int, width: int, height: int) -> Text:
     return text
 
 
-class ResistanceTable(Static):
-    """The printed table, drawn to the size it is given."""
+def _show(static: Static, text: Text) -> None:
+    """Update a line of the pane; unchanged text costs nothing, and text that fits on one line
+    before and after repaints without a relayout of the screen."""
+    old = static.content
+    if isinstance(old, Text) and old == text:
+        return
+    width = static.content_size.width
+    old_len = old.cell_len if isinstance(old, Text) else None
+    same_height = old_len is not None and width > 0 and max(old_len, text.cell_len) <= width
+    static.update(text, layout=not same_height)
+
+
+class ResistanceTable(Widget):
+    """The printed table, drawn to the size it is given.
+
+    Drawn in `render` from the current size rather than `update`d on resize: its size never
+    depends on its content, so a new cell or a resize repaints it without a relayout.
+    """
 
     DEFAULT_CSS = """
     ResistanceTable { height: 1fr; min-height: 2; }
     """
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__("", **kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)  # type: ignore[arg-type]
         self.active = 13
         self.passive = 15
 
     def show(self, active: int, passive: int) -> None:
-        self.active, self.passive = active, passive
-        self._draw()
+        if (active, passive) != (self.active, self.passive):
+            self.active, self.passive = active, passive
+            self.refresh()
 
-    def on_resize(self, event: events.Resize) -> None:
-        self._draw()
-
-    def _draw(self) -> None:
+    @property
+    def content(self) -> Text:
+        """What is drawn at the current size."""
         width, height = self.content_size.width, self.content_size.height
         if width <= 0 or height <= 0:
-            return
-        self.update(render_table(self.active, self.passive, width, height))
+            return Text()
+        return render_table(self.active, self.passive, width, height)
+
+    def render(self) -> Text:
+        return self.content
 
 
 class ResistancePane(Pane):
@@ -220,11 +240,11 @@ class ResistancePane(Pane):
             values = self.query_one("#res-values", Static)
         except NoMatches:  # not composed yet
             return
-        values.update(self._values_text())
-        self.query_one("#res-odds", Static).update(self._odds_text())
-        self.query_one("#res-result", Static).update(self._result_text())
+        _show(values, self._values_text())
+        _show(self.query_one("#res-odds", Static), self._odds_text())
+        _show(self.query_one("#res-result", Static), self._result_text())
         note = self.query_one("#res-note", Static)
-        note.update(self._note_text())
+        _show(note, Text(self._note_text()))
         note.set_class(bool(self.error), "-error")
         self.query_one(ResistanceTable).show(self.active, self.passive)
         self.border_subtitle = f"{self.preset.title} · p: preset"
