@@ -27,6 +27,7 @@ from gmdash.events import (
 )
 from gmdash.model.character import Character, CharacterKind
 from gmdash.model.derived import maxima
+from gmdash.rules import RuleSet
 from gmdash.tui.dialogs.character_form import CharacterForm
 from gmdash.tui.dialogs.confirm import ChoiceDialog, ConfirmDialog
 from gmdash.tui.dialogs.points import PointsDialog, TickDialog, rest_events
@@ -54,13 +55,16 @@ class RosterPane(Pane):
     BINDINGS: ClassVar[list[BindingType]] = bindings_for(ROSTER)
     DEFAULT_CSS = """
     RosterPane #roster-table { height: auto; max-height: 45%; }
-    RosterPane #sheet-scroll { height: 1fr; border-top: solid $panel-lighten-2; }
+    RosterPane #sheet-scroll {
+        height: 1fr; border-top: solid $panel-lighten-2; scrollbar-gutter: stable;
+    }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.selected_id: str | None = None
         self._columns: tuple[int | None, bool] | None = None
+        self._listed: tuple[tuple[Character, ...], RuleSet] | None = None
 
     def compose(self) -> ComposeResult:
         table: DataTable[str | Text] = DataTable(id="roster-table", cursor_type="row")
@@ -91,6 +95,7 @@ class RosterPane(Pane):
         if layout == self._columns:
             return
         self._columns = layout
+        self._listed = None
         name_width, _ = layout
         table = self.table
         table.clear(columns=True)
@@ -127,6 +132,18 @@ class RosterPane(Pane):
         keep = self.selected_id
         old_row = table.cursor_row
         self._set_columns()
+        listed = (tuple(characters), ruleset)
+        ids = [c.id for c in characters]
+        if self._listed is not None and _same(self._listed, listed) and keep in ids:
+            # Nothing the list shows has changed (a roll, a session...): keep the table as it
+            # is rather than rebuild and repaint it. Characters are immutable: a changed one
+            # is a new object.
+            row = ids.index(keep)
+            if table.cursor_row != row:
+                table.move_cursor(row=row, animate=False)
+            self.show_sheet()
+            return
+        self._listed = listed
         bar = self._columns is None or self._columns[1]
         table.clear()
         for character in characters:
@@ -144,7 +161,6 @@ class RosterPane(Pane):
                      style=points_style(character.rune_points, character.rune_points_max)),
                 key=character.id,
             )  # fmt: skip
-        ids = [c.id for c in characters]
         if keep in ids:
             row = ids.index(keep)
         elif ids:
@@ -424,6 +440,17 @@ class RosterPane(Pane):
                          choices, title="Full rest"),
             apply,
         )  # fmt: skip
+
+
+def _same(
+    old: tuple[tuple[Character, ...], RuleSet], new: tuple[tuple[Character, ...], RuleSet]
+) -> bool:
+    """The same characters (the very same objects) in the same order, on the same rules."""
+    return (
+        old[1] is new[1]
+        and len(old[0]) == len(new[0])
+        and all(a is b for a, b in zip(old[0], new[0], strict=True))
+    )
 
 
 def _without_conditions(character: Character) -> Character:

@@ -7,6 +7,8 @@ cleanly from a 26-column pane to a maximised one.
 from __future__ import annotations
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -262,6 +264,35 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
     return Group(*parts)
 
 
+class Rendered:
+    """A renderable drawn once per width, then replayed.
+
+    Textual renders a widget's content once to measure its height and again to draw it (and
+    again on every relayout); the sheet's Rich tables are slow to lay out, so the lines are
+    kept per width (a resize draws them afresh).
+    """
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+        self._lines: dict[tuple[object, ...], list[list[Segment]]] = {}
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        key = (options.max_width, options.justify, options.overflow, options.no_wrap)
+        lines = self._lines.get(key)
+        if lines is None:
+            if len(self._lines) >= 4:
+                self._lines.clear()
+            lines = console.render_lines(self.renderable, options.update(height=None), pad=False)
+            self._lines[key] = lines
+        new_line = Segment.line()
+        for line in lines:
+            yield from line
+            yield new_line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.renderable)
+
+
 class CharacterSheet(Static):
     """The selected character in full (inside a scrolling container)."""
 
@@ -269,9 +300,26 @@ class CharacterSheet(Static):
     CharacterSheet { width: 1fr; height: auto; }
     """
 
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._shown: tuple[Character | None, RuleSet | None] | None = None
+        # Sheets already drawn, by character id: going back to a character costs nothing.
+        # Characters are immutable: a changed sheet is a new object, so a stale entry is
+        # recognised by identity and drawn again.
+        self._drawn: dict[str, tuple[Character, RuleSet, Rendered]] = {}
+
     def show(self, character: Character | None, ruleset: RuleSet) -> None:
-        """Render `character` (None: an empty roster)."""
+        """Render `character` (None: an empty roster); the same sheet again changes nothing."""
+        if self._shown is not None and self._shown[0] is character and self._shown[1] is ruleset:
+            return
+        self._shown = (character, ruleset)
         if character is None:
             self.update(Text("No character selected. Press a to add one.", style="dim"))
-        else:
-            self.update(sheet_renderable(character, ruleset))
+            return
+        drawn = self._drawn.get(character.id)
+        if drawn is None or drawn[0] is not character or drawn[1] is not ruleset:
+            drawn = (character, ruleset, Rendered(sheet_renderable(character, ruleset)))
+            if len(self._drawn) >= 64:
+                self._drawn.clear()
+            self._drawn[character.id] = drawn
+        self.update(drawn[2])
