@@ -72,7 +72,7 @@ class AbilityRollDialog(RollDialog[RollMade]):
     AbilityRollDialog #pick { width: 32; }
     AbilityRollDialog #mods { width: 1fr; padding: 0 1; }
     AbilityRollDialog #odds-box { width: 30; }
-    AbilityRollDialog #difficulty { layout: horizontal; height: auto; width: 1fr; }
+    AbilityRollDialog #difficulty { height: auto; width: 1fr; }
     """
 
     def __init__(self, character: Character) -> None:
@@ -114,7 +114,7 @@ class AbilityRollDialog(RollDialog[RollMade]):
                         )  # fmt: skip
                     yield Static("", id="augment-info", classes="info")
                 else:
-                    yield Label("Difficulty", classes="field-label")
+                    yield Label("Difficulty (space picks)", classes="field-label")
                     with RadioSet(id="difficulty", compact=True):
                         for difficulty in Difficulty:
                             yield RadioButton(
