@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, OptionList, Select, Static
 
 from gmdash.campaign import CampaignService
 from gmdash.combat_events import (
@@ -238,7 +238,8 @@ async def test_undo_takes_back_a_whole_attack(tmp_path: Path) -> None:
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, AttackDialog)
-        # the table's dice: a special hit, no parry roll typed (rolled), chest, 9 damage
+        assert app.screen.query_one("#parry", Select).value == "Club"  # the broo's weapon
+        # the table's dice: a special hit, a failed parry, chest, 9 damage
         fill(app, {"attack-roll": "05", "defence-roll": "90", "location": "12", "damage": "9"})
         await pilot.pause()
         await pilot.press("enter")

@@ -80,6 +80,7 @@ class AttackDialog(CombatForm[AttackInput]):
                 "Defence",
                 Select[str](DEFENCES, allow_blank=False, value=Defence.PARRY.value, id="defence"),
             )
+            yield cell("Parry with", Select[str]([], prompt="—", id="parry"))
             yield cell("Defence %", Input(id="defence-chance"), "defence-chance")
             yield cell("D100", Input(id="defence-roll", placeholder="roll"), "defence-roll")
         with Horizontal(classes="row"):
@@ -94,12 +95,35 @@ class AttackDialog(CombatForm[AttackInput]):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self._update_parry_weapons()
         self._update_defence()
         self.query_one("#attack-roll").focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id in ("target", "defence"):
+        if event.select.id == "target":
+            self._update_parry_weapons()
+        if event.select.id in ("target", "defence", "parry"):
             self._update_defence()
+
+    def _update_parry_weapons(self) -> None:
+        """The defender's weapons, its shield (or first weapon) chosen."""
+        select = self.query_one("#parry", Select)
+        target = self._target()
+        if target is None:
+            select.set_options([])
+            return
+        sheet = target[1]
+        select.set_options([(w.name, w.name) for w in sheet.weapons])
+        default = parry_weapon(sheet)
+        if default is not None:
+            select.value = default.name
+
+    def _parry(self) -> Weapon | None:
+        target = self._target()
+        value = self.query_one("#parry", Select).value
+        if target is None or not isinstance(value, str):
+            return None
+        return next((w for w in target[1].weapons if w.name == value), None)
 
     def _target(self) -> Target | None:
         value = self.query_one("#target", Select).value
@@ -121,7 +145,7 @@ class AttackDialog(CombatForm[AttackInput]):
         if defence is Defence.DODGE:
             field.placeholder = f"Dodge {skill_of(sheet, 'Dodge')}"
             return
-        weapon = parry_weapon(sheet)
+        weapon = self._parry()
         field.placeholder = f"{weapon.name} {skill_of(sheet, weapon.skill)}" if weapon else "0"
 
     def _read(self) -> tuple[AttackInput | None, dict[str, str]]:
@@ -157,7 +181,7 @@ class AttackDialog(CombatForm[AttackInput]):
         if problems or target is None:
             return None, problems
         defence = self._defence()
-        parry = parry_weapon(target[1]) if defence is Defence.PARRY else None
+        parry = self._parry() if defence is Defence.PARRY else None
         if defence is Defence.PARRY and parry is None:
             return None, {"target": f"{target[0].name} has nothing to parry with"}
         return (
