@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Digits, Input, OptionList, Static
+from textual.widgets import Button, Digits, Input, Label, OptionList, Static
 
 from gmdash.campaign import CampaignService
 from gmdash.rules import Level, Rng, RuleSet
@@ -90,6 +90,13 @@ class RollDialog(ModalScreen[R | None]):
     def compose_form(self) -> ComposeResult:
         """The fields of the form."""
         yield from ()
+
+    def compose_typed_d100(self, field_id: str) -> ComposeResult:
+        """A field for physical dice (blank: the app rolls), its label and its error line."""
+        with Horizontal(classes="row"):
+            yield Label("Physical D100", id=f"{field_id}-label", classes="field-label")
+            yield Input(placeholder="blank: the app rolls; 00 is 100", id=field_id, compact=True)
+        yield Static("", id=f"{field_id}-error", classes="error")
 
     def on_mount(self) -> None:
         self.refresh_form()

@@ -126,10 +126,7 @@ class AbilityRollDialog(RollDialog[RollMade]):
             with Vertical(id="odds-box", classes="row"):
                 yield Static("", id="chance")
                 yield Static("", id="odds")
-        with Horizontal(classes="row"):
-            yield Label("Physical D100", id="typed-label", classes="field-label")
-            yield Input(placeholder="blank: the app rolls; 00 is 100", id="typed", compact=True)
-        yield Static("", id="typed-error", classes="error")
+        yield from self.compose_typed_d100("typed")
 
     def _options(self, names: list[str]) -> list[Option]:
         by_name = {a.name: a for a in self.character.abilities}
@@ -430,10 +427,7 @@ class CharacteristicRollDialog(RollDialog[RollMade]):
                 yield Static(
                     "[dim]x5 normal · x10 easy · x1 almost impossible[/dim]", classes="info"
                 )
-                with Horizontal(classes="row"):
-                    yield Label("Physical D100", classes="field-label")
-                    yield Input(placeholder="blank: the app rolls", id="typed", compact=True)
-                yield Static("", id="typed-error", classes="error")
+                yield from self.compose_typed_d100("typed")
             with Vertical(id="odds-box", classes="row"):
                 yield Static("", id="chance")
                 yield Static("", id="odds")
@@ -540,10 +534,7 @@ class OpposedRollDialog(RollDialog[tuple[RollMade, RollMade]]):
                         suggester=SuggestFromList(names_a, case_sensitive=False),
                     )  # fmt: skip
                 yield Static("", id="a-info", classes="info")
-                with Horizontal(classes="row"):
-                    yield Label("Physical D100", classes="field-label")
-                    yield Input(placeholder="blank: the app rolls", id="a-typed", compact=True)
-                yield Static("", id="a-typed-error", classes="error")
+                yield from self.compose_typed_d100("a-typed")
             with Vertical(classes="side"):
                 with Horizontal(classes="row"):
                     yield Label("Against", classes="field-label")
@@ -559,10 +550,7 @@ class OpposedRollDialog(RollDialog[tuple[RollMade, RollMade]]):
                         suggester=SuggestFromList(every_ability, case_sensitive=False),
                     )  # fmt: skip
                 yield Static("", id="b-info", classes="info")
-                with Horizontal(classes="row"):
-                    yield Label("Physical D100", classes="field-label")
-                    yield Input(placeholder="blank: the app rolls", id="b-typed", compact=True)
-                yield Static("", id="b-typed-error", classes="error")
+                yield from self.compose_typed_d100("b-typed")
         yield Static("", id="opposed-odds")
 
     def on_mount(self) -> None:
