@@ -97,7 +97,7 @@ async def declare_everyone(app: GmDashApp, pilot: object, count: int) -> None:
         await pilot.press("s")  # type: ignore[attr-defined]
         await pilot.pause()  # type: ignore[attr-defined]
         assert isinstance(app.screen, DeclareDialog)
-        await pilot.press("ctrl+s")  # type: ignore[attr-defined]
+        await pilot.press("enter")  # type: ignore[attr-defined]
         await pilot.pause()  # type: ignore[attr-defined]
 
 
@@ -323,6 +323,15 @@ async def test_add_and_remove_in_the_middle_of_a_fight(tmp_path: Path) -> None:
         assert fight is not None
         assert [c.name for c in fight.combatants][-2:] == ["Broo 4", "Broo 5"]
         assert len({c.id for c in fight.combatants}) == 9
+        await pilot.press("plus")  # a roster NPC joins: pick, then enter
+        await pilot.pause()
+        app.screen.query_one("#roster-one", Select).value = "c0005"
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        fight = service.state.combat
+        assert fight is not None and fight.combatants[-1].name == "Gorehorn"
+        assert fight.combatants[-1].side == "foes"
         listing = pane(app).query_one("#sr-list", OptionList)
         listing.highlighted = 0
         name = fight.combatants[0].name

@@ -74,7 +74,7 @@ class DeclareDialog(CombatForm[tuple[Plan, ...]]):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#kind-0").focus()
+        self.query_one("#move-0").focus()  # enter declares at once; shift+tab reaches the rest
 
     def _plans(self) -> tuple[list[Plan], dict[str, str]]:
         plans: list[Plan] = []

@@ -79,9 +79,6 @@ class CombatSetupDialog(CombatForm[Lineup]):
         return "Fighting: " + ", ".join(names)
 
 
-NO_CHARACTER = "__foe__"
-
-
 class AddCombatantDialog(CombatForm[Lineup]):
     """Add one roster character, or foes entered on the spot, to the running fight."""
 
@@ -101,6 +98,10 @@ class AddCombatantDialog(CombatForm[Lineup]):
         )
         yield error_label("roster-one")
         yield FoeFields()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "roster-one" and isinstance(event.value, str):
+            self.call_after_refresh(self.query_one("#ok").focus)  # enter adds them
 
     def _picked(self) -> str | None:
         value = self.query_one("#roster-one", Select).value
