@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gmdash.cli.output import LEVEL_STYLES
 from gmdash.rules import (
     RETRY_PENALTY,
     Difficulty,
@@ -84,14 +85,8 @@ def narrow(names: Sequence[str], text: str) -> list[str]:
 
 # --- levels, as the dialogs show them ------------------------------------------------------
 
-LEVEL_STYLE = {
-    Level.CRITICAL: "bold $success",
-    Level.SPECIAL: "bold $accent",
-    Level.SUCCESS: "$success",
-    Level.FAILURE: "$warning",
-    Level.FUMBLE: "bold $error",
-}
-"""Content-markup styles of each level (the same colours as the log's `.level-*` classes)."""
+LEVEL_STYLE = {level: LEVEL_STYLES[level.value] for level in Level}
+"""Styles of each level: one table for the CLI, the log, the dialogs and `.level-*` classes."""
 
 
 def level_markup(level: Level | str, text: str | None = None) -> str:
