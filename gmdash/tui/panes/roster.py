@@ -207,11 +207,27 @@ class RosterPane(Pane):
 
     def action_cursor_up(self) -> None:
         self.table.action_cursor_up()
+        self._follow_cursor()
 
     def action_cursor_down(self) -> None:
         self.table.action_cursor_down()
+        self._follow_cursor()
+
+    def _follow_cursor(self) -> None:
+        """Show the sheet under the cursor at once, so that the list and the sheet change in
+        the same frame (RowHighlighted arrives a message later and then finds nothing to do)."""
+        table = self.table
+        if table.row_count == 0:
+            return
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        if key is not None and key != self.selected_id:
+            self.selected_id = key
+            self.show_sheet()
 
     def _need_selected(self) -> Character | None:
+        # A key typed right after `down` arrives before the table's RowHighlighted: act on the
+        # row under the cursor, never on the previous one.
+        self._follow_cursor()
         character = self.selected()
         if character is None:
             self.app.notify("No character selected (press a to add one).", severity="warning")
