@@ -39,7 +39,7 @@ from gmdash.tui.dialogs.wounds import (
     wound,
 )
 from gmdash.tui.panes.roster import RosterPane
-from gmdash.tui.widgets.character_sheet import CharacterSheet, sheet_renderable
+from gmdash.tui.widgets.character_sheet import CharacterSheet, Rendered, sheet_renderable
 
 HARVALD, IRVALA, GOREHORN = "c0001", "c0002", "c0005"
 
@@ -152,6 +152,44 @@ async def test_the_sheet_fits_a_small_terminal(service: CampaignService) -> None
         assert "Broadsword" in text
         await pilot.press("m")  # maximised, the whole sheet is readable
         assert "R arm" in sheet_text(app, 96)
+
+
+def test_rendered_sheet_is_the_sheet_at_every_width() -> None:
+    """The per-width cache draws exactly what the sheet draws, at any width, twice over."""
+    for character in demo_state().characters.values():
+        for ruleset in RuleSet:
+            sheet = sheet_renderable(character, ruleset)
+            cached = Rendered(sheet)
+            for width in (20, 26, 33, 46, 60, 96, 150, 46):
+                assert plain(cached, width) == plain(sheet, width), (character.name, width)
+
+
+async def test_unchanged_roster_and_sheet_are_not_redrawn(service: CampaignService) -> None:
+    """A roll changes no character: the list and the sheet stay as drawn; a wound redraws."""
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        sheet = app.query_one("#sheet", CharacterSheet)
+        drawn = sheet.content
+        table = app.query_one("#roster-table", DataTable)
+        rows = [table.get_row_at(row) for row in range(table.row_count)]
+        service.ensure_session()
+        service.publish(RollMade(actor="Harvald Stormbrow", character_id=HARVALD, label="Scan",
+                                 kind="ability", chance=30, roll=12, level="success"))  # fmt: skip
+        await pilot.pause()
+        assert sheet.content is drawn
+        assert [table.get_row_at(row) for row in range(table.row_count)] == rows
+        service.publish(DamageApplied(character_id=HARVALD, amount=3, location="chest"))
+        await pilot.pause()
+        assert sheet.content is not drawn
+        assert "12/15" in roster_text(app).splitlines()[0]
+        assert "Chest" in sheet_text(app) and "3/6" in sheet_text(app)
+        # back and forth: the list and the sheet follow the cursor at once
+        await pilot.press("down")
+        assert pane(app).selected_id == IRVALA
+        assert "Irvala" in sheet_text(app)
+        await pilot.press("up")
+        assert pane(app).selected_id == HARVALD and "3/6" in sheet_text(app)
 
 
 def errors_on(app: GmDashApp) -> dict[str, str]:
