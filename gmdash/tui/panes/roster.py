@@ -85,10 +85,18 @@ class RosterPane(Pane):
     def _layout(self) -> tuple[int | None, bool]:
         """(name column width, HP bar?): a narrow pane trims names and drops the bar first,
         so that every row still shows its hit points (m maximises the pane for everything)."""
-        inner = self.size.width
+        inner = self.size.width or self._expected_width()
         if inner <= 0 or inner >= 44:
             return None, True
         return max(8, inner - 3 - 5 - 7), False
+
+    def _expected_width(self) -> int:
+        """Before the first layout: the inner width gmdash.tcss will give the pane (3/10 of
+        the terminal, at least 30, less border and padding), so that the list is built once
+        at start-up rather than rebuilt when the real size arrives (a resize still corrects
+        any miss)."""
+        width = self.app.size.width
+        return max(30, width * 3 // 10) - 4 if width > 0 else 0
 
     def _set_columns(self) -> None:
         layout = self._layout()
