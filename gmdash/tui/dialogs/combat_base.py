@@ -1,4 +1,4 @@
-"""What the combat dialogs share: a checked modal form, enter confirms, escape cancels.
+"""What the combat dialogs share: a checked modal form (`form_base.CheckedForm`), their layout.
 
 A subclass composes its fields in `body()`, puts a `Label` with id `<field>-error` under each
 checked field, returns `{field: message}` from `problems()` and builds its result in
@@ -10,21 +10,20 @@ from __future__ import annotations
 import re
 from typing import ClassVar, Generic, TypeVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 
 from gmdash.rules import Location
-from gmdash.tui.context import Dashboard, dashboard
-from gmdash.tui.guard import guarded
+from gmdash.tui.dialogs.form_base import CheckedForm
 
 T = TypeVar("T")
 
 
-class CombatForm(ModalScreen[T | None], Generic[T]):
+class CombatForm(CheckedForm[T], Generic[T]):
     """A modal form of the strike-rank pane."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -54,11 +53,6 @@ class CombatForm(ModalScreen[T | None], Generic[T]):
     """
 
     title_text: ClassVar[str] = "Combat"
-    ok_label: ClassVar[str] = "OK"
-
-    @property
-    def dash(self) -> Dashboard:
-        return dashboard(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="combat-box") as box:
@@ -74,66 +68,21 @@ class CombatForm(ModalScreen[T | None], Generic[T]):
     def body(self) -> ComposeResult:
         yield from ()
 
-    def on_mount(self) -> None:
-        self.revalidate()
-
-    def problems(self) -> dict[str, str]:
-        return {}
-
-    def answer(self) -> T:
-        raise NotImplementedError
-
     def preview(self) -> str:
         """What OK will do (shown while the form is good)."""
         return ""
 
-    def revalidate(self) -> dict[str, str]:
-        problems = self.problems()
-        for label in self.query(".field-error").results(Label):
-            field = (label.id or "").removesuffix("-error")
-            message = problems.get(field, "")
-            label.update(message)
-            label.display = bool(message)
-        self.query_one("#ok", Button).disabled = bool(problems)
-        text = "" if problems else self.preview()
-        self.query_one("#preview", Static).update(text)
-        return problems
+    def revalidates_on(self, event: Message) -> bool:
+        return self.is_mounted and isinstance(
+            event, (Input.Changed, Select.Changed, SelectionList.SelectedChanged)
+        )
 
-    @on(Input.Changed)
-    @on(Select.Changed)
-    @on(SelectionList.SelectedChanged)
-    def _changed(self) -> None:
-        if self.is_mounted:
-            self.revalidate()
+    def after_check(self, problems: dict[str, str]) -> None:
+        self.query_one("#preview", Static).update("" if problems else self.preview())
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_confirm()
-
-    @on(Button.Pressed, "#ok")
-    def _ok(self) -> None:
-        self.action_confirm()
-
-    @on(Button.Pressed, "#cancel")
-    def _cancel(self) -> None:
-        self.action_cancel()
-
-    @guarded
-    def action_confirm(self) -> None:
-        if not self.is_active:
-            return  # a key typed before this dialog closed: it is closed already
-        problems = self.revalidate()
-        if problems:
-            field, message = next(iter(problems.items()))
-            self.notify(f"{field}: {message}", title="Not yet", severity="warning")
-            return
-        self.dismiss(self.answer())
-
-    def action_cancel(self) -> None:
-        if not self.is_active:
-            return  # typed before this dialog closed
-        self.dismiss(None)
+    def problem_notice(self, problems: dict[str, str]) -> str:
+        field, message = next(iter(problems.items()))
+        return f"{field}: {message}"
 
 
 class PickList(SelectionList[str]):

@@ -11,6 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
+
 
 class ConfirmDialog(ModalScreen[bool]):
     """`enter` (or y) says yes, `escape` (or n) says no."""
@@ -48,9 +50,8 @@ class ConfirmDialog(ModalScreen[bool]):
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()
 
+    @only_while_open
     def action_answer(self, yes: bool) -> None:
-        if not self.is_active:
-            return  # typed before this dialog closed
         self.dismiss(yes)
 
     @on(Button.Pressed)
@@ -61,7 +62,7 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class ChoiceDialog(ModalScreen[str | None]):
+class ChoiceDialog(GuardedModal[str]):
     """A question with a few answers, each picked by its key (or a button); escape cancels."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
@@ -87,19 +88,13 @@ class ChoiceDialog(ModalScreen[str | None]):
     def on_mount(self) -> None:
         self.query(Button).first().focus()
 
+    @only_while_open
     def on_key(self, event: events.Key) -> None:
-        if not self.is_active:
-            return  # typed before this dialog closed
         for key, _ in self._choices:
             if event.key == key:
                 event.stop()
                 self.dismiss(key)
                 return
-
-    def action_cancel(self) -> None:
-        if not self.is_active:
-            return  # typed before this dialog closed
-        self.dismiss(None)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

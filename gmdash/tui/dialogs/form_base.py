@@ -1,9 +1,10 @@
-"""What every form dialog of the roster shares: checked fields, a disabled OK, enter and escape.
+"""What every form dialog shares: checked fields, a disabled OK, enter and escape.
 
-A subclass composes its fields inside `dialog_body`, names an error label `<field>-error` for each
-field it checks, returns `{field: message}` from `problems()` and builds its answer in
-`answer()`. Every change of an input re-checks the whole form; OK is disabled while anything is
-wrong, so `answer()` only ever runs on good input.
+`CheckedForm` is the machinery, shared with the combat forms (`combat_base.CombatForm`);
+`FormDialog` is the roster's form. A subclass composes its fields inside `dialog_body`, names
+an error label `<field>-error` for each field it checks, returns `{field: message}` from
+`problems()` and builds its answer in `answer()`. Every change of an input re-checks the whole
+form; OK is disabled while anything is wrong, so `answer()` only ever runs on good input.
 """
 
 from __future__ import annotations
@@ -15,23 +16,103 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static, TextArea
+from textual.message import Message
+from textual.widgets import Button, Input, Label, Select, SelectionList, Static, TextArea
 
-from gmdash.tui.context import Dashboard, dashboard
+from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
 from gmdash.tui.guard import guarded
 
 T = TypeVar("T")
 
 
-class FormDialog(ModalScreen[T | None], Generic[T]):
-    """A modal form whose OK stays disabled while any field is wrong."""
+class CheckedForm(GuardedModal[T], Generic[T]):
+    """The checking machinery of every form dialog (roster forms and combat forms alike).
+
+    Subclasses lay the form out (with a `#ok` and a `#cancel` button) and choose, through the
+    hooks `revalidates_on`, `after_check` and `problem_notice`, what re-checks the form, what
+    a good form shows and how the first problem is told on a refused OK.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
         Binding("enter", "confirm", "OK", show=False),
         Binding("ctrl+s", "confirm", "OK"),
     ]
+
+    title_text: ClassVar[str] = "Form"
+    ok_label: ClassVar[str] = "OK"
+
+    def on_mount(self) -> None:
+        self.revalidate()
+
+    # --- checking ------------------------------------------------------------------------------
+
+    def problems(self) -> dict[str, str]:
+        """`{field id: message}` for every wrong field; empty when all is well."""
+        return {}
+
+    def answer(self) -> T:
+        """The dialog's result, built from fields that `problems()` found good."""
+        raise NotImplementedError
+
+    def revalidates_on(self, event: Message) -> bool:
+        """Whether this change of a field re-checks the form."""
+        return isinstance(event, (Input.Changed, TextArea.Changed))
+
+    def after_check(self, problems: dict[str, str]) -> None:
+        """Show what OK would do (or clear it), after every check."""
+
+    def problem_notice(self, problems: dict[str, str]) -> str:
+        """The warning shown when OK is refused: the first problem."""
+        return next(iter(problems.values()))
+
+    def revalidate(self) -> dict[str, str]:
+        problems = self.problems()
+        for label in self.query(".field-error").results(Label):
+            field = (label.id or "").removesuffix("-error")
+            message = problems.get(field, "")
+            label.update(message)
+            label.display = bool(message)
+        self.query_one("#ok", Button).disabled = bool(problems)
+        self.after_check(problems)
+        return problems
+
+    # --- events ---------------------------------------------------------------------------
+
+    @on(Input.Changed)
+    @on(TextArea.Changed)
+    @on(Select.Changed)
+    @on(SelectionList.SelectedChanged)
+    def _changed(self, event: Message) -> None:
+        if self.revalidates_on(event):
+            self.revalidate()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_confirm()
+
+    @on(Button.Pressed, "#ok")
+    def _ok(self) -> None:
+        self.action_confirm()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.action_cancel()
+
+    @guarded
+    @only_while_open
+    def action_confirm(self) -> None:
+        problems = self.revalidate()
+        if problems:
+            self.notify(self.problem_notice(problems), title="Not yet", severity="warning")
+            return
+        self.dismiss(self.answer())
+
+
+class FormDialog(CheckedForm[T], Generic[T]):
+    """A modal form of the roster whose OK stays disabled while any field is wrong."""
+
     DEFAULT_CSS = """
     FormDialog { align: center middle; }
     FormDialog > .dialog-box {
@@ -49,12 +130,6 @@ class FormDialog(ModalScreen[T | None], Generic[T]):
     """
 
     AUTO_FOCUS = "Input"
-    title_text: ClassVar[str] = "Form"
-    ok_label: ClassVar[str] = "OK"
-
-    @property
-    def dash(self) -> Dashboard:
-        return dashboard(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
@@ -74,71 +149,15 @@ class FormDialog(ModalScreen[T | None], Generic[T]):
     def extra_buttons(self) -> ComposeResult:
         yield from ()
 
-    def on_mount(self) -> None:
-        self.revalidate()
-
-    # --- checking ------------------------------------------------------------------------------
-
-    def problems(self) -> dict[str, str]:
-        """`{field id: message}` for every wrong field; empty when all is well."""
-        return {}
-
-    def answer(self) -> T:
-        """The dialog's result, built from fields that `problems()` found good."""
-        raise NotImplementedError
-
     def update_preview(self) -> None:
         """Show what OK would do (called after every check with good input)."""
 
-    def revalidate(self) -> dict[str, str]:
-        problems = self.problems()
-        for label in self.query(".field-error").results(Label):
-            field = (label.id or "").removesuffix("-error")
-            message = problems.get(field, "")
-            label.update(message)
-            label.display = bool(message)
-        self.query_one("#ok", Button).disabled = bool(problems)
+    def after_check(self, problems: dict[str, str]) -> None:
         if not problems:
             self.update_preview()
-        return problems
 
     def set_preview(self, text: str | Text, widget_id: str = "preview") -> None:
         self.query_one(f"#{widget_id}", Static).update(text)
-
-    # --- events ---------------------------------------------------------------------------
-
-    @on(Input.Changed)
-    @on(TextArea.Changed)
-    def _changed(self) -> None:
-        self.revalidate()
-
-    @on(Input.Submitted)
-    def _submitted(self) -> None:
-        self.action_confirm()
-
-    @on(Button.Pressed, "#ok")
-    def _ok(self) -> None:
-        self.action_confirm()
-
-    @on(Button.Pressed, "#cancel")
-    def _cancel(self) -> None:
-        self.action_cancel()
-
-    @guarded
-    def action_confirm(self) -> None:
-        if not self.is_active:
-            return  # a key typed before this dialog closed: it is closed already
-        problems = self.revalidate()
-        if problems:
-            first = next(iter(problems.values()))
-            self.notify(first, title="Not yet", severity="warning")
-            return
-        self.dismiss(self.answer())
-
-    def action_cancel(self) -> None:
-        if not self.is_active:
-            return  # typed before this dialog closed
-        self.dismiss(None)
 
 
 def field_label(text: str) -> Label:

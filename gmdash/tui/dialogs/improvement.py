@@ -16,17 +16,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from gmdash import experience
-from gmdash.campaign import CampaignService
 from gmdash.experience import ExperienceLine
 from gmdash.model.errors import ValidationError
 from gmdash.rules.experience import FREE_TICKS_AFTER_LONG_GAP
-from gmdash.tui.context import dashboard
+from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
 from gmdash.tui.dialogs.roll_plan import d100_text, parse_d100, parse_whole
 from gmdash.tui.guard import guarded
 
@@ -37,7 +35,7 @@ def _key(line: ExperienceLine) -> _Key:
     return line.character_id, line.ability.casefold()
 
 
-class ImprovementScreen(ModalScreen[int | None]):
+class ImprovementScreen(GuardedModal[int]):
     """Experience rolls for every ticked ability; dismisses with the number of lines saved."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -67,10 +65,6 @@ class ImprovementScreen(ModalScreen[int | None]):
         super().__init__()
         self.lines: list[ExperienceLine] = []
         self._warned = False
-
-    @property
-    def service(self) -> CampaignService:
-        return dashboard(self).service
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as dialog:
@@ -159,7 +153,7 @@ class ImprovementScreen(ModalScreen[int | None]):
 
     @guarded
     def action_roll_all(self) -> None:
-        rng = dashboard(self).rng
+        rng = self.dash.rng
         for index, line in enumerate(self.lines):
             if not line.rolled:
                 self._set(index, experience.roll_line(line, rng))
@@ -173,7 +167,7 @@ class ImprovementScreen(ModalScreen[int | None]):
         if line.rolled:
             self.notify("This line is rolled: x clears it first.", severity="warning")
             return
-        self._set(index, experience.roll_line(line, dashboard(self).rng))
+        self._set(index, experience.roll_line(line, self.dash.rng))
         self._next_line()
 
     def action_type_line(self) -> None:
@@ -225,9 +219,8 @@ class ImprovementScreen(ModalScreen[int | None]):
         self.query_one("#lines", DataTable).focus()
 
     @guarded
+    @only_while_open
     def action_confirm(self) -> None:
-        if not self.is_active:
-            return  # a key typed before this dialog closed: it is closed already
         if isinstance(self.focused, Input):
             self._apply_typed()
             return
@@ -244,9 +237,8 @@ class ImprovementScreen(ModalScreen[int | None]):
         self.notify(message, title="Improvement phase")
         self.dismiss(len(rolled))
 
+    @only_while_open
     def action_cancel(self) -> None:
-        if not self.is_active:
-            return  # typed before this dialog closed
         if isinstance(self.focused, Input):
             self.query_one("#typed-error", Static).update("")
             self.query_one("#lines", DataTable).focus()
@@ -258,7 +250,7 @@ class ImprovementScreen(ModalScreen[int | None]):
                 severity="warning",
             )
             return
-        self.dismiss(None)
+        super().action_cancel()
 
     def action_free_ticks(self) -> None:
         def granted(picks: dict[str, list[str]] | None) -> None:
@@ -272,7 +264,7 @@ class ImprovementScreen(ModalScreen[int | None]):
         self.query_one("#typed-error", Static).update("")
 
 
-class FreeTicksDialog(ModalScreen[dict[str, list[str]] | None]):
+class FreeTicksDialog(GuardedModal[dict[str, list[str]]]):
     """A long gap between adventures: up to four free ticks per character (section 8)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -295,10 +287,6 @@ class FreeTicksDialog(ModalScreen[dict[str, list[str]] | None]):
         super().__init__()
         self.picks: dict[str, set[str]] = {}
         self.character_id: str | None = None
-
-    @property
-    def service(self) -> CampaignService:
-        return dashboard(self).service
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as dialog:
@@ -375,9 +363,8 @@ class FreeTicksDialog(ModalScreen[dict[str, list[str]] | None]):
         return not over
 
     @guarded
+    @only_while_open
     def action_confirm(self) -> None:
-        if not self.is_active:
-            return  # a key typed before this dialog closed: it is closed already
         if not self._check():
             self.app.bell()
             return
@@ -388,8 +375,3 @@ class FreeTicksDialog(ModalScreen[dict[str, list[str]] | None]):
         ticked = experience.grant_free_ticks(self.service, picks)
         self.notify(f"{len(ticked)} free ticks given.", title="Long gap")
         self.dismiss(picks)
-
-    def action_cancel(self) -> None:
-        if not self.is_active:
-            return  # typed before this dialog closed
-        self.dismiss(None)

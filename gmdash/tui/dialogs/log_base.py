@@ -5,15 +5,13 @@ from __future__ import annotations
 from typing import ClassVar, TypeVar
 
 from textual.binding import Binding, BindingType
-from textual.screen import ModalScreen
 
-from gmdash.campaign import CampaignService
-from gmdash.tui.context import dashboard
+from gmdash.tui.dialogs.modal_base import GuardedModal
 
 R = TypeVar("R")
 
 
-class LogDialog(ModalScreen[R | None]):
+class LogDialog(GuardedModal[R]):
     """A small modal over the dashboard; `escape` dismisses None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -33,12 +31,3 @@ class LogDialog(ModalScreen[R | None]):
     LogDialog #buttons { height: 1; align: right middle; margin-top: 1; }
     LogDialog #buttons Button { min-width: 10; height: 1; border: none; margin-left: 1; }
     """
-
-    @property
-    def service(self) -> CampaignService:
-        return dashboard(self).service
-
-    def action_cancel(self) -> None:
-        if not self.is_active:
-            return  # typed before this dialog closed
-        self.dismiss(None)

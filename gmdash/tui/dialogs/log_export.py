@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from gmdash import journal
 from gmdash.tui.dialogs.log_base import LogDialog
+from gmdash.tui.dialogs.modal_base import only_while_open
 from gmdash.tui.guard import guarded
 
 EXPORT_FORMATS = ("md", "csv", "json")
@@ -135,9 +136,8 @@ class ExportDialog(LogDialog[ExportChoice]):
         self.action_confirm()
 
     @guarded
+    @only_while_open
     def action_confirm(self) -> None:
-        if not self.is_active:
-            return  # a key typed before this dialog closed: it is closed already
         choice = self.validate()
         if choice is None:
             self.app.bell()

@@ -15,6 +15,7 @@ from gmdash.journal import LogFilter
 from gmdash.model.log import LogEntry
 from gmdash.rules import Level
 from gmdash.tui.dialogs.log_base import LogDialog
+from gmdash.tui.dialogs.modal_base import only_while_open
 from gmdash.tui.guard import guarded
 
 FIELDS = ("actor", "kind", "level")
@@ -107,18 +108,16 @@ class LogFilterDialog(LogDialog[LogFilter]):
         self.validate()
 
     @guarded
+    @only_while_open
     def action_confirm(self) -> None:
-        if not self.is_active:
-            return  # a key typed before this dialog closed: it is closed already
         chosen = self.validate()
         if chosen is None:
             self.app.bell()
             return
         self.dismiss(chosen)
 
+    @only_while_open
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if not self.is_active:
-            return  # typed before this dialog closed
         if event.button.id == "ok":
             self.action_confirm()
         else:

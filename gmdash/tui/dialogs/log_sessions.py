@@ -15,6 +15,7 @@ from gmdash import journal
 from gmdash.journal import SessionStats, Which
 from gmdash.tui.context import dashboard
 from gmdash.tui.dialogs.log_base import LogDialog
+from gmdash.tui.dialogs.modal_base import only_while_open
 
 ALL: Literal["all"] = "all"
 
@@ -94,9 +95,8 @@ class SessionListDialog(LogDialog[SessionChoice]):
             table.move_cursor(row=table.get_row_index(wanted), animate=False)
         table.focus()
 
+    @only_while_open
     def action_confirm(self) -> None:
-        if not self.is_active:
-            return  # a key typed before this dialog closed: it is closed already
         table = self.query_one("#session-table", DataTable)
         if table.row_count == 0:
             self.dismiss(None)

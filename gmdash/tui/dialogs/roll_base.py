@@ -7,19 +7,18 @@ from typing import ClassVar, TypeVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Digits, Input, Label, OptionList, Static
 
-from gmdash.campaign import CampaignService
 from gmdash.rules import Level, Rng, RuleSet
 from gmdash.tui.context import dashboard
+from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
 from gmdash.tui.dialogs.roll_plan import d100_text, level_markup, parse_d100
 from gmdash.tui.guard import guarded
 
 R = TypeVar("R")
 
 
-class RollDialog(ModalScreen[R | None]):
+class RollDialog(GuardedModal[R]):
     """A modal roll form. Subclasses fill `compose_form`, `validate` and `roll`.
 
     Enter rolls (when the form is valid), then a second enter closes the dialog with the result;
@@ -56,10 +55,6 @@ class RollDialog(ModalScreen[R | None]):
         self.rolled = False
 
     # --- the app's campaign, dice and rules --------------------------------------------------
-
-    @property
-    def service(self) -> CampaignService:
-        return dashboard(self).service
 
     @property
     def rng(self) -> Rng:
@@ -160,9 +155,8 @@ class RollDialog(ModalScreen[R | None]):
     # --- actions -----------------------------------------------------------------------------
 
     @guarded
+    @only_while_open
     def action_confirm(self) -> None:
-        if not self.is_active:
-            return  # a key typed before this dialog closed: it is closed already
         if self.rolled:
             self.dismiss(self.result)
             return
@@ -174,10 +168,9 @@ class RollDialog(ModalScreen[R | None]):
         if not self.rolled:
             self.refresh_form()
 
-    def action_cancel(self) -> None:
-        if not self.is_active:
-            return  # typed before this dialog closed
-        self.dismiss(self.result if self.rolled else None)
+    def cancel_result(self) -> R | None:
+        """Escape cancels before rolling, and closes with the result after."""
+        return self.result if self.rolled else None
 
     def roll(self) -> None:
         """Roll (or read the typed dice), publish the RollMade event(s), then `finish`."""
