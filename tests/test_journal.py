@@ -7,10 +7,11 @@ import csv
 import io
 import json
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from helpers import START, FakeClock
 
 from gmdash import journal
 from gmdash.campaign import CampaignService
@@ -18,19 +19,6 @@ from gmdash.cli import main
 from gmdash.events import AbilityTicked, DamageApplied, HealingApplied, RollMade
 from gmdash.journal import LogFilter
 from gmdash.model import Ability, Character, new_character
-
-START = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
-
-
-class FakeClock:
-    """A clock that moves one second per reading."""
-
-    def __init__(self, start: datetime = START) -> None:
-        self.now = start
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(seconds=1)
-        return self.now
 
 
 def sheet(name: str = "Ostra", id: str = "c0001") -> Character:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from helpers import START, sheet
+
 from gmdash.combat_events import (
     ActionAdvanced,
     ActionsDeclared,
@@ -18,8 +20,6 @@ from gmdash.combat_events import (
 from gmdash.events import Event
 from gmdash.model.combat import Action, Combat, Combatant
 from gmdash.rules.combat import ActionKind
-
-from .helpers import START, sheet
 
 
 def samples(stamp: dict[str, Any] | None = None) -> list[Event]:

@@ -6,12 +6,11 @@ import json
 from typing import Any
 
 import pytest
+from helpers import sheet
 
 from gmdash.model import Character, ValidationError, complete
 from gmdash.model.exchange import export_character, import_payload
 from gmdash.rules import RuleSet
-
-from .helpers import sheet
 
 
 def test_round_trip_through_json() -> None:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import FakeClock
 
 from gmdash import combat_runner as runner
 from gmdash.campaign import CampaignService
@@ -19,8 +20,6 @@ from gmdash.model.combat import Combat, Combatant
 from gmdash.model.state import CampaignState
 from gmdash.rules import Location, RuleSet, ScriptedRng, SeededRng
 from gmdash.rules.combat import ActionKind, DamageMode, Defence
-
-from .helpers import FakeClock
 
 BROO = FoeSpec(name="Broo", dex=12, siz=13, hit_points=12, weapon="Club", skill=45,
                damage="1D6", damage_bonus="1D4", dodge=30)  # fmt: skip

@@ -5,13 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import FakeClock, sheet
 
 from gmdash.campaign import CampaignService
 from gmdash.events import DamageApplied, HealingApplied, event_from_dict
 from gmdash.model import ValidationError
 from gmdash.model.character import Character
-
-from .helpers import FakeClock, sheet
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import pytest
+from helpers import START, sheet
 
 from gmdash.events import (
     EVENT_TYPES,
@@ -28,7 +29,6 @@ from gmdash.events import (
 from gmdash.model import ValidationError
 
 from .combat_samples import samples as combat_samples
-from .helpers import START, sheet
 
 STAMP: dict[str, Any] = {"id": "0001-000007", "time": START, "session": 1}
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from helpers import FakeClock, sheet
 
 from gmdash.campaign import CampaignService
 from gmdash.commands import Undo
@@ -23,8 +24,6 @@ from gmdash.events import (
     RollStruckOut,
 )
 from gmdash.model import ValidationError
-
-from .helpers import FakeClock, sheet
 
 
 @pytest.fixture

@@ -8,14 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import sheet
 
 from gmdash.campaign import CampaignService
 from gmdash.cli import main
 from gmdash.cli.errors import CliError
 from gmdash.cli.recording import record_roll
 from gmdash.model.exchange import export_character
-
-from .helpers import sheet
 
 
 class Run:

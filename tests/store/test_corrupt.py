@@ -8,12 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import FakeClock, sheet
 
 from gmdash.campaign import CampaignService
 from gmdash.events import RollMade
 from gmdash.store import CorruptSaveError
-
-from .helpers import FakeClock, sheet
 
 NAME = "Corrupt Saga"
 
@@ -112,9 +111,9 @@ def test_corrupt_old_session_does_not_block_opening(tmp_path: Path) -> None:
 
 
 def test_move_aside_keeps_the_file_and_lets_a_session_log_be_rebuilt(tmp_path: Path) -> None:
-    from gmdash.store import move_aside
+    from helpers import START
 
-    from .helpers import START
+    from gmdash.store import move_aside
 
     _, session_file = _make(tmp_path)
     _truncate(session_file)

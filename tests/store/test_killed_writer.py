@@ -15,10 +15,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from helpers import sheet
+
 from gmdash.campaign import CampaignService
 from gmdash.events import RollMade
-
-from .helpers import sheet
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "Killed Saga"

@@ -9,12 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import FakeClock
 
 from gmdash.campaign import CampaignService
 from gmdash.events import RollMade
 from gmdash.store import CampaignLocked, ReadOnlyError
-
-from .helpers import FakeClock
 
 NAME = "Locked Saga"
 ROOT = Path(__file__).resolve().parents[2]

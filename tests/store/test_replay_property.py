@@ -5,6 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from helpers import FakeClock, sheet
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,8 +21,6 @@ from gmdash.events import (
 from gmdash.model import LOCATIONS, ValidationError
 from gmdash.model.campaign import Campaign
 from gmdash.model.state import CampaignState
-
-from .helpers import FakeClock, sheet
 
 LOCATION = st.sampled_from([None, *LOCATIONS])
 STEP = st.one_of(

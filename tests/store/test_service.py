@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import START, FakeClock, sheet
 
 from gmdash.bus import Bus
 from gmdash.campaign import CampaignService
@@ -16,8 +17,6 @@ from gmdash.model.state import CampaignState
 from gmdash.rules import RuleSet
 from gmdash.store import CampaignNotFound, CampaignStore, StoreError, resolve_saves_dir, slugify
 from gmdash.store.paths import read_last
-
-from .helpers import START, FakeClock, sheet
 
 
 def _roll(svc: CampaignService, label: str) -> RollMade:

@@ -1,0 +1,70 @@
+"""What many test modules build alike: fixed clocks, a small sheet, the demo campaign, the app.
+
+Test folders are not packages of one `tests` package: each test module's folder root (`tests/`)
+is on `sys.path`, so every module imports these as `from helpers import ...`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from gmdash.campaign import CampaignService
+from gmdash.demo import DEMO_NAME, demo_state
+from gmdash.model import Ability, AbilityKind, Character, Weapon, new_character
+
+START = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
+EVENING = datetime(2026, 3, 14, 20, 0, tzinfo=UTC)
+
+
+class FakeClock:
+    """A clock that moves one `step` (a second) per reading, from a fixed evening."""
+
+    def __init__(self, start: datetime = START, step: timedelta = timedelta(seconds=1)) -> None:
+        self.now = start
+        self.step = step
+
+    def __call__(self) -> datetime:
+        self.now += self.step
+        return self.now
+
+
+def fixed_clock() -> datetime:
+    """A clock that never moves."""
+    return EVENING
+
+
+def sheet(name: str = "Ostra", id: str = "c0001", **changes: Any) -> Character:
+    """A small valid RQG sheet at full points."""
+    return new_character(
+        id=id,
+        name=name,
+        characteristics={"STR": 13, "CON": 12, "SIZ": 11, "DEX": 14, "INT": 13, "POW": 15,
+                         "CHA": 12},
+        abilities=[
+            Ability(name="Dodge", value=40),
+            Ability(name="Air", kind=AbilityKind.RUNE, value=75),
+            Ability(name="Honor", kind=AbilityKind.PASSION, value=60),
+            Ability(name="Broadsword", value=55),
+        ],
+        weapons=[Weapon(name="Broadsword", skill="Broadsword", damage="1D8+1", sr=2,
+                        hit_points=12)],
+        armour={"head": 3, "chest": 4},
+        **changes,
+    )  # fmt: skip
+
+
+def demo_service(saves: Path, clock: Callable[[], datetime]) -> CampaignService:
+    """The demo campaign in a temporary saves folder: a deterministic clock, no fsync."""
+    return CampaignService.create(saves, DEMO_NAME, state=demo_state(), clock=clock, durable=False)
+
+
+@contextmanager
+def demo_session(saves: Path) -> Iterator[CampaignService]:
+    """The demo campaign, a session started, on a clock moving a second per reading."""
+    with demo_service(saves, FakeClock()) as service:
+        service.start_session()
+        yield service
