@@ -28,6 +28,7 @@ from gmdash.tui.dialogs.combat_attack import AttackDialog
 from gmdash.tui.dialogs.combat_declare import DeclareDialog
 from gmdash.tui.dialogs.combat_setup import AddCombatantDialog, CombatSetupDialog
 from gmdash.tui.dialogs.combat_summary import CombatSummaryDialog
+from gmdash.tui.dialogs.wounds import wound
 from gmdash.tui.panes.strike_ranks import ConfirmEndDialog, StrikeRankPane
 
 SIZE = (160, 50)
@@ -363,3 +364,84 @@ async def test_the_pane_fits_the_middle_column(tmp_path: Path, size: tuple[int, 
         await pilot.pause()
         assert any("Korrath Sandstrider" in line for line in lines(app))
         assert RoundStarted  # (imported for the three-round test)
+
+
+def spy_on_redraws(widget: StrikeRankPane) -> list[tuple[str, bool]]:
+    """Record every update of the pane's lines (with its relayout flag) and list rebuild."""
+    calls: list[tuple[str, bool]] = []
+    for name in ("sr-heading", "sr-last"):
+        static = widget.query_one(f"#{name}", Static)
+
+        def update(
+            content: object = "", *, layout: bool = True, _o: object = static.update, _n: str = name
+        ) -> None:
+            calls.append((_n, layout))
+            _o(content, layout=layout)  # type: ignore[operator]
+
+        static.update = update  # type: ignore[method-assign]
+    listing = widget.query_one("#sr-list", OptionList)
+    clear = listing.clear_options
+
+    def clear_options() -> OptionList:
+        calls.append(("list", True))
+        return clear()
+
+    listing.clear_options = clear_options  # type: ignore[method-assign]
+    return calls
+
+
+async def test_only_changes_to_the_fight_redraw_the_pane(tmp_path: Path) -> None:
+    service = make_service(tmp_path)
+    app, seen = make_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        calls = spy_on_redraws(pane(app))
+        # No fight: a resize, a roll and its undo change nothing in the pane.
+        await pilot.resize_terminal(140, 45)
+        await pilot.pause()
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert any(isinstance(e, RollMade) for e in seen)
+        assert any(isinstance(e, RollStruckOut) for e in seen)
+        assert calls == []
+        assert heading(app) == "No combat"
+
+        await start_fight(app, pilot)
+        await declare_everyone(app, pilot, 7)
+        await pilot.press("n")
+        await pilot.pause()
+        drawn = lines(app)
+        calls.clear()
+        # A roll outside the fight, and its undo: the same fight, nothing redrawn.
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert calls == []
+        assert lines(app) == drawn
+
+        # The next action: the list is rebuilt, the one-line heading repaints without a relayout.
+        await pilot.press("2", "n")
+        await pilot.pause()
+        assert ("list", True) in calls
+        assert ("sr-heading", False) in calls
+        assert ("sr-heading", True) not in calls
+        calls.clear()
+
+        # A wound to a fighter from outside the fight shows at once.
+        fight = service.state.combat
+        assert fight is not None
+        korrath = next(c for c in fight.combatants if c.name.startswith("Korrath"))
+        assert korrath.character_id is not None
+        sheet = service.character(korrath.character_id)
+        blow = wound(sheet, service.campaign.ruleset, "chest", 5)
+        service.publish(blow.event)
+        await pilot.pause()
+        assert isinstance(blow.event, DamageApplied)
+        assert ("list", True) in calls
+        hit_points = service.character(korrath.character_id).hit_points
+        assert hit_points < sheet.hit_points
+        row = next(line for line in lines(app) if "Korrath" in line)
+        assert row.split()[-1].split("/")[0] == str(hit_points)

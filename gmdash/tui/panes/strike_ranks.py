@@ -9,8 +9,10 @@ undoable with ctrl+z, and the fight survives a restart.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -28,7 +30,8 @@ from gmdash.combat_events import (
     RoundStarted,
 )
 from gmdash.events import Event
-from gmdash.model.combat import Combatant, location_maxima, sheet_of
+from gmdash.model.character import Character
+from gmdash.model.combat import Combat, Combatant, location_maxima, sheet_of
 from gmdash.model.errors import ValidationError
 from gmdash.rules import RuleSet
 from gmdash.tui.dialogs.combat_attack import AttackDialog
@@ -86,6 +89,7 @@ class StrikeRankPane(Pane):
         super().__init__(id=id)
         self._last_text = ""
         self._keys: list[str] = []
+        self._drawn: _Drawn | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="sr-heading")
@@ -115,6 +119,8 @@ class StrikeRankPane(Pane):
         return ""
 
     def on_resize(self, event: events.Resize) -> None:
+        # Only the list depends on the width, and only while a fight runs: with no fight (or
+        # the same width) a resize changes nothing, so start-up costs no extra layout or frame.
         self.render_fight()
 
     def main_widget(self) -> OptionList:
@@ -125,13 +131,21 @@ class StrikeRankPane(Pane):
             self._last_text = event.text
         elif isinstance(event, CombatStarted | CombatEnded | RoundStarted | CombatStepUndone):
             self._last_text = ""
+        # Events that do not touch the fight (a roll, a session...) find the same fight and
+        # the same sheets, and redraw nothing.
         self.render_fight(follow=isinstance(event, ActionAdvanced | CombatStepUndone))
 
     # --- drawing ---------------------------------------------------------------------------
 
     def render_fight(self, *, follow: bool = False) -> None:
         """Redraw from the campaign state; keep the highlighted line unless `follow`ing the
-        current action."""
+        current action.
+
+        The list is rebuilt only when what it shows has changed: the fight (immutable, a new
+        object after every step), the sheets of its combatants (likewise), the rules or, while
+        a fight runs, the width. Unchanged lines are not updated, and the one-line heading
+        repaints without a relayout of the screen.
+        """
         if not self.is_mounted:
             return
         service = self.dash.service
@@ -140,13 +154,25 @@ class StrikeRankPane(Pane):
         listing = self.main_widget()
         combat = service.state.combat
         if combat is None:
-            heading.update("No combat")
-            listing.clear_options()
-            self._keys = []
-            last.update(IDLE_HINT)
+            if self._drawn is None or self._drawn.combat is not None:
+                self._drawn = _Drawn(None, (), service.campaign.ruleset, 0)
+                _show(heading, "No combat")
+                listing.clear_options()
+                self._keys = []
+            _show(last, IDLE_HINT)
+            return
+        characters = service.state.characters
+        sheets = tuple(sheet_of(c, characters) for c in combat.combatants)
+        ruleset = service.campaign.ruleset
+        drawn = _Drawn(combat, sheets, ruleset, self._list_width(len(self._keys)))
+        if self._drawn is not None and self._drawn.same(drawn):
+            # The same fight on the same sheets has the same rows: only the last line may move.
+            _show(last, self._last_text or KEYS_HINT)
             return
         rows = runner.rows(service)
-        brp = service.campaign.ruleset is RuleSet.BRP
+        width = self._list_width(len(rows))
+        self._drawn = _Drawn(combat, sheets, ruleset, width)
+        brp = ruleset is RuleSet.BRP
         acting = [row for row in rows if row.turn is not None]
         position = next((i for i, row in enumerate(acting) if row.current), None)
         text = f"Round {combat.round}"
@@ -159,9 +185,7 @@ class StrikeRankPane(Pane):
             text += f" · {len(acting)} actions · n starts"
         else:
             text += " · s declares"
-        heading.update(text)
-        scrollbar = 1 if len(rows) > listing.size.height else 0
-        width = max(20, (listing.size.width or self.size.width - 2) - scrollbar - 1)
+        _show(heading, text)
         previous = self._highlighted_key()
         options: list[Option] = []
         keys: list[str] = []
@@ -181,7 +205,13 @@ class StrikeRankPane(Pane):
             listing.highlighted = keys.index(target)
         elif keys:
             listing.highlighted = 0
-        last.update(self._last_text or KEYS_HINT)
+        _show(last, self._last_text or KEYS_HINT)
+
+    def _list_width(self, count: int) -> int:
+        """The width of a line of the list of `count` rows (less its scrollbar, if any)."""
+        listing = self.main_widget()
+        scrollbar = 1 if count > listing.size.height else 0
+        return max(20, (listing.size.width or self.size.width - 2) - scrollbar - 1)
 
     @staticmethod
     def _key(row: runner.Row, index: int) -> str:
@@ -390,6 +420,41 @@ class StrikeRankPane(Pane):
             return
         event = runner.end(self.dash.service)
         self.app.push_screen(CombatSummaryDialog(event.summary, event.text))
+
+
+@dataclass(frozen=True)
+class _Drawn:
+    """What the list was last drawn from (the fight and sheets by identity: both immutable)."""
+
+    combat: Combat | None
+    sheets: tuple[Character | None, ...]
+    ruleset: RuleSet
+    width: int
+
+    def same(self, other: _Drawn) -> bool:
+        return (
+            self.combat is other.combat
+            and self.ruleset is other.ruleset
+            and self.width == other.width
+            and len(self.sheets) == len(other.sheets)
+            and all(a is b for a, b in zip(self.sheets, other.sheets, strict=True))
+        )
+
+
+def _show(static: Static, text: str) -> None:
+    """Update a line of the pane: unchanged text costs nothing, and text that fits on one line
+    before and after repaints without a relayout of the screen."""
+    old = static.content
+    if old == text:
+        return
+    width = static.content_size.width
+    same_height = (
+        isinstance(old, str)
+        and width > 0
+        and "\n" not in old + text
+        and max(cell_len(old), cell_len(text)) <= width
+    )
+    static.update(text, layout=not same_height)
 
 
 def _fit(text: str, width: int) -> str:
