@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 
@@ -20,6 +21,13 @@ def open_for_dashboard(saves_dir: Path, campaign: str | None) -> CampaignService
     return CampaignService.open_last(saves_dir)
 
 
+def prepare() -> None:
+    """Move everything loaded so far (modules, classes, the campaign) out of the garbage
+    collector's reach: building the app allocates enough to trigger full collections, which
+    would otherwise walk every imported object again and delay the first frame."""
+    gc.freeze()
+
+
 def run_dashboard(saves_dir: Path, campaign: str | None) -> int:
     """Run the app until the game master quits; returns the exit status."""
     try:
@@ -29,6 +37,7 @@ def run_dashboard(saves_dir: Path, campaign: str | None) -> int:
         return EXIT_REFUSED
     from gmdash.tui.app import GmDashApp  # Textual only now that there is a campaign to show
 
+    prepare()
     try:
         GmDashApp(service, crash_log=service.store.folder / CRASH_LOG).run()
     finally:
