@@ -15,6 +15,8 @@ from typing import Any
 from gmdash.campaign import CampaignService
 from gmdash.demo import DEMO_NAME, demo_state
 from gmdash.model import Ability, AbilityKind, Character, Weapon, new_character
+from gmdash.rules import Rng, SeededRng
+from gmdash.tui.app import GmDashApp
 
 START = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
 EVENING = datetime(2026, 3, 14, 20, 0, tzinfo=UTC)
@@ -68,3 +70,8 @@ def demo_session(saves: Path) -> Iterator[CampaignService]:
     with demo_service(saves, FakeClock()) as service:
         service.start_session()
         yield service
+
+
+def dashboard_app(service: CampaignService, rng: Rng | None = None) -> GmDashApp:
+    """The dashboard on `service`, its clock, seeded dice unless a test scripts them."""
+    return GmDashApp(service, rng=rng or SeededRng(7), clock=service.clock)

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from helpers import demo_session
 
 from gmdash import experience
 from gmdash.campaign import CampaignService
-from gmdash.demo import DEMO_NAME, demo_state
 from gmdash.events import AbilityTicked, CharacterEdited, Event, RollMade
 from gmdash.experience import ExperienceLine
 from gmdash.model.errors import ValidationError
@@ -20,23 +19,9 @@ HARVALD = "c0001"
 IRVALA = "c0002"
 
 
-class FakeClock:
-    """One second per reading, from a fixed evening."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(seconds=1)
-        return self.now
-
-
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[CampaignService]:
-    with CampaignService.create(
-        tmp_path, DEMO_NAME, state=demo_state(), clock=FakeClock(), durable=False
-    ) as svc:
-        svc.start_session()
+    with demo_session(tmp_path) as svc:
         yield svc
 
 

@@ -9,26 +9,22 @@ Regenerate after an intended change with `pytest tests/tui/test_combat_snapshot.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from helpers import demo_service, fixed_clock
 from textual.app import App, ComposeResult
 
 from gmdash import combat_runner as runner
 from gmdash.campaign import CampaignService
 from gmdash.combat_runner import AttackInput, FoeSpec, Plan
-from gmdash.demo import DEMO_NAME, demo_state
 from gmdash.events import Event
 from gmdash.rules import Location, Rng, ScriptedRng, SeededRng
 from gmdash.rules.combat import ActionKind, Defence
 from gmdash.tui.panes.strike_ranks import StrikeRankPane
 
 CSS = Path(__file__).parents[2] / "gmdash" / "tui" / "gmdash.tcss"
-
-
-def fixed_clock() -> datetime:
-    return datetime(2026, 3, 14, 20, 0, tzinfo=UTC)
 
 
 class PaneHost(App[None]):
@@ -55,9 +51,7 @@ class PaneHost(App[None]):
 
 def mid_round(saves: Path) -> CampaignService:
     """The party against three broos, round 2, the fourth action current, one attack done."""
-    service = CampaignService.create(
-        saves, DEMO_NAME, state=demo_state(), clock=fixed_clock, durable=False
-    )
+    service = demo_service(saves, fixed_clock)
     service.start_session()
     broos = FoeSpec(name="Broo", count=3, dex=12, siz=13, hit_points=12, armour=2,
                     weapon="Club", skill=45, damage="1D6", damage_bonus="1D4")  # fmt: skip

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import demo_service
 
 from gmdash.campaign import CampaignService
-from gmdash.demo import DEMO_NAME, demo_state
 from gmdash.events import DamageApplied, RollMade
 from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
@@ -25,9 +25,7 @@ START = datetime(2026, 3, 14, 20, 0, tzinfo=UTC)
 def evening(saves: Path) -> CampaignService:
     """The demo campaign an hour into a session: a few rolls and one wound."""
     ticks = iter(START + timedelta(minutes=3 * n) for n in range(10_000))
-    service = CampaignService.create(
-        saves, DEMO_NAME, state=demo_state(), clock=lambda: next(ticks), durable=False
-    )
+    service = demo_service(saves, lambda: next(ticks))
     service.start_session()
     harvald = service.character("Harvald Stormbrow")
     service.publish(

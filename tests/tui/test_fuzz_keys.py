@@ -10,18 +10,16 @@ from __future__ import annotations
 
 import logging
 import random
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from helpers import dashboard_app, demo_service, fixed_clock
 from textual import events
 from textual.command import CommandPalette
 from textual.pilot import Pilot
 
 from gmdash.campaign import CampaignService
-from gmdash.demo import DEMO_NAME, demo_state
 from gmdash.events import Event
-from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.help import HelpScreen
 from gmdash.tui.keymap import COMMANDS
@@ -37,10 +35,6 @@ TYPING = [
     "up", "down", "left", "right", "home", "end", "pageup", "pagedown",
     "plus", "minus", "slash", "question_mark", "delete",
 ]  # fmt: skip
-
-
-def fixed_clock() -> datetime:
-    return datetime(2026, 3, 14, 20, 0, tzinfo=UTC)
 
 
 def key_pool() -> list[str]:
@@ -68,10 +62,8 @@ async def type_keys(pilot: Pilot[int], keys: list[str]) -> None:
 
 
 def make_app(saves: Path) -> tuple[GmDashApp, CampaignService]:
-    service = CampaignService.create(
-        saves, DEMO_NAME, state=demo_state(), clock=fixed_clock, durable=False
-    )
-    return GmDashApp(service, rng=SeededRng(7), clock=fixed_clock), service
+    service = demo_service(saves, fixed_clock)
+    return dashboard_app(service), service
 
 
 def test_the_pool_covers_every_declared_key() -> None:

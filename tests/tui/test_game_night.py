@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from gmdash.campaign import CampaignService
-from gmdash.demo import DEMO_NAME, demo_state
+from helpers import FakeClock, demo_service
+
 from gmdash.events import (
     AbilityTicked,
     CharacterEdited,
@@ -24,22 +24,9 @@ from gmdash.tui.dialogs.rolls import AbilityRollDialog
 from gmdash.tui.panes.log import LogPane
 
 
-class Clock:
-    """A minute per reading, from a fixed evening."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 14, 19, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(minutes=1)
-        return self.now
-
-
 async def test_a_night_from_start_to_review(tmp_path: Path) -> None:
-    clock = Clock()
-    service = CampaignService.create(
-        tmp_path, DEMO_NAME, state=demo_state(), clock=clock, durable=False
-    )
+    clock = FakeClock(datetime(2026, 3, 14, 19, 0, tzinfo=UTC), step=timedelta(minutes=1))
+    service = demo_service(tmp_path, clock)
     events: list[Event] = []
     service.bus.subscribe(Event, events.append)
     # The app's dice, in order: Broadsword 20 (a success), its experience roll 90 and a gain

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from helpers import dashboard_app, demo_session
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from gmdash import experience
 from gmdash.campaign import CampaignService
-from gmdash.demo import DEMO_NAME, demo_state
 from gmdash.events import AbilityTicked, CharacterEdited, Event, RollMade
-from gmdash.rules import Rng, ScriptedRng, SeededRng
-from gmdash.tui.app import GmDashApp
+from gmdash.rules import ScriptedRng, SeededRng
 from gmdash.tui.dialogs.improvement import FreeTicksDialog, ImprovementScreen
 
 SIZE = (160, 50)
@@ -24,30 +22,12 @@ HARVALD = "c0001"
 IRVALA = "c0002"
 
 
-class FakeClock:
-    """One second per reading, from a fixed evening."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(seconds=1)
-        return self.now
-
-
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[CampaignService]:
-    with CampaignService.create(
-        tmp_path, DEMO_NAME, state=demo_state(), clock=FakeClock(), durable=False
-    ) as svc:
-        svc.start_session()
+    with demo_session(tmp_path) as svc:
         for cid, name in ((HARVALD, "Broadsword"), (HARVALD, "Climb"), (IRVALA, "Truth")):
             svc.publish(AbilityTicked(character_id=cid, ability=name))
         yield svc
-
-
-def app_for(service: CampaignService, rng: Rng | None = None) -> GmDashApp:
-    return GmDashApp(service, rng=rng or SeededRng(7), clock=service.clock)
 
 
 def value(service: CampaignService, cid: str, name: str) -> tuple[int, bool]:
@@ -76,7 +56,7 @@ def recorder(service: CampaignService) -> list[Event]:
 
 
 async def test_ctrl_e_lists_every_ticked_ability(service: CampaignService) -> None:
-    app = app_for(service)
+    app = dashboard_app(service)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_phase(pilot)
         assert [(x.character_name, x.ability) for x in screen.lines] == [
@@ -91,7 +71,7 @@ async def test_roll_all_with_a_seeded_rng_then_accept(service: CampaignService) 
     expected_rng = SeededRng(11)
     expected = [experience.roll_line(x, expected_rng) for x in experience.ticked_lines(service)]
     seen = recorder(service)
-    app = app_for(service, SeededRng(11))
+    app = dashboard_app(service, SeededRng(11))
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_phase(pilot)
         await pilot.press("a")
@@ -113,7 +93,7 @@ async def test_roll_all_with_a_seeded_rng_then_accept(service: CampaignService) 
 
 
 async def test_typed_rolls_and_the_gain(service: CampaignService) -> None:
-    app = app_for(service, ScriptedRng([]))  # physical dice only
+    app = dashboard_app(service, ScriptedRng([]))  # physical dice only
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_phase(pilot)
         # Climb 55: 87 improves, but the gain is missing
@@ -145,7 +125,7 @@ async def test_over_100_only_00_improves(service: CampaignService) -> None:
     irvala = service.state.character(IRVALA)
     abilities = tuple(replace(a, value=105) if a.name == "Truth" else a for a in irvala.abilities)
     service.publish(CharacterEdited(character=replace(irvala, abilities=abilities)))
-    app = app_for(service, ScriptedRng([99, 100, 6]))
+    app = dashboard_app(service, ScriptedRng([99, 100, 6]))
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_phase(pilot)
         await pilot.press("down", "down", "space")
@@ -169,7 +149,7 @@ async def test_over_100_only_00_improves(service: CampaignService) -> None:
 
 async def test_escape_warns_before_dropping_rolls(service: CampaignService) -> None:
     seen = recorder(service)
-    app = app_for(service)
+    app = dashboard_app(service)
     async with app.run_test(size=SIZE) as pilot:
         await open_phase(pilot)
         await pilot.press("a", "escape")
@@ -184,7 +164,7 @@ async def test_escape_warns_before_dropping_rolls(service: CampaignService) -> N
 
 async def test_accept_with_nothing_rolled_saves_nothing(service: CampaignService) -> None:
     seen = recorder(service)
-    app = app_for(service)
+    app = dashboard_app(service)
     async with app.run_test(size=SIZE) as pilot:
         await open_phase(pilot)
         await pilot.press("enter")
@@ -194,7 +174,7 @@ async def test_accept_with_nothing_rolled_saves_nothing(service: CampaignService
 
 
 async def test_four_free_ticks(service: CampaignService) -> None:
-    app = app_for(service)
+    app = dashboard_app(service)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_phase(pilot)
         await pilot.press("f")

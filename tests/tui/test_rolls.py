@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from helpers import FakeClock, dashboard_app, demo_service
 from textual.pilot import Pilot
 from textual.widgets import Button, Checkbox, Input, OptionList, RadioButton, Static
 
 from gmdash.campaign import CampaignService
-from gmdash.demo import DEMO_NAME, demo_state
 from gmdash.events import AbilityTicked, Event, RollMade
 from gmdash.model import Ability, Weapon, new_character
 from gmdash.rules import (
@@ -22,7 +21,6 @@ from gmdash.rules import (
     Rng,
     RuleSet,
     ScriptedRng,
-    SeededRng,
     level_odds,
     level_of,
     opposed_odds,
@@ -45,17 +43,6 @@ from gmdash.tui.dialogs.rolls import (
 )
 
 SIZE = (160, 50)
-
-
-class FakeClock:
-    """One second per reading, from a fixed evening."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(seconds=1)
-        return self.now
 
 
 @dataclass
@@ -82,9 +69,7 @@ def watch(service: CampaignService) -> Table:
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    with CampaignService.create(
-        tmp_path, DEMO_NAME, state=demo_state(), clock=FakeClock(), durable=False
-    ) as service:
+    with demo_service(tmp_path, FakeClock()) as service:
         yield watch(service)
 
 
@@ -106,7 +91,7 @@ def brp(tmp_path: Path) -> Iterator[Table]:
 
 
 def app_for(table: Table, rng: Rng | None = None) -> GmDashApp:
-    return GmDashApp(table.service, rng=rng or SeededRng(7), clock=table.service.clock)
+    return dashboard_app(table.service, rng)
 
 
 def text(screen: RollDialog[object], selector: str) -> str:

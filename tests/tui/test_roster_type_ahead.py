@@ -2,28 +2,18 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 
+from helpers import dashboard_app, demo_service, fixed_clock
 from textual import events
 
-from gmdash.campaign import CampaignService
-from gmdash.demo import DEMO_NAME, demo_state
-from gmdash.rules import SeededRng
-from gmdash.tui.app import GmDashApp
 from gmdash.tui.dialogs.wounds import DamageDialog
 
 
-def fixed_clock() -> datetime:
-    return datetime(2026, 3, 14, 20, 0, tzinfo=UTC)
-
-
 async def test_down_then_damage_typed_ahead_targets_the_new_row(tmp_path: Path) -> None:
-    service = CampaignService.create(
-        tmp_path, DEMO_NAME, state=demo_state(), clock=fixed_clock, durable=False
-    )
+    service = demo_service(tmp_path, fixed_clock)
     try:
-        app = GmDashApp(service, rng=SeededRng(7), clock=fixed_clock)
+        app = dashboard_app(service)
         async with app.run_test(size=(160, 50)) as pilot:
             await pilot.pause()
             first, second = service.characters[:2]

@@ -8,24 +8,18 @@ dismiss again (that popped the dashboard's own screen, or the dialog beneath) no
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from helpers import dashboard_app, demo_service, fixed_clock
 from textual import events
 from textual.pilot import Pilot
 
 from gmdash.campaign import CampaignService
-from gmdash.demo import DEMO_NAME, demo_state
 from gmdash.events import Event, RollMade
-from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
 
 CHARACTERS = {"plus": "+", "minus": "-", "slash": "/", "question_mark": "?"}
-
-
-def fixed_clock() -> datetime:
-    return datetime(2026, 3, 14, 20, 0, tzinfo=UTC)
 
 
 async def burst(pilot: Pilot[int], *keys: str) -> None:
@@ -38,10 +32,8 @@ async def burst(pilot: Pilot[int], *keys: str) -> None:
 
 @pytest.fixture
 def app_and_service(tmp_path: Path) -> tuple[GmDashApp, CampaignService]:
-    service = CampaignService.create(
-        tmp_path, DEMO_NAME, state=demo_state(), clock=fixed_clock, durable=False
-    )
-    return GmDashApp(service, rng=SeededRng(7), clock=fixed_clock), service
+    service = demo_service(tmp_path, fixed_clock)
+    return dashboard_app(service), service
 
 
 @pytest.mark.parametrize(
