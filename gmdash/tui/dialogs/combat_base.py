@@ -18,7 +18,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 
 from gmdash.rules import Location
-from gmdash.tui.dialogs.form_base import CheckedForm
+from gmdash.tui.dialogs.form_base import CheckedForm, whole_number
+from gmdash.tui.dialogs.form_base import error_label as form_error_label
 
 T = TypeVar("T")
 
@@ -102,7 +103,8 @@ def cell(label: str, widget: Input | Select[str], field: str | None = None) -> V
 
 
 def error_label(field: str) -> Label:
-    label = Label("", id=f"{field}-error", classes="field-error")
+    """A field's error line, hidden until the field is wrong."""
+    label = form_error_label(field)
     label.display = False
     return label
 
@@ -112,19 +114,8 @@ def value_of(screen: ModalScreen[object], widget_id: str) -> str:
 
 
 def whole(text: str, *, low: int | None = None, high: int | None = None) -> int:
-    """A typed whole number; ValueError with the message to show."""
-    raw = text.strip()
-    if not raw:
-        raise ValueError("required")
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ValueError(f"{raw!r} is not a whole number") from None
-    if low is not None and value < low:
-        raise ValueError(f"at least {low}")
-    if high is not None and value > high:
-        raise ValueError(f"at most {high}")
-    return value
+    """A typed whole number; ValueError with the (terse: the cells are narrow) message to show."""
+    return whole_number(text, low=low, high=high, bound="")
 
 
 def optional_whole(text: str, *, low: int | None = None, high: int | None = None) -> int | None:

@@ -168,8 +168,13 @@ def error_label(field: str) -> Label:
     return Label("", id=f"{field}-error", classes="field-error")
 
 
-def whole_number(text: str, *, low: int | None = None, high: int | None = None) -> int:
-    """A whole number typed in a field, within bounds; ValueError with the message to show."""
+def whole_number(
+    text: str, *, low: int | None = None, high: int | None = None, bound: str = "must be "
+) -> int:
+    """A whole number typed in a field, within bounds; ValueError with the message to show.
+
+    `bound` starts the out-of-bounds message ("must be at least 1"); narrow fields drop it.
+    """
     raw = text.strip()
     if not raw:
         raise ValueError("required")
@@ -178,7 +183,7 @@ def whole_number(text: str, *, low: int | None = None, high: int | None = None) 
     except ValueError:
         raise ValueError(f"{raw!r} is not a whole number") from None
     if low is not None and value < low:
-        raise ValueError(f"must be at least {low}")
+        raise ValueError(f"{bound}at least {low}")
     if high is not None and value > high:
-        raise ValueError(f"must be at most {high}")
+        raise ValueError(f"{bound}at most {high}")
     return value
