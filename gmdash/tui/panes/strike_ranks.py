@@ -17,6 +17,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
+from textual.css.query import NoMatches
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -97,6 +98,8 @@ class StrikeRankPane(Pane):
         yield Static("", id="sr-last")
 
     def on_mount(self) -> None:
+        # Drawn now (not on the first resize) so that the first frame shows the pane whole:
+        # `is_mounted` is still False here, hence no such guard in render_fight.
         super().on_mount()
         self._last_text = self._recall_last_attack()
         self.render_fight()
@@ -146,10 +149,11 @@ class StrikeRankPane(Pane):
         a fight runs, the width. Unchanged lines are not updated, and the one-line heading
         repaints without a relayout of the screen.
         """
-        if not self.is_mounted:
+        try:
+            heading = self.query_one("#sr-heading", Static)
+        except NoMatches:  # not composed yet
             return
         service = self.dash.service
-        heading = self.query_one("#sr-heading", Static)
         last = self.query_one("#sr-last", Static)
         listing = self.main_widget()
         combat = service.state.combat
