@@ -10,7 +10,7 @@ undoable with ctrl+z, and the fight survives a restart.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -35,14 +35,15 @@ from gmdash.model.character import Character
 from gmdash.model.combat import Combat, Combatant, location_maxima, sheet_of
 from gmdash.model.errors import ValidationError
 from gmdash.rules import RuleSet
-from gmdash.tui.dialogs.combat_attack import AttackDialog
 from gmdash.tui.dialogs.combat_base import CombatForm
-from gmdash.tui.dialogs.combat_declare import DeclareDialog
-from gmdash.tui.dialogs.combat_setup import AddCombatantDialog, CombatSetupDialog, Lineup
-from gmdash.tui.dialogs.combat_summary import CombatSummaryDialog
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import STRIKE_RANKS, bindings_for
 from gmdash.tui.panes.base import Pane
+
+if TYPE_CHECKING:
+    from gmdash.tui.dialogs.combat_setup import Lineup
+
+# The combat dialogs are imported when first opened, so that start-up does not load them.
 
 IDLE_HINT = "b starts a combat: pick the fighters, add foes (Broo x3)."
 KEYS_HINT = "s declare · l same · n/p step · t attack · ctrl+n round · + add · del remove · E end"
@@ -285,6 +286,8 @@ class StrikeRankPane(Pane):
         service = self.dash.service
         if service.state.combat is not None:
             raise ValidationError("combat", "a combat is running (E ends it, + adds fighters)")
+        from gmdash.tui.dialogs.combat_setup import CombatSetupDialog
+
         self.app.push_screen(CombatSetupDialog(service.characters), self._begin)
 
     @guarded
@@ -299,6 +302,8 @@ class StrikeRankPane(Pane):
     def action_add_combatant(self) -> None:
         service = self.dash.service
         runner.fight(service)
+        from gmdash.tui.dialogs.combat_setup import AddCombatantDialog
+
         self.app.push_screen(AddCombatantDialog(runner.roster_not_fighting(service)), self._add)
 
     @guarded
@@ -324,6 +329,8 @@ class StrikeRankPane(Pane):
         sheet = sheet_of(combatant, service.state.characters)
         if sheet is None:
             raise ValidationError("combatant", f"{combatant.name} is no longer on the roster")
+        from gmdash.tui.dialogs.combat_declare import DeclareDialog
+
         dialog = DeclareDialog(combatant, sheet, service.campaign.ruleset)
         self.app.push_screen(dialog, lambda plans: self._declare(combatant.id, plans))
 
@@ -397,6 +404,8 @@ class StrikeRankPane(Pane):
         if not targets:
             raise ValidationError("defender", "there is nobody to attack (+ adds a combatant)")
         default = runner.default_target(service, row.combatant)
+        from gmdash.tui.dialogs.combat_attack import AttackDialog
+
         dialog = AttackDialog(
             row.combatant,
             weapon,
@@ -423,6 +432,8 @@ class StrikeRankPane(Pane):
         if not confirmed:
             return
         event = runner.end(self.dash.service)
+        from gmdash.tui.dialogs.combat_summary import CombatSummaryDialog
+
         self.app.push_screen(CombatSummaryDialog(event.summary, event.text))
 
 
