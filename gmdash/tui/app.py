@@ -50,6 +50,8 @@ class GmDashApp(App[int]):
     BINDINGS: ClassVar[list[BindingType]] = bindings_for(GLOBAL)
     ENABLE_COMMAND_PALETTE = True
     ALLOW_IN_MAXIMIZED_VIEW = "Header, KeyBar"
+    # Below 130 columns the log takes a larger share, so who rolled what stays readable.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (130, "-wide")]  # noqa: RUF012 (Textual reads it)
 
     def __init__(
         self,
