@@ -24,7 +24,7 @@ from gmdash.tui.dialogs.log_export import ExportDialog
 from gmdash.tui.dialogs.log_filter import LogFilterDialog
 from gmdash.tui.dialogs.log_sessions import SessionListDialog
 from gmdash.tui.dialogs.log_summary import SummaryDialog
-from gmdash.tui.panes.log import LogPane, LogTable
+from gmdash.tui.panes.log import NARROW_BELOW, LogPane, LogTable
 
 HARVALD, KORRATH = "c0001", "c0003"
 
@@ -398,8 +398,7 @@ async def test_log_fits_at_100x30(service: CampaignService) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("4")
         await pilot.pause()
-        screen = app.export_screenshot()
-        assert "special" in screen
+        assert any("8/70%" in line and "spec" in line for line in drawn(app))
 
 
 async def test_long_logs_search_once_typing_pauses(
@@ -446,3 +445,108 @@ async def test_a_new_session_gets_its_own_log(service: CampaignService) -> None:
         roll(service, "Irvala Greyquill", "Search", "success")
         await pilot.pause()
         assert "Search" in rows(app)[-1]
+
+
+def drawn(app: GmDashApp) -> list[str]:
+    """The log's lines as drawn, cut to the pane's width (what the GM can read)."""
+    table = app.query_one(LogTable)
+    return [table.render_line(y).text for y in range(table.size.height)]
+
+
+async def test_narrow_log_keeps_who_and_what_readable_at_100x30(
+    service: CampaignService,
+) -> None:
+    service.start_session()
+    roll(service, "Harvald Stormbrow", "Broadsword", "special", chance=70, result=8)
+    roll(service, "Korrath Sandstrider", "Dodge", "critical", chance=55, result=2)
+    roll(service, "Irvala Greyquill", "2D6", "", kind="dice", total=7)
+    app = make_app(service)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("4")
+        await pilot.pause()
+        pane, table = app.query_one(LogPane), app.query_one(LogTable)
+        assert pane.outer_size.width < NARROW_BELOW and pane.narrow
+        assert table.cell_padding == 0
+        lines = drawn(app)
+        assert any("8/70%" in line and "spec" in line and "Harvald · Broadsword" in line
+                   for line in lines)  # fmt: skip
+        assert any("2/55%" in line and "crit" in line and "Korrath · Dodge" in line
+                   for line in lines)  # fmt: skip
+        assert any("Irvala · 2D6" in line for line in lines)
+        level = row_texts(app, 2)[2]
+        assert level.plain.strip() == "crit" and "magenta" in str(level.style)
+        # a new roll arrives compact and followed; k strikes the selected roll out
+        roll(service, "Meriel Greenhollow", "First Aid", "failure", chance=60, result=77)
+        await pilot.pause()
+        assert table.cursor_row == table.row_count - 1
+        assert "77/60%" in rows(app)[-1] and "Meriel · First Aid" in rows(app)[-1]
+        await pilot.press("k")
+        await pilot.pause()
+        assert "struck out" in rows(app)[-1] and "strike" in str(row_texts(app, 4)[1].spans)
+        # search and filter work on the full names
+        await pilot.press("slash", *"sandstrider", "enter")
+        assert len(rows(app)) == 1 and "Korrath · Dodge" in rows(app)[0]
+
+
+async def test_wide_log_is_unchanged(service: CampaignService) -> None:
+    service.start_session()
+    roll(service, "Harvald Stormbrow", "Broadsword", "special", chance=70, result=8)
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        pane, table = app.query_one(LogPane), app.query_one(LogTable)
+        assert not pane.narrow and table.cell_padding == 1
+        assert [str(c.label) for c in table.columns.values()] == [
+            "time", "%", "roll", "level", "who · what"
+        ]  # fmt: skip
+        cells = [c.plain for c in row_texts(app, 1)]
+        assert cells[1:] == ["70%", "8", "special", "Harvald Stormbrow · Broadsword"]
+
+
+async def test_crossing_the_threshold_switches_and_only_then_rebuilds(
+    service: CampaignService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service.start_session()
+    first = roll(service, "Harvald Stormbrow", "Broadsword", "special", chance=70, result=8)
+    roll(service, "Korrath Sandstrider", "Dodge", "critical", chance=55, result=2)
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        pane, table = app.query_one(LogPane), app.query_one(LogTable)
+        rebuilds: list[str | None] = []
+        original = pane._rebuild
+
+        def counting(keep: str | None = None) -> None:
+            rebuilds.append(keep)
+            original(keep)
+
+        monkeypatch.setattr(pane, "_rebuild", counting)
+        await pilot.press("4", "up")  # the GM selects Harvald's roll
+        assert not pane.narrow
+        await pilot.resize_terminal(156, 50)  # still wide: nothing is rebuilt
+        await pilot.pause()
+        assert not pane.narrow and rebuilds == []
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert pane.narrow and rebuilds == [first.id] and table.cell_padding == 0
+        assert "Harvald · Broadsword" in rows(app)[1]
+        assert table.cursor_row == 1  # the selection survives the switch
+        await pilot.resize_terminal(110, 32)  # still narrow
+        await pilot.pause()
+        assert pane.narrow and len(rebuilds) == 1
+        await pilot.resize_terminal(160, 50)
+        await pilot.pause()
+        assert not pane.narrow and len(rebuilds) == 2 and table.cell_padding == 1
+        assert "Harvald Stormbrow · Broadsword" in rows(app)[1] and table.cursor_row == 1
+        # at 100x30 maximised, the log has room again: full rows; restored, compact again
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert pane.narrow
+        await pilot.press("m")
+        await pilot.pause()
+        assert not pane.narrow and "Harvald Stormbrow · Broadsword" in rows(app)[1]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pane.narrow and table.cursor_row == 1
+        await pilot.press("k")  # strike-out works on the selected row in the narrow layout
+        await pilot.pause()
+        assert "struck out" in rows(app)[1]

@@ -4,6 +4,10 @@ Rows are appended one by one as events come from the bus (a DataTable draws only
 screen, so thousands of entries cost nothing per new roll); the table is rebuilt only when the
 shown session or the filters change. Search (`/`), filter (`f`), another session (`s`), the
 summary (`i`), export (`x`) and strike-out (`k`) come from the keymap's LOG scope.
+
+A narrow pane (the 100x30 layout) gets compact rows (no cell padding, "12/30%", short level
+names, first names) so that "who · what" stays readable; the rows are rebuilt only when a resize
+crosses that threshold.
 """
 
 from __future__ import annotations
@@ -39,6 +43,18 @@ LEVEL_STYLES = {
 COLUMNS = (("time", "time"), ("chance", "%"), ("roll", "roll"), ("level", "level"),
            ("what", "who · what"))  # fmt: skip
 """Numbers first, the free text last: in a narrow pane the level stays in sight."""
+NARROW_COLUMNS = (("time", "time "), ("roll", "roll"), ("level", " lvl "), ("what", "who · what"))
+"""The compact layout: chance and roll share a cell; the separators are in the cells."""
+SHORT_LEVELS = {
+    "critical": "crit",
+    "special": "spec",
+    "success": "succ",
+    "failure": "fail",
+    "fumble": "fumb",
+}
+NARROW_BELOW = 54
+"""Below this many columns, borders included, the log is compact (100x30: 40, 130x40: 48;
+160x50: 59 stays wide)."""
 INSTANT_SEARCH = 2000
 """Up to this many entries the search redraws on every key; beyond, once typing pauses."""
 SEARCH_DELAY = 0.25
@@ -54,23 +70,31 @@ def which_text(which: Which, current: int) -> str:
     return f"session {number}"
 
 
-def row_cells(item: Record) -> list[Text]:
-    """The cells of one log row (see COLUMNS); a struck-out roll is struck through."""
+def short_actor(name: str) -> str:
+    """The first name, and any word with a digit in it ("Broo 2" stays "Broo 2")."""
+    words = name.split()
+    if len(words) <= 1:
+        return name
+    return " ".join([words[0], *(w for w in words[1:] if any(c.isdigit() for c in w))])
+
+
+def row_cells(item: Record, narrow: bool = False) -> list[Text]:
+    """The cells of one log row (see COLUMNS, or NARROW_COLUMNS when `narrow`); a struck-out
+    roll is struck through."""
     entry = item.entry
     strike = " strike" if entry.struck else ""
     muted = "dim" + strike
     time = Text(journal.local_hhmm(entry.time) + " ", style="dim" + strike)
-    chance = Text("" if entry.chance is None else f"{entry.chance}%", style=muted, justify="right")
     rolled = entry.roll if entry.roll is not None else entry.total
-    roll = Text("" if rolled is None else str(rolled), style="bold" + strike, justify="right")
     level = entry.level or ""
-    level_text = Text(level, style=(LEVEL_STYLES.get(level, "") + strike) if level else "")
+    level_style = (LEVEL_STYLES.get(level, "") + strike) if level else ""
     what = Text()
     if entry.hidden:
         what.append("GM", style="dim italic reverse")
         what.append(" ")
     if entry.actor:
-        what.append(entry.actor, style=("dim" if entry.struck else "bold") + strike)
+        actor = short_actor(entry.actor) if narrow else entry.actor
+        what.append(actor, style=("dim" if entry.struck else "bold") + strike)
         what.append(" · ", style="dim")
     label = entry.label or entry.expression or entry.kind
     if item.is_roll:
@@ -79,7 +103,19 @@ def row_cells(item: Record) -> list[Text]:
         what.append(label, style="italic dim" + strike)
     if entry.struck:
         what.append(" (struck out)", style="dim italic")
-    return [time, chance, roll, level_text, what]
+    if narrow:
+        both = Text(justify="right")
+        if rolled is not None:
+            both.append(str(rolled), style="bold" + strike)
+        if entry.chance is not None:
+            both.append("/" if rolled is not None else "", style=muted)
+            both.append(f"{entry.chance}%", style=muted)
+        short = SHORT_LEVELS.get(level, level[:4])
+        level_text = Text(f" {short} " if short else "", style=level_style)
+        return [time, both, level_text, what]
+    chance = Text("" if entry.chance is None else f"{entry.chance}%", style=muted, justify="right")
+    roll = Text("" if rolled is None else str(rolled), style="bold" + strike, justify="right")
+    return [time, chance, roll, Text(level, style=level_style), what]
 
 
 class LogSearch(Input):
@@ -93,6 +129,10 @@ class LogSearch(Input):
 
 class LogTable(DataTable[Text]):
     """The log's rows; escape clears the search and filters (see the LOG keymap)."""
+
+    DEFAULT_CSS = """
+    LogTable.-narrow { scrollbar-size-vertical: 1; }
+    """
 
 
 class LogPane(Pane):
@@ -115,6 +155,8 @@ class LogPane(Pane):
         self._shown_ids: set[str] = set()
         self._pending_search: str | None = None
         self._search_timer: Timer | None = None
+        self.narrow = False
+        """Whether the rows are compact (NARROW_COLUMNS); follows the pane's width."""
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -128,6 +170,43 @@ class LogPane(Pane):
     def on_mount(self) -> None:
         super().on_mount()
         self.reload()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Compact rows when the pane gets narrow, full rows when it widens again; a resize
+        that stays on the same side of NARROW_BELOW costs nothing."""
+        width = self.outer_size.width  # not the content: the compact layout drops the padding
+        if width > 0 and (width < NARROW_BELOW) != self.narrow:
+            self.set_narrow(width < NARROW_BELOW)
+
+    def set_narrow(self, narrow: bool) -> None:
+        """Switch between the full and the compact layout, keeping the selected row."""
+        if narrow == self.narrow:
+            return
+        self.narrow = narrow
+        table = self.table
+        selected = self._selected_key()
+        at_bottom = table.row_count == 0 or table.cursor_row >= table.row_count - 1
+        table.clear(columns=True)
+        table.cell_padding = 0 if narrow else 1
+        table.set_class(narrow, "-narrow")
+        self.styles.padding = (0, 0) if narrow else None  # None: back to the shared CSS
+        for key, label in self.shown_columns:
+            table.add_column(label, key=key)
+        self._rebuild(keep=None if at_bottom else selected)
+
+    @property
+    def shown_columns(self) -> tuple[tuple[str, str], ...]:
+        """The (key, label) of the shown columns."""
+        return NARROW_COLUMNS if self.narrow else COLUMNS
+
+    def _selected_key(self) -> str | None:
+        table = self.table
+        if table.row_count == 0:
+            return None
+        try:
+            return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        except CellDoesNotExist:
+            return None
 
     def main_widget(self) -> LogTable:
         return self.table
@@ -153,16 +232,21 @@ class LogPane(Pane):
         self._index = {r.event.id: i for i, r in enumerate(self.records)}
         self._rebuild()
 
-    def _rebuild(self) -> None:
+    def _rebuild(self, keep: str | None = None) -> None:
+        """Redraw every shown row; the cursor goes to the row `keep` if shown, else the last."""
         table = self.table
         table.clear()
         self._shown_ids = set()
+        narrow = self.narrow
         for item in self.records:
             if self.filter.matches(item.entry):
-                table.add_row(*row_cells(item), key=item.event.id)
+                table.add_row(*row_cells(item, narrow), key=item.event.id)
                 self._shown_ids.add(item.event.id)
         if table.row_count:
-            table.move_cursor(row=table.row_count - 1, animate=False)
+            if keep is not None and keep in self._shown_ids:
+                table.move_cursor(row=table.get_row_index(keep), animate=False)
+            else:
+                table.move_cursor(row=table.row_count - 1, animate=False)
         self._update_subtitle()
 
     def _update_subtitle(self) -> None:
@@ -205,7 +289,7 @@ class LogPane(Pane):
             return
         table = self.table
         at_bottom = table.row_count == 0 or table.cursor_row >= table.row_count - 1
-        table.add_row(*row_cells(item), key=item.event.id)
+        table.add_row(*row_cells(item, self.narrow), key=item.event.id)
         self._shown_ids.add(item.event.id)
         if at_bottom:
             table.move_cursor(row=table.row_count - 1, animate=False)
@@ -224,7 +308,9 @@ class LogPane(Pane):
             self._rebuild()
             return
         try:
-            for (key, _), cell in zip(COLUMNS, row_cells(item), strict=True):
+            for (key, _), cell in zip(
+                self.shown_columns, row_cells(item, self.narrow), strict=True
+            ):
                 self.table.update_cell(roll_id, key, cell)
         except (RowDoesNotExist, CellDoesNotExist):
             self._rebuild()
@@ -393,8 +479,7 @@ class LogPane(Pane):
         table = self.table
         if table.row_count == 0:
             raise ValueError("the log shows no entries")
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        index = self._index.get(key or "")
+        index = self._index.get(self._selected_key() or "")
         if index is None:
             raise ValueError("select a roll first")
         item = self.records[index]
