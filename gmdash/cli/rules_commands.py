@@ -132,14 +132,12 @@ def _thresholds_dict(chance: int, ruleset: RuleSet) -> dict[str, int | None]:
     }
 
 
-def _d100_text(value: int) -> str:
-    return "00" if value == 100 else f"{value:02d}"
-
-
 def _span(low: int, high: int | None) -> str:
     if high is None or high < low or high <= 0:
         return "—"
-    return _d100_text(low) if low == high else f"{_d100_text(low)}-{_d100_text(high)}"
+    return (
+        rules.d100_text(low) if low == high else f"{rules.d100_text(low)}-{rules.d100_text(high)}"
+    )
 
 
 # --- commands ---------------------------------------------------------------------------------
@@ -167,7 +165,7 @@ def cmd_roll(args: argparse.Namespace) -> int:
         return 0
     out = console()
     out.print(
-        f"{_d100_text(result.roll)} against {result.chance}%: {level_text(result.level.value)}"
+        f"{rules.d100_text(result.roll)} against {result.chance}%: {level_text(result.level.value)}"
     )
     out.print(_thresholds_line(result.chance, ruleset), style="dim")
     return 0
@@ -210,7 +208,7 @@ def cmd_resist(args: argparse.Namespace) -> int:
         print_json(data)
         return 0
     console().print(
-        f"{args.active} vs {args.passive}: {chance}% — rolled {_d100_text(result.roll)}: "
+        f"{args.active} vs {args.passive}: {chance}% — rolled {rules.d100_text(result.roll)}: "
         f"{level_text(result.level.value)}"
     )
     return 0
@@ -251,7 +249,7 @@ def cmd_opposed(args: argparse.Namespace) -> int:
         ("A", result.chance_a, roll_a, result.level_a),
         ("B", result.chance_b, roll_b, result.level_b),
     ):
-        out.print(f"{side}: {_d100_text(roll)} against {chance}%: {level_text(level.value)}")
+        out.print(f"{side}: {rules.d100_text(roll)} against {chance}%: {level_text(level.value)}")
     verdict = {
         rules.Outcome.A: "A wins",
         rules.Outcome.B: "B wins",

@@ -38,7 +38,7 @@ from gmdash.rules.opposed import (
 )
 from gmdash.rules.resistance import resistance_chance, resistance_table
 from gmdash.rules.rng import Rng, ScriptedRng, SeededRng
-from gmdash.rules.rolls import RollResult, resolve, resolve_resistance, roll_d100
+from gmdash.rules.rolls import RollResult, d100_text, resolve, resolve_resistance, roll_d100
 from gmdash.rules.ruleset import RuleSet
 from gmdash.rules.strike_ranks import melee_sr, missile_sr
 from gmdash.rules.wounds import (
@@ -79,6 +79,7 @@ __all__ = [
     "armour_absorbs",
     "augment_bonus",
     "characteristic_chance",
+    "d100_text",
     "damage_bonus",
     "derive",
     "dex_strike_rank",

@@ -19,6 +19,11 @@ class RollResult:
     level: Level
 
 
+def d100_text(roll: int) -> str:
+    """A D100 as read at the table: 07, 42, 00 (for 100)."""
+    return "00" if roll == 100 else f"{roll:02d}"
+
+
 def roll_d100(rng: Rng) -> int:
     """A D100: 1 to 100, where 100 is read "00"."""
     return rng.randint(1, 100)

@@ -23,9 +23,10 @@ from textual.widgets.selection_list import Selection
 from gmdash import experience
 from gmdash.experience import ExperienceLine
 from gmdash.model.errors import ValidationError
+from gmdash.rules import d100_text
 from gmdash.rules.experience import FREE_TICKS_AFTER_LONG_GAP
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
-from gmdash.tui.dialogs.roll_plan import d100_text, parse_d100, parse_whole
+from gmdash.tui.dialogs.roll_plan import parse_d100, parse_whole
 from gmdash.tui.guard import guarded
 
 _Key = tuple[str, str]  # (character id, ability name casefolded)

@@ -9,10 +9,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Digits, Input, Label, OptionList, Static
 
-from gmdash.rules import Level, Rng, RuleSet
+from gmdash.rules import Level, Rng, RuleSet, d100_text
 from gmdash.tui.context import dashboard
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
-from gmdash.tui.dialogs.roll_plan import d100_text, level_markup, parse_d100
+from gmdash.tui.dialogs.roll_plan import level_markup, parse_d100
 from gmdash.tui.guard import guarded
 
 R = TypeVar("R")

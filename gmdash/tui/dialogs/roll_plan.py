@@ -17,15 +17,11 @@ from gmdash.rules import (
     Outcome,
     RuleSet,
     augment_bonus,
+    d100_text,
     level_odds,
     modified_chance,
     thresholds,
 )
-
-
-def d100_text(roll: int) -> str:
-    """A D100 as read at the table: 07, 42, 00 (for 100)."""
-    return "00" if roll == 100 else f"{roll:02d}"
 
 
 def parse_d100(text: str) -> int:

@@ -38,6 +38,7 @@ from gmdash.rules import (
     Outcome,
     RuleSet,
     characteristic_chance,
+    d100_text,
     damage_bonus,
     opposed_odds,
     parse_dice,
@@ -49,7 +50,6 @@ from gmdash.tui.dialogs.roll_base import ListSearch, RollDialog
 from gmdash.tui.dialogs.roll_plan import (
     OUTCOME_TEXT,
     AbilityPlan,
-    d100_text,
     level_markup,
     narrow,
     odds_markup,

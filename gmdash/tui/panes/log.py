@@ -25,6 +25,7 @@ from textual.widgets import DataTable, Input
 from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
 
 from gmdash import journal
+from gmdash.cli.output import LEVEL_STYLES
 from gmdash.events import ChangeUndone, Event, RollStruckOut, SessionStarted
 from gmdash.journal import LogFilter, Record, Which
 from gmdash.model.errors import ValidationError
@@ -33,13 +34,6 @@ from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import LOG, bindings_for
 from gmdash.tui.panes.base import Pane
 
-LEVEL_STYLES = {
-    "critical": "bold magenta",
-    "special": "bold cyan",
-    "success": "bold green",
-    "failure": "yellow",
-    "fumble": "bold red",
-}
 COLUMNS = (("time", "time"), ("chance", "%"), ("roll", "roll"), ("level", "level"),
            ("what", "who · what"))  # fmt: skip
 """Numbers first, the free text last: in a narrow pane the level stays in sight."""

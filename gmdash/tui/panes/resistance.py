@@ -24,13 +24,13 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from gmdash import rules
+from gmdash.cli.output import LEVEL_STYLES
 from gmdash.events import Event, RollMade, RollStruckOut
 from gmdash.rules.resistance import TABLE_RANGE, resistance_level_chance
 from gmdash.rules.ruleset import RuleSet
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import RESISTANCE, bindings_for
 from gmdash.tui.panes.base import Pane
-from gmdash.tui.panes.log import LEVEL_STYLES
 
 ACTIVE, PASSIVE, RESULT = 0, 1, 2
 SIDES = ("active", "passive", "result")
@@ -287,9 +287,9 @@ class ResistancePane(Pane):
 
     def _result_text(self) -> Text:
         last = self.last
-        if last is None or last.level is None:
+        if last is None or last.level is None or last.roll is None:
             return Text("enter: roll", style="dim")
-        roll = "00" if last.roll == 100 else f"{last.roll:02d}"
+        roll = rules.d100_text(last.roll)
         style = LEVEL_STYLES.get(last.level, "bold")
         text = Text()
         if self.last_struck:
