@@ -15,7 +15,6 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Header
 
 from gmdash.campaign import CampaignService
 from gmdash.events import ChangeUndone, Event, RollStruckOut, SessionEnded, SessionStarted
@@ -29,6 +28,7 @@ from gmdash.tui.panes.log import LogPane
 from gmdash.tui.panes.resistance import ResistancePane
 from gmdash.tui.panes.roster import RosterPane
 from gmdash.tui.panes.strike_ranks import StrikeRankPane
+from gmdash.tui.titlebar import TitleBar
 
 DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
@@ -49,7 +49,7 @@ class GmDashApp(App[int]):
     TITLE = "gmdash"
     BINDINGS: ClassVar[list[BindingType]] = bindings_for(GLOBAL)
     ENABLE_COMMAND_PALETTE = True
-    ALLOW_IN_MAXIMIZED_VIEW = "Header, KeyBar"
+    ALLOW_IN_MAXIMIZED_VIEW = "TitleBar, KeyBar"
     # Below 130 columns the log takes a larger share, so who rolled what stays readable.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (130, "-wide")]  # noqa: RUF012 (Textual reads it)
 
@@ -72,7 +72,7 @@ class GmDashApp(App[int]):
     # --- layout --------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False, icon="⚔")
+        yield TitleBar(id="title")
         with Horizontal(id="panes"):
             yield RosterPane(id="roster")
             with Vertical(id="middle"):

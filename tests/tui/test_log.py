@@ -496,7 +496,7 @@ async def test_wide_log_is_unchanged(service: CampaignService) -> None:
         await pilot.pause()
         pane, table = app.query_one(LogPane), app.query_one(LogTable)
         assert not pane.narrow and table.cell_padding == 1
-        assert [str(c.label) for c in table.columns.values()] == [
+        assert table.column_labels == [
             "time", "%", "roll", "level", "who · what"
         ]  # fmt: skip
         cells = [c.plain for c in row_texts(app, 1)]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from textual.widgets import Button, DataTable, Input, Label, TextArea
+from textual.widgets import Button, Input, Label, TextArea
 
 from gmdash.campaign import CampaignService
 from gmdash.demo import DEMO_NAME, demo_state
@@ -40,6 +40,7 @@ from gmdash.tui.dialogs.wounds import (
 )
 from gmdash.tui.panes.roster import RosterPane
 from gmdash.tui.widgets.character_sheet import CharacterSheet, Rendered, sheet_renderable
+from gmdash.tui.widgets.row_table import RowTable
 
 HARVALD, IRVALA, GOREHORN = "c0001", "c0002", "c0005"
 
@@ -83,7 +84,7 @@ def sheet_text(app: GmDashApp, width: int = 60) -> str:
 
 
 def roster_text(app: GmDashApp) -> str:
-    table = app.query_one("#roster-table", DataTable)
+    table = app.query_one("#roster-table", RowTable)
     rows = []
     for row in range(table.row_count):
         rows.append(" | ".join(plain(cell, 200).strip() for cell in table.get_row_at(row)))
@@ -138,7 +139,7 @@ async def test_selection_survives_a_rerender(service: CampaignService) -> None:
         service.publish(DamageApplied(character_id=HARVALD, amount=3, location="chest"))
         await pilot.pause()
         assert pane(app).selected_id == "c0003"
-        assert app.query_one("#roster-table", DataTable).cursor_row == 2
+        assert app.query_one("#roster-table", RowTable).cursor_row == 2
         assert "12/15" in roster_text(app).splitlines()[0]
         assert "wounded" in roster_text(app).splitlines()[0]
 
@@ -171,7 +172,7 @@ async def test_unchanged_roster_and_sheet_are_not_redrawn(service: CampaignServi
         await pilot.pause()
         sheet = app.query_one("#sheet", CharacterSheet)
         drawn = sheet.content
-        table = app.query_one("#roster-table", DataTable)
+        table = app.query_one("#roster-table", RowTable)
         rows = [table.get_row_at(row) for row in range(table.row_count)]
         service.ensure_session()
         service.publish(RollMade(actor="Harvald Stormbrow", character_id=HARVALD, label="Scan",

@@ -1,6 +1,6 @@
 """The roll log: the night's events, newest at the bottom, followed as rolls arrive.
 
-Rows are appended one by one as events come from the bus (a DataTable draws only what is on
+Rows are appended one by one as events come from the bus (the table draws only what is on
 screen, so thousands of entries cost nothing per new roll); the table is rebuilt only when the
 shown session or the filters change. Search (`/`), filter (`f`), another session (`s`), the
 summary (`i`), export (`x`) and strike-out (`k`) come from the keymap's LOG scope.
@@ -20,9 +20,9 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
+from textual.css.query import NoMatches
 from textual.timer import Timer
-from textual.widgets import DataTable, Input
-from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
+from textual.widgets import Input
 
 from gmdash import journal
 from gmdash.cli.output import LEVEL_STYLES
@@ -33,6 +33,7 @@ from gmdash.store.atomic import write_atomic
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import LOG, bindings_for
 from gmdash.tui.panes.base import Pane
+from gmdash.tui.widgets.row_table import RowKeyError, RowTable
 
 COLUMNS = (("time", "time"), ("chance", "%"), ("roll", "roll"), ("level", "level"),
            ("what", "who · what"))  # fmt: skip
@@ -121,7 +122,7 @@ class LogSearch(Input):
     """
 
 
-class LogTable(DataTable[Text]):
+class LogTable(RowTable):
     """The log's rows; escape clears the search and filters (see the LOG keymap)."""
 
     DEFAULT_CSS = """
@@ -155,11 +156,11 @@ class LogPane(Pane):
     # --- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        table: LogTable = LogTable(cursor_type="row", cell_padding=1, id="log-table")
+        table: LogTable = LogTable(cell_padding=1, id="log-table")
         for key, label in COLUMNS:
-            table.add_column(label, key=key)
+            table.add_column(label, key=key, flex=key == "what")
         yield table
-        yield LogSearch(placeholder="search the log (enter: keep, escape: clear)", id="log-search")
+        # The search line (`/`) is mounted on first use: one widget less at start-up.
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -185,7 +186,7 @@ class LogPane(Pane):
         table.set_class(narrow, "-narrow")
         self.styles.padding = (0, 0) if narrow else None  # None: back to the shared CSS
         for key, label in self.shown_columns:
-            table.add_column(label, key=key)
+            table.add_column(label, key=key, flex=key == "what")
         self._rebuild(keep=None if at_bottom else selected)
 
     @property
@@ -194,13 +195,7 @@ class LogPane(Pane):
         return NARROW_COLUMNS if self.narrow else COLUMNS
 
     def _selected_key(self) -> str | None:
-        table = self.table
-        if table.row_count == 0:
-            return None
-        try:
-            return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        except CellDoesNotExist:
-            return None
+        return self.table.cursor_key
 
     def main_widget(self) -> LogTable:
         return self.table
@@ -210,8 +205,18 @@ class LogPane(Pane):
         return self.query_one(LogTable)
 
     @property
-    def search_input(self) -> LogSearch:
-        return self.query_one(LogSearch)
+    def search_input(self) -> LogSearch | None:
+        """The search line, once `/` has been pressed."""
+        try:
+            return self.query_one(LogSearch)
+        except NoMatches:
+            return None
+
+    def _hide_search(self) -> None:
+        search = self.search_input
+        if search is not None:
+            search.value = ""
+            search.remove_class("-shown")
 
     # --- what is shown ---------------------------------------------------------------------
 
@@ -232,10 +237,9 @@ class LogPane(Pane):
         table.clear()
         self._shown_ids = set()
         narrow = self.narrow
-        for item in self.records:
-            if self.filter.matches(item.entry):
-                table.add_row(*row_cells(item, narrow), key=item.event.id)
-                self._shown_ids.add(item.event.id)
+        shown = [item for item in self.records if self.filter.matches(item.entry)]
+        table.add_rows((item.event.id, row_cells(item, narrow)) for item in shown)
+        self._shown_ids = {item.event.id for item in shown}
         if table.row_count:
             if keep is not None and keep in self._shown_ids:
                 table.move_cursor(row=table.get_row_index(keep), animate=False)
@@ -306,7 +310,7 @@ class LogPane(Pane):
                 self.shown_columns, row_cells(item, self.narrow), strict=True
             ):
                 self.table.update_cell(roll_id, key, cell)
-        except (RowDoesNotExist, CellDoesNotExist):
+        except RowKeyError:
             self._rebuild()
 
     # --- filters ---------------------------------------------------------------------------
@@ -319,8 +323,13 @@ class LogPane(Pane):
         self._rebuild()
 
     @guarded
-    def action_search(self) -> None:
+    async def action_search(self) -> None:
         search = self.search_input
+        if search is None:
+            search = LogSearch(
+                placeholder="search the log (enter: keep, escape: clear)", id="log-search"
+            )
+            await self.mount(search)
         search.add_class("-shown")
         search.value = self.filter.text
         search.focus()
@@ -352,15 +361,15 @@ class LogPane(Pane):
             self._search_timer.stop()
         self._apply_search()
         if not message.value.strip():
-            self.search_input.remove_class("-shown")
+            self._hide_search()
         self.table.focus()
 
     def on_key(self, event: events.Key) -> None:
-        if event.key == "escape" and self.search_input.has_focus:
+        search = self.search_input
+        if event.key == "escape" and search is not None and search.has_focus:
             event.stop()
             event.prevent_default()
-            self.search_input.value = ""
-            self.search_input.remove_class("-shown")
+            self._hide_search()
             self.set_filter(replace(self.filter, text=""))
             self.table.focus()
 
@@ -369,8 +378,7 @@ class LogPane(Pane):
         if not self.filter.active:
             self.app.notify("No search or filter to clear.")
             return
-        self.search_input.value = ""
-        self.search_input.remove_class("-shown")
+        self._hide_search()
         self.set_filter(LogFilter())
 
     @guarded

@@ -16,7 +16,6 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.widget import Widget
-from textual.widgets import DataTable
 
 from gmdash.events import (
     AbilityTicked,
@@ -45,6 +44,7 @@ from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import ROSTER, bindings_for
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.widgets.character_sheet import CharacterSheet, hp_bar, points_style, status_text
+from gmdash.tui.widgets.row_table import RowTable
 
 
 class RosterPane(Pane):
@@ -67,8 +67,7 @@ class RosterPane(Pane):
         self._listed: tuple[tuple[Character, ...], RuleSet] | None = None
 
     def compose(self) -> ComposeResult:
-        table: DataTable[str | Text] = DataTable(id="roster-table", cursor_type="row")
-        yield table
+        yield RowTable(id="roster-table")
         with VerticalScroll(id="sheet-scroll", can_focus=False):
             yield CharacterSheet(id="sheet")
 
@@ -109,11 +108,12 @@ class RosterPane(Pane):
         table.clear(columns=True)
         for key, label in (("kind", ""), ("name", "Name"), ("hp", "HP"), ("status", "Status"),
                            ("mp", "MP"), ("rp", "RP")):  # fmt: skip
-            table.add_column(label, key=key, width=name_width if key == "name" else None)
+            table.add_column(label, key=key, width=name_width if key == "name" else None,
+                             flex=key == "name")  # fmt: skip
 
     @property
-    def table(self) -> DataTable[str | Text]:
-        return self.query_one("#roster-table", DataTable)
+    def table(self) -> RowTable:
+        return self.query_one("#roster-table", RowTable)
 
     def main_widget(self) -> Widget | None:
         return self.table
@@ -154,21 +154,9 @@ class RosterPane(Pane):
         self._listed = listed
         bar = self._columns is None or self._columns[1]
         table.clear()
-        for character in characters:
-            full = maxima(character.characteristics, ruleset)
-            npc = character.kind != CharacterKind.PC
-            status = status_text(character, full)
-            table.add_row(
-                Text("NPC" if npc else "PC", style="dim" if npc else "bold cyan"),
-                self._name_cell(character, npc, status, bar),
-                hp_bar(character.hit_points, full.hit_points, 4 if bar else 0),
-                status,
-                Text(f"{character.magic_points}/{full.magic_points}",
-                     style=points_style(character.magic_points, full.magic_points)),
-                Text(f"{character.rune_points}/{character.rune_points_max}",
-                     style=points_style(character.rune_points, character.rune_points_max)),
-                key=character.id,
-            )  # fmt: skip
+        table.add_rows(
+            (character.id, self._cells(character, ruleset, bar)) for character in characters
+        )
         if keep in ids:
             row = ids.index(keep)
         elif ids:
@@ -181,6 +169,21 @@ class RosterPane(Pane):
         else:
             self.selected_id = None
         self.show_sheet()
+
+    def _cells(self, character: Character, ruleset: RuleSet, bar: bool) -> list[Text]:
+        full = maxima(character.characteristics, ruleset)
+        npc = character.kind != CharacterKind.PC
+        status = status_text(character, full)
+        return [
+            Text("NPC" if npc else "PC", style="dim" if npc else "bold cyan"),
+            self._name_cell(character, npc, status, bar),
+            hp_bar(character.hit_points, full.hit_points, 4 if bar else 0),
+            status,
+            Text(f"{character.magic_points}/{full.magic_points}",
+                 style=points_style(character.magic_points, full.magic_points)),
+            Text(f"{character.rune_points}/{character.rune_points_max}",
+                 style=points_style(character.rune_points, character.rune_points_max)),
+        ]  # fmt: skip
 
     @staticmethod
     def _name_cell(character: Character, npc: bool, status: Text, wide: bool) -> Text:
@@ -201,10 +204,10 @@ class RosterPane(Pane):
         self.selected_id = character_id
         self.refresh_roster()
 
-    @on(DataTable.RowHighlighted, "#roster-table")
-    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
-        key = event.row_key.value
-        if key is not None and key != self.selected_id:
+    @on(RowTable.RowHighlighted, "#roster-table")
+    def _highlighted(self, event: RowTable.RowHighlighted) -> None:
+        key = event.row_key
+        if key != self.selected_id:
             self.selected_id = key
             self.show_sheet()
 
@@ -224,10 +227,7 @@ class RosterPane(Pane):
     def _follow_cursor(self) -> None:
         """Show the sheet under the cursor at once, so that the list and the sheet change in
         the same frame (RowHighlighted arrives a message later and then finds nothing to do)."""
-        table = self.table
-        if table.row_count == 0:
-            return
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        key = self.table.cursor_key
         if key is not None and key != self.selected_id:
             self.selected_id = key
             self.show_sheet()

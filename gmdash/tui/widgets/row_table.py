@@ -1,0 +1,378 @@
+"""A light table of rows, for the roster and the roll log.
+
+Textual's DataTable does far more than these two lists need (cells, columns and hover cursors,
+sorting, row heights) and pays for it on every frame: it drops its whole line cache on each
+style update, which the start-up makes several times, and redraws every line each time. Here a
+row is drawn once into a strip when it is added (or changed) and reused until the column widths
+change; the cursor row is the same strip with the cursor style under it.
+
+The part of DataTable's interface the panes use is kept (`add_column`, `add_row`, `clear`,
+`move_cursor`, `cursor_row`, `row_count`, `get_row_at`, `update_cell`, RowHighlighted), so the
+panes read the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+Cell = Text | str
+FLEX_MIN = 8
+
+
+class RowKeyError(KeyError):
+    """No row (or no column) with that key."""
+
+
+@dataclass(slots=True)
+class Column:
+    key: str
+    label: Text
+    fixed: int | None
+    """A fixed content width, or None to fit the widest cell."""
+    widest: int
+    flex: bool = False
+    """Gives up width (its cells cut with an ellipsis) when the row is wider than the table."""
+
+    @property
+    def width(self) -> int:
+        return self.fixed if self.fixed is not None else self.widest
+
+
+def _text(cell: Cell) -> Text:
+    return cell if isinstance(cell, Text) else Text(cell)
+
+
+class RowTable(ScrollView, can_focus=True):
+    """Rows of Rich text cells under a header line, with a row cursor."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor_up", "Up", show=False),
+        Binding("down", "cursor_down", "Down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("home", "first", "First", show=False),
+        Binding("end", "last", "Last", show=False),
+    ]
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"row-table--header", "row-table--cursor"}
+    DEFAULT_CSS = """
+    RowTable {
+        background: $surface;
+        color: $foreground;
+        height: auto;
+        max-height: 100%;
+        overflow-x: hidden;
+        & > .row-table--header { text-style: bold; background: $panel; color: $foreground; }
+        & > .row-table--cursor {
+            background: $block-cursor-blurred-background;
+            color: $block-cursor-blurred-foreground;
+            text-style: $block-cursor-blurred-text-style;
+        }
+        &:focus > .row-table--cursor {
+            background: $block-cursor-background;
+            color: $block-cursor-foreground;
+            text-style: $block-cursor-text-style;
+        }
+    }
+    """
+
+    class RowHighlighted(Message):
+        """The cursor moved to another row (by key, click or `move_cursor`)."""
+
+        def __init__(self, table: RowTable, cursor_row: int, row_key: str) -> None:
+            super().__init__()
+            self.table = table
+            self.cursor_row = cursor_row
+            self.row_key = row_key
+
+        @property
+        def control(self) -> RowTable:
+            return self.table
+
+    def __init__(
+        self,
+        *,
+        cell_padding: int = 1,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self._columns: list[Column] = []
+        self._rows: list[list[Text]] = []
+        self._keys: list[str] = []
+        self._index: dict[str, int] = {}
+        self._cell_padding = cell_padding
+        self._cursor = 0
+        self._strips: dict[int, Strip] = {}
+        """Drawn rows by index, without the cursor; dropped when the column widths change."""
+        self._widths: list[int] = []
+        """The content width of each column as drawn (see `_fit_widths`)."""
+        self._header: Strip | None = None
+        self._styles: tuple[Style, Style, Style] | None = None
+        """(base, header, cursor) for the repaint under way."""
+
+    # --- reading ----------------------------------------------------------------------------
+
+    @property
+    def row_count(self) -> int:
+        return len(self._rows)
+
+    @property
+    def cursor_row(self) -> int:
+        return self._cursor
+
+    @property
+    def cursor_key(self) -> str | None:
+        """The key of the row under the cursor (None when there are no rows)."""
+        return self._keys[self._cursor] if self._rows else None
+
+    @property
+    def column_keys(self) -> list[str]:
+        return [column.key for column in self._columns]
+
+    @property
+    def column_labels(self) -> list[str]:
+        return [column.label.plain for column in self._columns]
+
+    def get_row_at(self, index: int) -> list[Text]:
+        return list(self._rows[index])
+
+    def get_row_index(self, key: str) -> int:
+        try:
+            return self._index[key]
+        except KeyError:
+            raise RowKeyError(key) from None
+
+    @property
+    def cell_padding(self) -> int:
+        return self._cell_padding
+
+    @cell_padding.setter
+    def cell_padding(self, padding: int) -> None:
+        if padding != self._cell_padding:
+            self._cell_padding = padding
+            self._redraw_all()
+
+    # --- changing ---------------------------------------------------------------------------
+
+    def add_column(
+        self, label: Cell, *, key: str, width: int | None = None, flex: bool = False
+    ) -> None:
+        """A column `width` wide, or as wide as its widest cell; a `flex` column narrows so
+        that rows fit the table's width (there is no sideways scrolling)."""
+        text = _text(label)
+        self._columns.append(Column(key, text, width, text.cell_len, flex))
+        self._redraw_all()
+
+    def clear(self, columns: bool = False) -> None:
+        """Remove every row (and the columns too if `columns`)."""
+        self._rows.clear()
+        self._keys.clear()
+        self._index.clear()
+        self._cursor = 0
+        if columns:
+            self._columns.clear()
+        else:
+            for column in self._columns:
+                column.widest = column.label.cell_len
+        self._redraw_all()
+        self.scroll_to(0, 0, animate=False, immediate=True)
+
+    def add_row(self, *cells: Cell, key: str) -> None:
+        self.add_rows([(key, cells)])
+
+    def add_rows(self, rows: Iterable[tuple[str, Sequence[Cell]]]) -> None:
+        """Append rows (key, cells); the screen is updated once for all of them."""
+        first = len(self._rows)
+        widened = False
+        columns = self._columns
+        for key, cells in rows:
+            if key in self._index:
+                raise ValueError(f"duplicate row key {key!r}")
+            texts = [_text(cell) for cell in cells]
+            if len(texts) != len(columns):
+                raise ValueError(f"{len(texts)} cells for {len(columns)} columns")
+            for column, text in zip(columns, texts, strict=True):
+                if text.cell_len > column.widest:
+                    column.widest = text.cell_len
+                    widened = widened or column.fixed is None
+            self._index[key] = len(self._rows)
+            self._keys.append(key)
+            self._rows.append(texts)
+        if widened:
+            self._redraw_all()
+            return
+        self._update_virtual_size()
+        for index in range(first, len(self._rows)):
+            self._refresh_row(index)
+
+    def update_cell(self, row_key: str, column_key: str, value: Cell) -> None:
+        index = self.get_row_index(row_key)
+        keys = self.column_keys
+        if column_key not in keys:
+            raise RowKeyError(column_key)
+        position = keys.index(column_key)
+        text = _text(value)
+        self._rows[index][position] = text
+        column = self._columns[position]
+        if text.cell_len > column.widest and column.fixed is None:
+            column.widest = text.cell_len
+            self._redraw_all()
+            return
+        self._strips.pop(index, None)
+        self._refresh_row(index)
+
+    def move_cursor(self, *, row: int, animate: bool = False) -> None:
+        """Put the cursor on `row` (clamped), scroll it into view, tell the parent."""
+        if not self._rows:
+            return
+        row = max(0, min(row, len(self._rows) - 1))
+        old = self._cursor
+        self._cursor = row
+        self._scroll_to_cursor(animate)
+        if row != old:
+            self._refresh_row(old)
+            self._refresh_row(row)
+        self.post_message(self.RowHighlighted(self, row, self._keys[row]))
+
+    # --- keys and mouse ---------------------------------------------------------------------
+
+    def action_cursor_up(self) -> None:
+        self.move_cursor(row=self._cursor - 1)
+
+    def action_cursor_down(self) -> None:
+        self.move_cursor(row=self._cursor + 1)
+
+    def action_page_up(self) -> None:
+        self.move_cursor(row=self._cursor - self._page())
+
+    def action_page_down(self) -> None:
+        self.move_cursor(row=self._cursor + self._page())
+
+    def action_first(self) -> None:
+        self.move_cursor(row=0)
+
+    def action_last(self) -> None:
+        self.move_cursor(row=len(self._rows) - 1)
+
+    def _page(self) -> int:
+        return max(1, self.scrollable_content_region.height - 1)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or offset.y < 1:
+            return
+        row = int(self.scroll_offset.y) + offset.y - 1
+        if 0 <= row < len(self._rows):
+            self.move_cursor(row=row)
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The styles once per repaint: Textual repaints the table whenever they change (the
+        # cursor's colour follows the focus through the CSS).
+        self._styles = (
+            self.rich_style,
+            self.get_component_rich_style("row-table--header"),
+            self.get_component_rich_style("row-table--cursor"),
+        )
+        widths = self._fit_widths()
+        if widths != self._widths:  # new columns, a wider cell, a resize, a scrollbar
+            self._widths = widths
+            self._strips.clear()
+            self._header = None
+        return super().render_lines(crop)
+
+    def _redraw_all(self) -> None:
+        self._strips.clear()
+        self._header = None
+        self._update_virtual_size()
+        self.refresh()
+
+    def _fit_widths(self) -> list[int]:
+        """Each column's width, flex columns narrowed to fit the table (to 8 at least: past
+        that the row is cut at the edge instead)."""
+        widths = [column.width for column in self._columns]
+        room = self.scrollable_content_region.width
+        excess = sum(widths) + 2 * self._cell_padding * len(widths) - room
+        if room <= 0 or excess <= 0:
+            return widths
+        for index, column in enumerate(self._columns):
+            if column.flex and excess > 0:
+                narrowed = max(min(widths[index], FLEX_MIN), widths[index] - excess)
+                excess -= widths[index] - narrowed
+                widths[index] = narrowed
+        return widths
+
+    def _update_virtual_size(self) -> None:
+        pad = 2 * self._cell_padding
+        size = Size(sum(column.width + pad for column in self._columns), len(self._rows) + 1)
+        if size != self.virtual_size:
+            self.virtual_size = size
+
+    def _refresh_row(self, index: int) -> None:
+        """Repaint one row if it is on screen (the header takes the first line)."""
+        if 1 <= index - int(self.scroll_offset.y) + 1 < self.size.height:
+            self.refresh_line(index + 1)  # virtual lines: the header is line 0
+
+    def _scroll_to_cursor(self, animate: bool) -> None:
+        height = self.scrollable_content_region.height - 1  # less the header
+        if height <= 0:
+            return
+        top = int(self.scroll_offset.y)
+        if self._cursor < top:
+            self.scroll_to(y=self._cursor, animate=animate, immediate=True)
+        elif self._cursor >= top + height:
+            self.scroll_to(y=self._cursor - height + 1, animate=animate, immediate=True)
+
+    def _line(self, cells: Sequence[Text]) -> list[Segment]:
+        """One line of cells, each padded and cut to its column's width."""
+        pad = " " * self._cell_padding
+        line = Text(no_wrap=True, end="")
+        for width, cell in zip(self._widths, cells, strict=True):
+            fitted = cell.copy()
+            fitted.truncate(width, overflow="ellipsis")
+            fitted.align(cell.justify or "left", width)
+            line.append(pad)
+            line.append_text(fitted)
+            line.append(pad)
+        return list(line.render(self.app.console))
+
+    def _row_strip(self, index: int) -> Strip:
+        strip = self._strips.get(index)
+        if strip is None:
+            strip = Strip(self._line(self._rows[index]))
+            self._strips[index] = strip
+        return strip
+
+    def render_line(self, y: int) -> Strip:
+        assert self._styles is not None  # set by render_lines
+        base, header_style, cursor_style = self._styles
+        width = self.size.width
+        scroll_x, scroll_y = (int(value) for value in self.scroll_offset)
+        if y == 0:
+            if self._header is None:
+                self._header = Strip(self._line([c.label for c in self._columns]))
+            strip, style = self._header, base + header_style
+        else:
+            index = y - 1 + scroll_y
+            if index >= len(self._rows):
+                return Strip.blank(width, base)
+            strip = self._row_strip(index)
+            style = base + cursor_style if index == self._cursor else base
+        return (
+            strip.crop(scroll_x, scroll_x + width)
+            .apply_style(style)
+            .adjust_cell_length(width, style)
+        )
