@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, OptionList, Select, Static
+from textual.widgets import Input, Select, Static
 
 from gmdash.campaign import CampaignService
 from gmdash.combat_events import (
@@ -30,6 +30,7 @@ from gmdash.tui.dialogs.combat_setup import AddCombatantDialog, CombatSetupDialo
 from gmdash.tui.dialogs.combat_summary import CombatSummaryDialog
 from gmdash.tui.dialogs.wounds import wound
 from gmdash.tui.panes.strike_ranks import ConfirmEndDialog, StrikeRankPane
+from gmdash.tui.widgets.row_table import RowTable
 
 SIZE = (160, 50)
 BROOS = {
@@ -73,8 +74,8 @@ def heading(app: GmDashApp) -> str:
 
 
 def lines(app: GmDashApp) -> list[str]:
-    listing = pane(app).query_one("#sr-list", OptionList)
-    return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+    listing = pane(app).query_one("#sr-list", RowTable)
+    return [listing.get_row_at(i)[0].plain for i in range(listing.row_count)]
 
 
 def fill(app: GmDashApp, values: dict[str, str]) -> None:
@@ -333,8 +334,8 @@ async def test_add_and_remove_in_the_middle_of_a_fight(tmp_path: Path) -> None:
         fight = service.state.combat
         assert fight is not None and fight.combatants[-1].name == "Gorehorn"
         assert fight.combatants[-1].side == "foes"
-        listing = pane(app).query_one("#sr-list", OptionList)
-        listing.highlighted = 0
+        listing = pane(app).query_one("#sr-list", RowTable)
+        listing.move_cursor(row=0)
         name = fight.combatants[0].name
         await pilot.press("delete")
         await pilot.pause()
@@ -379,14 +380,14 @@ def spy_on_redraws(widget: StrikeRankPane) -> list[tuple[str, bool]]:
             _o(content, layout=layout)  # type: ignore[operator]
 
         static.update = update  # type: ignore[method-assign]
-    listing = widget.query_one("#sr-list", OptionList)
-    clear = listing.clear_options
+    listing = widget.query_one("#sr-list", RowTable)
+    clear = listing.clear
 
-    def clear_options() -> OptionList:
+    def clear_rows(columns: bool = False) -> None:
         calls.append(("list", True))
-        return clear()
+        clear(columns)
 
-    listing.clear_options = clear_options  # type: ignore[method-assign]
+    listing.clear = clear_rows  # type: ignore[method-assign]
     return calls
 
 

@@ -18,8 +18,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.css.query import NoMatches
-from textual.widgets import Label, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Label, Static
 
 from gmdash import combat_runner as runner
 from gmdash.combat_events import (
@@ -39,6 +38,7 @@ from gmdash.tui.dialogs.combat_base import CombatForm
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import STRIKE_RANKS, bindings_for
 from gmdash.tui.panes.base import Pane
+from gmdash.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
     from gmdash.tui.dialogs.combat_setup import Lineup
@@ -79,11 +79,7 @@ class StrikeRankPane(Pane):
     BINDINGS: ClassVar[list[BindingType]] = bindings_for(STRIKE_RANKS)
     DEFAULT_CSS = """
     StrikeRankPane #sr-heading { height: 1; text-style: bold; }
-    StrikeRankPane > OptionList#sr-list {
-        height: 1fr; border: none; padding: 0; background: transparent;
-        scrollbar-size-vertical: 1;
-    }
-    StrikeRankPane > OptionList#sr-list:focus { border: none; background-tint: transparent; }
+    StrikeRankPane > #sr-list { height: 1fr; background: transparent; scrollbar-size-vertical: 1; }
     StrikeRankPane #sr-last { height: auto; max-height: 3; color: $text-muted; }
     """
 
@@ -95,7 +91,9 @@ class StrikeRankPane(Pane):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="sr-heading")
-        yield OptionList(id="sr-list")
+        listing = RowTable(cell_padding=0, show_header=False, id="sr-list")
+        listing.add_column("", key="line")  # the lines are drawn to the list's width
+        yield listing
         yield Static("", id="sr-last")
 
     def on_mount(self) -> None:
@@ -127,8 +125,8 @@ class StrikeRankPane(Pane):
         # the same width) a resize changes nothing, so start-up costs no extra layout or frame.
         self.render_fight()
 
-    def main_widget(self) -> OptionList:
-        return self.query_one("#sr-list", OptionList)
+    def main_widget(self) -> RowTable:
+        return self.query_one("#sr-list", RowTable)
 
     def campaign_changed(self, event: Event | None) -> None:
         if isinstance(event, AttackResolved):
@@ -162,7 +160,7 @@ class StrikeRankPane(Pane):
             if self._drawn is None or self._drawn.combat is not None:
                 self._drawn = _Drawn(None, (), service.campaign.ruleset, 0)
                 _show(heading, "No combat")
-                listing.clear_options()
+                listing.clear()
                 self._keys = []
             _show(last, IDLE_HINT)
             return
@@ -192,24 +190,21 @@ class StrikeRankPane(Pane):
             text += " · s declares"
         _show(heading, text)
         previous = self._highlighted_key()
-        options: list[Option] = []
-        keys: list[str] = []
-        for i, row in enumerate(rows):
-            key = self._key(row, i)
-            keys.append(key)
-            options.append(Option(self._line(row, width, brp), id=key))
+        keys = [self._key(row, i) for i, row in enumerate(rows)]
         self._keys = keys
-        listing.clear_options()
-        listing.add_options(options)
+        listing.clear()
+        listing.add_rows(
+            (key, [self._line(row, width, brp)]) for key, row in zip(keys, rows, strict=True)
+        )
         target = None
         if follow:
             target = next((k for k, row in zip(keys, rows, strict=True) if row.current), None)
         if target is None and previous in keys:
             target = previous
         if target is not None:
-            listing.highlighted = keys.index(target)
+            listing.move_cursor(row=keys.index(target))
         elif keys:
-            listing.highlighted = 0
+            listing.move_cursor(row=0)
         _show(last, self._last_text or KEYS_HINT)
 
     def _list_width(self, count: int) -> int:
@@ -267,8 +262,8 @@ class StrikeRankPane(Pane):
 
     def _highlighted_key(self) -> str | None:
         listing = self.main_widget()
-        index = listing.highlighted
-        if index is None or not 0 <= index < len(self._keys):
+        index = listing.cursor_row
+        if listing.row_count == 0 or not 0 <= index < len(self._keys):
             return None
         return self._keys[index]
 
@@ -347,7 +342,7 @@ class StrikeRankPane(Pane):
         listing = self.main_widget()
         for i, key in enumerate(self._keys):
             if key.endswith(":-") and not key.startswith(after + ":"):
-                listing.highlighted = i
+                listing.move_cursor(row=i)
                 return
 
     @guarded

@@ -55,7 +55,8 @@ def _text(cell: Cell) -> Text:
 
 
 class RowTable(ScrollView, can_focus=True):
-    """Rows of Rich text cells under a header line, with a row cursor."""
+    """Rows of Rich text cells under a header line (unless `show_header` is False), with a row
+    cursor."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor_up", "Up", show=False),
@@ -104,6 +105,7 @@ class RowTable(ScrollView, can_focus=True):
         self,
         *,
         cell_padding: int = 1,
+        show_header: bool = True,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
@@ -113,6 +115,8 @@ class RowTable(ScrollView, can_focus=True):
         self._keys: list[str] = []
         self._index: dict[str, int] = {}
         self._cell_padding = cell_padding
+        self._top = 1 if show_header else 0
+        """Lines above the first row: the header's."""
         self._cursor = 0
         self._strips: dict[int, Strip] = {}
         """Drawn rows by index, without the cursor; dropped when the column widths change."""
@@ -267,13 +271,13 @@ class RowTable(ScrollView, can_focus=True):
         self.move_cursor(row=len(self._rows) - 1)
 
     def _page(self) -> int:
-        return max(1, self.scrollable_content_region.height - 1)
+        return max(1, self.scrollable_content_region.height - self._top)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is None or offset.y < 1:
+        if offset is None or offset.y < self._top:
             return
-        row = int(self.scroll_offset.y) + offset.y - 1
+        row = int(self.scroll_offset.y) + offset.y - self._top
         if 0 <= row < len(self._rows):
             self.move_cursor(row=row)
 
@@ -317,17 +321,19 @@ class RowTable(ScrollView, can_focus=True):
 
     def _update_virtual_size(self) -> None:
         pad = 2 * self._cell_padding
-        size = Size(sum(column.width + pad for column in self._columns), len(self._rows) + 1)
+        width = sum(column.width + pad for column in self._columns)
+        size = Size(width, len(self._rows) + self._top)
         if size != self.virtual_size:
             self.virtual_size = size
 
     def _refresh_row(self, index: int) -> None:
-        """Repaint one row if it is on screen (the header takes the first line)."""
-        if 1 <= index - int(self.scroll_offset.y) + 1 < self.size.height:
-            self.refresh_line(index + 1)  # virtual lines: the header is line 0
+        """Repaint one row if it is on screen (below the header, if shown)."""
+        line = index + self._top  # in virtual lines, the header being line 0
+        if self._top <= line - int(self.scroll_offset.y) < self.size.height:
+            self.refresh_line(line)
 
     def _scroll_to_cursor(self, animate: bool) -> None:
-        height = self.scrollable_content_region.height - 1  # less the header
+        height = self.scrollable_content_region.height - self._top
         if height <= 0:
             return
         top = int(self.scroll_offset.y)
@@ -361,12 +367,12 @@ class RowTable(ScrollView, can_focus=True):
         base, header_style, cursor_style = self._styles
         width = self.size.width
         scroll_x, scroll_y = (int(value) for value in self.scroll_offset)
-        if y == 0:
+        if y < self._top:
             if self._header is None:
                 self._header = Strip(self._line([c.label for c in self._columns]))
             strip, style = self._header, base + header_style
         else:
-            index = y - 1 + scroll_y
+            index = y - self._top + scroll_y
             if index >= len(self._rows):
                 return Strip.blank(width, base)
             strip = self._row_strip(index)
