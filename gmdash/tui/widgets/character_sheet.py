@@ -9,7 +9,6 @@ from __future__ import annotations
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
-from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
@@ -146,6 +145,66 @@ class Flow:
             yield line
 
 
+class Grid:
+    """A table without borders: columns as wide as their widest cell, two spaces apart, a
+    bold header. Rich's Table does the same with far more work, and the sheet is drawn at every
+    start. When the line is too narrow the `flex` column gives way first, then the line is cut
+    (both with an ellipsis; `m` maximises the pane to read everything)."""
+
+    GAP = 2
+    FLEX_MIN = 4
+
+    def __init__(
+        self,
+        headers: list[str],
+        rows: list[list[str | Text]],
+        *,
+        right: frozenset[int] = frozenset(),
+        dim: frozenset[int] = frozenset(),
+        flex: int = 0,
+    ) -> None:
+        self.headers = [Text(header, style="bold") for header in headers]
+        self.rows = [
+            [cell if isinstance(cell, Text) else Text(cell, style="dim" if i in dim else "")
+             for i, cell in enumerate(row)]
+            for row in rows
+        ]  # fmt: skip
+        self.right = right
+        self.flex = flex
+
+    def widths(self, room: int) -> list[int]:
+        """Each column's width on a line `room` cells wide."""
+        widths = [
+            max(cell.cell_len for cell in column)
+            for column in zip(self.headers, *self.rows, strict=True)
+        ]
+        excess = sum(widths) + self.GAP * (len(widths) - 1) - room
+        if excess > 0:
+            flex = widths[self.flex]
+            widths[self.flex] = max(min(flex, self.FLEX_MIN), flex - excess)
+        return widths
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        room = max(1, options.max_width)
+        widths = self.widths(room)
+        for row in [self.headers, *self.rows]:
+            line = Text(no_wrap=True, overflow="ellipsis")
+            for index, (cell, width) in enumerate(zip(row, widths, strict=True)):
+                fitted = cell.copy()
+                fitted.truncate(width, overflow="ellipsis")
+                fitted.align("right" if index in self.right else "left", width)
+                if index:
+                    line.append(" " * self.GAP)
+                line.append_text(fitted)
+            line.rstrip()
+            line.truncate(room, overflow="ellipsis")
+            yield line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = self.widths(options.max_width)
+        return Measurement(1, sum(widths) + self.GAP * (len(widths) - 1))
+
+
 def _items(pairs: list[tuple[str, str | Text]]) -> Flow:
     """`KEY value` items that break only between items."""
     items: list[Text] = []
@@ -205,24 +264,20 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
     parts += [Text(), _heading("Hit locations")]
     useless = set(useless_locations(character))
     severed = {c.partition(":")[2] for c in character.conditions if c.startswith("severed:")}
-    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
-    table.add_column("D20", style="dim", no_wrap=True)
-    table.add_column("Location", no_wrap=True)
-    table.add_column("HP", justify="right", no_wrap=True)
-    table.add_column("AP", justify="right", no_wrap=True)
-    table.add_column("", overflow="fold")
+    rows: list[list[str | Text]] = []
     for location in SHEET_ORDER:
         current = character.locations[location]
         most = full.locations[location]
         note = "severed" if location in severed else "useless" if location in useless else ""
-        table.add_row(
+        rows.append([
             D20_TEXT[location],
             SHORT_LOCATION[location].capitalize(),
             Text(f"{current}/{most}", style=points_style(current, most)),
             str(character.armour.get(location, 0)),
             Text(note, style="red"),
-        )
-    parts.append(table)
+        ])  # fmt: skip
+    parts.append(Grid(["D20", "Location", "HP", "AP", ""], rows,
+                      right=frozenset({2, 3}), dim=frozenset({0}), flex=1))  # fmt: skip
 
     for kind_ in AbilityKind:
         abilities = [a for a in character.abilities if a.kind == kind_]
@@ -243,21 +298,19 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
 
     if character.weapons:
         parts += [Text(), _heading("Weapons")]
-        weapons = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
-        for name, justify in (("Weapon", "left"), ("%", "right"), ("Damage", "left"),
-                              ("SR", "right"), ("HP", "right")):  # fmt: skip
-            weapons.add_column(name, justify=justify, overflow="fold")  # type: ignore[arg-type]
         bonus = "" if derived.damage_bonus == "0" else derived.damage_bonus
+        weapon_rows: list[list[str | Text]] = []
         for weapon in character.weapons:
             skill = character.ability(weapon.skill)
-            weapons.add_row(
+            weapon_rows.append([
                 weapon.name,
                 "—" if skill is None else str(skill.value),
                 weapon.damage + bonus,
                 str(weapon.sr),
                 str(weapon.hit_points),
-            )
-        parts.append(weapons)
+            ])  # fmt: skip
+        parts.append(Grid(["Weapon", "%", "Damage", "SR", "HP"], weapon_rows,
+                          right=frozenset({1, 3, 4})))  # fmt: skip
 
     if character.notes:
         parts += [Text(), _heading("Notes"), Text(character.notes)]
