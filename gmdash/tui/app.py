@@ -34,6 +34,16 @@ DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
 
 
+def breakpoint_class(width: int) -> str:
+    """The class of GmDashApp.HORIZONTAL_BREAKPOINTS that applies at `width` (as Textual
+    picks it: the last whose threshold the width reaches)."""
+    name = ""
+    for threshold, candidate in GmDashApp.HORIZONTAL_BREAKPOINTS:
+        if width >= threshold:
+            name = candidate
+    return name
+
+
 class CampaignChanged(Message):
     """A campaign event, carried from the bus into Textual's message queue."""
 
@@ -72,6 +82,11 @@ class GmDashApp(App[int]):
     # --- layout --------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # The breakpoint class the first resize would set, set now: the panes are then styled
+        # once rather than again, all of them, when the real size arrives.
+        width = self.size.width
+        for _, name in self.HORIZONTAL_BREAKPOINTS:
+            self.screen.set_class(name == breakpoint_class(width), name)
         yield TitleBar(id="title")
         with Horizontal(id="panes"):
             yield RosterPane(id="roster")

@@ -1,0 +1,170 @@
+"""The dashboard's own light widgets: the row table, the title bar, the sheet's grid, and the
+breakpoint class set before the first frame."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from helpers import demo_service
+from rich.console import Console
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+
+from gmdash.rules import SeededRng
+from gmdash.tui.app import GmDashApp, breakpoint_class
+from gmdash.tui.titlebar import TitleBar, title_line
+from gmdash.tui.widgets.character_sheet import Grid
+from gmdash.tui.widgets.row_table import RowKeyError, RowTable
+
+ROWS = 30
+
+
+class TableHost(App[None]):
+    """A row table of ROWS rows, 10 lines high, recording the highlighted keys."""
+
+    CSS = "RowTable { height: 10; }"
+
+    def __init__(self, *, show_header: bool = True) -> None:
+        super().__init__()
+        self.show_header = show_header
+        self.highlighted: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        table = RowTable(show_header=self.show_header, id="table")
+        table.add_column("n", key="n")
+        table.add_column("name", key="name", flex=True)
+        table.add_column("%", key="pct")
+        table.add_rows(
+            (f"r{i}", [Text(str(i), justify="right"), f"row number {i}", f"{i}%"])
+            for i in range(ROWS)
+        )
+        yield table
+
+    def on_row_table_row_highlighted(self, message: RowTable.RowHighlighted) -> None:
+        self.highlighted.append(message.row_key)
+
+    @property
+    def table(self) -> RowTable:
+        return self.query_one(RowTable)
+
+
+def shown(table: RowTable) -> list[str]:
+    """The table's lines as drawn, trailing spaces dropped."""
+    width, height = table.size
+    return [strip.text.rstrip() for strip in table.render_lines(Region(0, 0, width, height))]
+
+
+async def test_keys_move_the_cursor_and_keep_it_in_view() -> None:
+    app = TableHost()
+    async with app.run_test(size=(40, 12)) as pilot:
+        table = app.table
+        table.focus()
+        await pilot.pause()
+        assert table.cursor_row == 0 and table.cursor_key == "r0"
+        await pilot.press("down", "down")
+        assert table.cursor_row == 2 and app.highlighted[-1] == "r2"
+        await pilot.press("end")
+        assert table.cursor_row == ROWS - 1
+        await pilot.pause()
+        assert "row number 29" in shown(table)[-1]  # scrolled to the last row
+        assert "name" in shown(table)[0]  # the header stays on top
+        await pilot.press("pageup")
+        assert table.cursor_row == ROWS - 1 - 9  # a page: the 9 lines under the header
+        await pilot.press("home", "up")
+        assert table.cursor_row == 0
+        await pilot.pause()
+        assert shown(table)[1].split()[:2] == ["0", "row"]
+
+
+async def test_a_click_selects_the_row_under_the_pointer() -> None:
+    app = TableHost()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.click(RowTable, offset=(5, 4))  # line 4: the header, then rows 0, 1, 2
+        assert app.table.cursor_row == 3 and app.highlighted[-1] == "r3"
+        await pilot.click(RowTable, offset=(5, 0))  # the header selects nothing
+        assert app.table.cursor_row == 3
+
+
+async def test_the_flex_column_gives_way_and_the_others_stay_whole() -> None:
+    app = TableHost()
+    async with app.run_test(size=(24, 12)) as pilot:
+        await pilot.pause()
+        lines = shown(app.table)
+        assert lines[1].endswith("0%") and "…" in lines[1]  # the name is cut, not the %
+        await pilot.resize_terminal(60, 12)
+        await pilot.pause()
+        assert "row number 0" in shown(app.table)[1]  # room again: the name is whole
+
+
+async def test_update_cell_clear_and_bad_keys() -> None:
+    app = TableHost(show_header=False)
+    async with app.run_test(size=(40, 12)) as pilot:
+        table = app.table
+        await pilot.pause()
+        assert shown(table)[0].split()[0] == "0"  # no header line
+        table.update_cell("r0", "name", "renamed")
+        await pilot.pause()
+        assert table.get_row_at(0)[1].plain == "renamed" and "renamed" in shown(table)[0]
+        with pytest.raises(RowKeyError):
+            table.update_cell("nope", "name", "x")
+        with pytest.raises(RowKeyError):
+            table.update_cell("r0", "nope", "x")
+        with pytest.raises(ValueError, match="duplicate"):
+            table.add_row("1", "again", "1%", key="r1")
+        with pytest.raises(ValueError, match="cells"):
+            table.add_row("1", key="short")
+        table.clear()
+        assert table.row_count == 0 and table.cursor_key is None
+        table.move_cursor(row=3)  # nothing to move to: no error, no message
+        assert table.column_labels == ["n", "name", "%"]
+        table.clear(columns=True)
+        assert table.column_labels == []
+
+
+def test_title_line_centres_the_title_and_cuts_what_does_not_fit() -> None:
+    line = title_line("Demo", "RQG · session 2", 40)
+    assert line.plain.startswith(" ⚔ ") and "Demo — RQG · session 2" in line.plain
+    left = line.plain.index("Demo") - 3
+    right = 40 - 3 - len(line.plain.rstrip())
+    assert abs(left - right) <= 1
+    assert title_line("A long campaign name", "RQG · session 12, since 20:00", 20).plain.endswith(
+        "…"
+    )
+
+
+def test_grid_columns_fit_and_the_flex_column_gives_way() -> None:
+    grid = Grid(["Weapon", "%", "HP"], [["Broadsword", "70", "12"], ["Dagger", "40", "6"]],
+                right=frozenset({1, 2}))  # fmt: skip
+    wide = Console(width=40, color_system=None, record=True)
+    wide.print(grid)
+    assert wide.export_text().splitlines() == [
+        "Weapon       %  HP",
+        "Broadsword  70  12",
+        "Dagger      40   6",
+    ]
+    narrow = Console(width=12, color_system=None, record=True)
+    narrow.print(grid)
+    lines = narrow.export_text().splitlines()
+    assert all(len(line) <= 12 for line in lines)
+    assert lines[1].startswith("Bro…") and lines[1].rstrip().endswith("12")
+
+
+@pytest.mark.parametrize(("width", "name"), [(80, "-narrow"), (129, "-narrow"), (130, "-wide")])
+def test_breakpoint_class_follows_textual(width: int, name: str) -> None:
+    assert breakpoint_class(width) == name
+
+
+async def test_the_first_frame_has_its_breakpoint_class_and_a_resize_changes_it(
+    tmp_path: Path,
+) -> None:
+    service = demo_service(tmp_path, lambda: datetime(2026, 3, 14, 20, 0, tzinfo=UTC))
+    app = GmDashApp(service, rng=SeededRng(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert app.screen.has_class("-narrow") and not app.screen.has_class("-wide")
+        assert app.query_one(TitleBar).region.height == 1
+        await pilot.resize_terminal(160, 50)
+        assert app.screen.has_class("-wide") and not app.screen.has_class("-narrow")
+    service.close()
