@@ -93,7 +93,7 @@ async def test_typing_values_and_bad_input(service: CampaignService) -> None:
         pane = app.query_one(ResistancePane)
         await pilot.press("equals_sign", "1", "8")
         assert pane.active == 18 and pane.typing
-        assert "enter keeps" in text_of(app, "#res-note")
+        assert "enter keeps" in text_of(app, "#res-values")
         await pilot.press("enter")  # keeps the value; typing ends
         assert pane.active == 18 and not pane.typing
         await pilot.press("right", "v", "9")
@@ -194,7 +194,7 @@ async def test_brp_offers_app_vs_app(tmp_path: Path) -> None:
                 await pilot.press("p")
             assert pane.preset.title == "APP vs APP"
             # BRP has no critical level
-            assert "crit" not in text_of(app, "#res-odds")
+            assert "crit" not in text_of(app, "#res-values")
     finally:
         svc.close()
 
@@ -204,7 +204,7 @@ async def test_odds_are_live_and_exact(service: CampaignService) -> None:
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.press("3")
         pane = app.query_one(ResistancePane)
-        odds = text_of(app, "#res-odds")
+        odds = text_of(app, "#res-values").splitlines()[1]  # under the values line
         assert odds.startswith("40%")
         expected = rules.level_odds(40)
         assert f"crit {expected[rules.Level.CRITICAL]}" in odds
@@ -212,7 +212,7 @@ async def test_odds_are_live_and_exact(service: CampaignService) -> None:
         # a '---' cell: 01-05 still succeed, 96-00 fail
         await pilot.press("=", "2", "enter", "right", "=", "1", "8", "enter")
         assert pane.chance == -30
-        assert "only 01-05 succeed" in text_of(app, "#res-note")
+        assert "only 01-05 succeed" in text_of(app, "#res-values")
         counts = pane.odds()
         successes = sum(counts[lv] for lv in rules.Level if lv.is_success)
         assert successes == 5
@@ -291,7 +291,7 @@ async def test_table_highlight_clamps_and_says_so(service: CampaignService) -> N
         await pilot.press("3", "v", "2", "5")
         pane = app.query_one(ResistancePane)
         assert pane.active == 25 and pane.chance == 100
-        assert "STR 25 off the table: at 21" in text_of(app, "#res-note")
+        assert "STR 25 off the table: at 21" in text_of(app, "#res-values")
         table = app.query_one(ResistanceTable)
         assert (table.active, table.passive) == (25, 15)
         drawn = text_of(app, "#res-table")

@@ -113,15 +113,23 @@ def render_table(active: int, passive: int, width: int, height: int) -> Text:
     return text
 
 
+def _unwrapped_lines(text: Text, width: int) -> int | None:
+    """How many lines `text` takes at `width` if none of them wraps, else None."""
+    lines = text.split("\n", allow_blank=True)
+    if width <= 0 or any(line.cell_len > width for line in lines):
+        return None
+    return len(lines)
+
+
 def _show(static: Static, text: Text) -> None:
-    """Update a line of the pane; unchanged text costs nothing, and text that fits on one line
-    before and after repaints without a relayout of the screen."""
+    """Update a part of the pane; unchanged text costs nothing, and text as many lines high
+    as before (none of them wrapping) repaints without a relayout of the screen."""
     old = static.content
     if isinstance(old, Text) and old == text:
         return
     width = static.content_size.width
-    old_len = old.cell_len if isinstance(old, Text) else None
-    same_height = old_len is not None and width > 0 and max(old_len, text.cell_len) <= width
+    before = _unwrapped_lines(old, width) if isinstance(old, Text) else None
+    same_height = before is not None and before == _unwrapped_lines(text, width)
     static.update(text, layout=not same_height)
 
 
@@ -168,9 +176,6 @@ class ResistancePane(Pane):
 
     DEFAULT_CSS = """
     ResistancePane #res-values { height: auto; }
-    ResistancePane #res-odds { height: auto; }
-    ResistancePane #res-note { height: auto; color: $text-muted; }
-    ResistancePane #res-note.-error { color: $error; text-style: bold; }
     ResistancePane #res-result { height: auto; margin: 0 0 0 0; }
     ResistancePane.-tall #res-result { padding: 1 2; margin: 1 0; border: tall $panel-lighten-2; }
     """
@@ -192,10 +197,10 @@ class ResistancePane(Pane):
     # --- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # The values, their odds and any note in one widget (the fewer widgets, the faster the
+        # dashboard starts); the result apart, boxed when the pane is tall.
         yield Static(id="res-values")
-        yield Static(id="res-odds")
         yield Static(id="res-result")
-        yield Static(id="res-note")
         yield ResistanceTable(id="res-table")
 
     def on_mount(self) -> None:
@@ -240,12 +245,13 @@ class ResistancePane(Pane):
             values = self.query_one("#res-values", Static)
         except NoMatches:  # not composed yet
             return
-        _show(values, self._values_text())
-        _show(self.query_one("#res-odds", Static), self._odds_text())
+        head = Text("\n").join([self._values_text(), self._odds_text()])
+        note = self._note_text()
+        if note:
+            head.append("\n")
+            head.append(note, style="bold red" if self.error else "dim")
+        _show(values, head)
         _show(self.query_one("#res-result", Static), self._result_text())
-        note = self.query_one("#res-note", Static)
-        _show(note, Text(self._note_text()))
-        note.set_class(bool(self.error), "-error")
         self.query_one(ResistanceTable).show(self.active, self.passive)
         self.border_subtitle = f"{self.preset.title} · p: preset"
 
