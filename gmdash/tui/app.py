@@ -19,6 +19,7 @@ from textual.screen import Screen
 from gmdash.campaign import CampaignService
 from gmdash.events import ChangeUndone, Event, RollStruckOut, SessionEnded, SessionStarted
 from gmdash.rules import Rng, SeededRng
+from gmdash.tui.gc_pause import CollectionPause
 from gmdash.tui.guard import guarded, write_crash_report
 from gmdash.tui.help import HelpScreen
 from gmdash.tui.keybar import KeyBar
@@ -78,6 +79,7 @@ class GmDashApp(App[int]):
         self.clock: Callable[[], datetime] = clock or service.clock
         self._unsubscribe = service.bus.subscribe(Event, self._on_bus_event)
         self.theme = DARK_THEME
+        self._start_up = CollectionPause()
 
     # --- layout --------------------------------------------------------------------------
 
@@ -96,7 +98,11 @@ class GmDashApp(App[int]):
             yield LogPane(id="log")
         yield KeyBar(ROSTER, id="keys")
 
+    def on_load(self) -> None:
+        self._start_up.start()  # until the first frame is drawn (see gc_pause)
+
     def on_mount(self) -> None:
+        self.call_after_refresh(partial(self._start_up.end, freeze=True))
         self._update_header()
         self.pane("roster").focus_main()
 
@@ -107,6 +113,7 @@ class GmDashApp(App[int]):
             self.query_one(KeyBar).show_scope(pane.scope if pane else None)
 
     def on_unmount(self) -> None:
+        self._start_up.release()
         self._unsubscribe()
 
     def pane(self, scope: str) -> Pane:

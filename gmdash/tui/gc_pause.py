@@ -1,0 +1,52 @@
+"""Garbage collection held back while the dashboard draws its first frame.
+
+Building the screen allocates some 60,000 objects; with CPython's default thresholds that is
+about a hundred collections, a tenth of the start-up, walking objects that are nearly all
+alive (widgets, styles, rules). So the thresholds are raised for that moment only, and once
+the first frame is on screen what it built is frozen (moved out of the collector's reach, as
+`gmdash.tui.launch.prepare` did for the modules and the campaign) and the thresholds put back.
+The price: the few cycles that were already garbage then (about a thousand small objects, once
+per start) wait for `release`, which the app calls when it closes, so that a process running
+many apps (the tests, the benchmark) gets their memory back.
+"""
+
+from __future__ import annotations
+
+import gc
+
+START_UP_THRESHOLD = 200_000
+"""Allocations before a collection during the start-up: more than building the screen makes."""
+
+
+class CollectionPause:
+    """Raise the first-generation threshold until `end`; ending twice, or without a start,
+    does nothing."""
+
+    def __init__(self) -> None:
+        self._saved: tuple[int, int, int] | None = None
+        self._frozen = False
+
+    @property
+    def active(self) -> bool:
+        return self._saved is not None
+
+    def start(self) -> None:
+        if self._saved is None:
+            self._saved = gc.get_threshold()
+            gc.set_threshold(START_UP_THRESHOLD, *self._saved[1:])
+
+    def end(self, *, freeze: bool = False) -> None:
+        """Put the thresholds back, first freezing what the start-up built if `freeze`."""
+        if self._saved is not None:
+            if freeze:
+                gc.freeze()
+                self._frozen = True
+            gc.set_threshold(*self._saved)
+            self._saved = None
+
+    def release(self) -> None:
+        """Make what `end` froze collectable again (with everything else frozen)."""
+        self.end()
+        if self._frozen:
+            gc.unfreeze()
+            self._frozen = False
