@@ -39,9 +39,11 @@ class TitleBar(Widget):
     """
 
     def on_mount(self) -> None:
-        # Only a repaint: the bar is one line whatever the title.
-        self.watch(self.app, "title", lambda _: self.refresh(), init=False)
-        self.watch(self.app, "sub_title", lambda _: self.refresh(), init=False)
+        self.watch(self.app, "title", self._repaint, init=False)
+        self.watch(self.app, "sub_title", self._repaint, init=False)
+
+    def _repaint(self) -> None:
+        self.refresh()  # only a repaint: the bar is one line whatever the title
 
     def render(self) -> Text:
         return title_line(self.app.title, self.app.sub_title, self.size.width)

@@ -349,7 +349,7 @@ class RowTable(ScrollView, can_focus=True):
         for width, cell in zip(self._widths, cells, strict=True):
             fitted = cell.copy()
             fitted.truncate(width, overflow="ellipsis")
-            fitted.align(cell.justify or "left", width)
+            fitted.align("right" if cell.justify == "right" else "left", width)
             line.append(pad)
             line.append_text(fitted)
             line.append(pad)
