@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
+from textual.geometry import Region
 from textual.widgets import Input, Static
 
 from gmdash.campaign import CampaignService
@@ -169,6 +170,9 @@ async def test_incremental_search_and_escape(service: CampaignService) -> None:
         assert search.has_focus
         await pilot.press("o", "w")
         assert len(rows(app)) == 2  # Harvald Stormbrow, Composite Bow
+        await pilot.pause()
+        line = search.render_lines(Region(0, 0, search.size.width, search.size.height))
+        assert search.size.height == 1 and "ow" in line[0].text  # what is typed shows
         await pilot.press("backspace", "backspace", "c", "o", "m")
         assert len(rows(app)) == 1 and "Composite Bow" in rows(app)[0]
         pane = app.query_one(LogPane)

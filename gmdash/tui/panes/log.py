@@ -118,6 +118,7 @@ class LogSearch(Input):
 
     DEFAULT_CSS = """
     LogSearch { dock: bottom; display: none; height: 1; border: none; padding: 0 1; }
+    LogSearch:focus { border: none; }  /* Input's focus border would leave no line to type on */
     LogSearch.-shown { display: block; }
     """
 
