@@ -11,7 +11,6 @@ from typing import ClassVar
 from textual import on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.message import Message
 from textual.screen import Screen
@@ -89,13 +88,15 @@ class GmDashApp(App[int]):
         width = self.size.width
         for _, name in self.HORIZONTAL_BREAKPOINTS:
             self.screen.set_class(name == breakpoint_class(width), name)
+        self.screen.add_class("-dashboard")  # the grid of the panes (gmdash.tcss)
         yield TitleBar(id="title")
-        with Horizontal(id="panes"):
-            yield RosterPane(id="roster")
-            with Vertical(id="middle"):
-                yield StrikeRankPane(id="strike-ranks")
-                yield ResistancePane(id="resistance")
-            yield LogPane(id="log")
+        # Placed by the screen's grid (gmdash.tcss): the roster and the log span both rows, the
+        # strike ranks over the resistance calculator in the middle; no container in between
+        # (each would be drawn under the panes). Tab follows the pane numbers, not this order.
+        yield RosterPane(id="roster")
+        yield StrikeRankPane(id="strike-ranks")
+        yield LogPane(id="log")
+        yield ResistancePane(id="resistance")
         yield KeyBar(ROSTER, id="keys")
 
     def on_load(self) -> None:

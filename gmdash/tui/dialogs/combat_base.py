@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 from gmdash.rules import Location
 from gmdash.tui.dialogs.form_base import CheckedForm, whole_number
 from gmdash.tui.dialogs.form_base import error_label as form_error_label
+from gmdash.tui.widgets.lists import PagedSelectionList
 
 T = TypeVar("T")
 
@@ -86,7 +87,7 @@ class CombatForm(CheckedForm[T], Generic[T]):
         return f"{field}: {message}"
 
 
-class PickList(SelectionList[str]):
+class PickList(PagedSelectionList):
     """A selection list where space toggles and enter confirms the dialog."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -28,6 +28,7 @@ from gmdash.rules.experience import FREE_TICKS_AFTER_LONG_GAP
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
 from gmdash.tui.dialogs.roll_plan import parse_d100, parse_whole
 from gmdash.tui.guard import guarded
+from gmdash.tui.widgets.lists import PagedOptionList, PagedSelectionList
 
 _Key = tuple[str, str]  # (character id, ability name casefolded)
 
@@ -293,8 +294,8 @@ class FreeTicksDialog(GuardedModal[dict[str, list[str]]]):
         with Vertical(id="dialog") as dialog:
             dialog.border_title = f"Free ticks: up to {FREE_TICKS_AFTER_LONG_GAP} per character"
             with Horizontal(id="free-body"):
-                yield OptionList(id="free-characters")
-                yield SelectionList[str](id="free-abilities")
+                yield PagedOptionList(id="free-characters")
+                yield PagedSelectionList(id="free-abilities")
             yield Static("", id="free-error", classes="error")
             yield Static(
                 "[dim]tab: characters / abilities · space: pick · enter: tick them · "

@@ -17,6 +17,7 @@ from gmdash import journal
 from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.dialogs.modal_base import only_while_open
 from gmdash.tui.guard import guarded
+from gmdash.tui.widgets.lists import PagedOptionList
 
 EXPORT_FORMATS = ("md", "csv", "json")
 
@@ -72,7 +73,7 @@ class ExportDialog(LogDialog[ExportChoice]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as dialog:
             dialog.border_title = "Export the shown entries"
-            yield OptionList(
+            yield PagedOptionList(
                 *(Option(journal.FORMAT_NAMES[f], id=f) for f in EXPORT_FORMATS),
                 id="export-formats",
                 compact=True,

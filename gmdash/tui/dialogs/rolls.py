@@ -56,6 +56,7 @@ from gmdash.tui.dialogs.roll_plan import (
     parse_whole,
     percent,
 )
+from gmdash.tui.widgets.lists import PagedOptionList
 
 MAX_FLAT = 500
 
@@ -97,7 +98,7 @@ class AbilityRollDialog(RollDialog[RollMade]):
                     "abilities", placeholder="ability: type part of its name", id="search",
                     compact=True,
                 )  # fmt: skip
-                yield OptionList(*self._options(self.names), id="abilities")
+                yield PagedOptionList(*self._options(self.names), id="abilities")
                 yield Static("", id="search-error", classes="error")
             with Vertical(id="mods", classes="row"):
                 with Horizontal(classes="row"):
@@ -412,7 +413,7 @@ class CharacteristicRollDialog(RollDialog[RollMade]):
     def compose_form(self) -> ComposeResult:
         yield Static(f"[b]{self.character.name}[/b]", id="who")
         with Horizontal(classes="row"):
-            yield OptionList(
+            yield PagedOptionList(
                 *(
                     Option(f"{key}  [dim]{self.character.characteristics[key]}[/dim]", id=key)
                     for key in self.keys
@@ -740,7 +741,7 @@ class DiceDialog(RollDialog[RollMade]):
         picks = self._picks()
         with Horizontal(classes="row"):
             if picks:
-                yield OptionList(
+                yield PagedOptionList(
                     *(Option(f"{label}  [b]{expr}[/b]", id=f"pick-{i}")
                       for i, (label, expr) in enumerate(picks)),
                     id="picks",
