@@ -17,6 +17,7 @@ from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp, breakpoint_class
 from gmdash.tui.titlebar import TitleBar, title_line
 from gmdash.tui.widgets.character_sheet import Grid
+from gmdash.tui.widgets.lists import PagedOptionList, PagedSelectionList
 from gmdash.tui.widgets.row_table import RowKeyError, RowTable
 
 ROWS = 30
@@ -168,3 +169,25 @@ async def test_the_first_frame_has_its_breakpoint_class_and_a_resize_changes_it(
         await pilot.resize_terminal(160, 50)
         assert app.screen.has_class("-wide") and not app.screen.has_class("-narrow")
     service.close()
+
+
+@pytest.mark.parametrize("key", ["pageup", "pagedown"])
+async def test_page_keys_before_the_first_layout_do_nothing(key: str) -> None:
+    """A page key typed ahead as a dialog opens used to raise a KeyError inside Textual."""
+    options = PagedOptionList(*(f"option {i}" for i in range(30)))
+    selection = PagedSelectionList(*((f"option {i}", str(i)) for i in range(30)))
+    for listing in (options, selection):
+        before = listing.highlighted
+        getattr(listing, f"action_{key.replace('page', 'page_')}")()  # not laid out yet
+        assert listing.highlighted == before
+
+    class ListHost(App[None]):
+        def compose(self) -> ComposeResult:
+            yield PagedSelectionList(*((f"option {i}", str(i)) for i in range(30)))
+
+    app = ListHost()
+    async with app.run_test(size=(40, 12)) as pilot:
+        listing = app.query_one(PagedSelectionList)
+        listing.focus()
+        await pilot.press("pagedown")
+        assert (listing.highlighted or 0) > 0  # laid out: a page key pages

@@ -180,7 +180,7 @@ class LogPane(Pane):
             return
         self.narrow = narrow
         table = self.table
-        selected = self._selected_key()
+        selected = self.table.cursor_key
         at_bottom = table.row_count == 0 or table.cursor_row >= table.row_count - 1
         table.clear(columns=True)
         table.cell_padding = 0 if narrow else 1
@@ -194,9 +194,6 @@ class LogPane(Pane):
     def shown_columns(self) -> tuple[tuple[str, str], ...]:
         """The (key, label) of the shown columns."""
         return NARROW_COLUMNS if self.narrow else COLUMNS
-
-    def _selected_key(self) -> str | None:
-        return self.table.cursor_key
 
     def main_widget(self) -> LogTable:
         return self.table
@@ -482,7 +479,7 @@ class LogPane(Pane):
         table = self.table
         if table.row_count == 0:
             raise ValueError("the log shows no entries")
-        index = self._index.get(self._selected_key() or "")
+        index = self._index.get(self.table.cursor_key or "")
         if index is None:
             raise ValueError("select a roll first")
         item = self.records[index]

@@ -86,7 +86,6 @@ class StrikeRankPane(Pane):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._last_text = ""
-        self._keys: list[str] = []
         self._drawn: _Drawn | None = None
 
     def compose(self) -> ComposeResult:
@@ -161,13 +160,12 @@ class StrikeRankPane(Pane):
                 self._drawn = _Drawn(None, (), service.campaign.ruleset, 0)
                 _show(heading, "No combat")
                 listing.clear()
-                self._keys = []
             _show(last, IDLE_HINT)
             return
         characters = service.state.characters
         sheets = tuple(sheet_of(c, characters) for c in combat.combatants)
         ruleset = service.campaign.ruleset
-        drawn = _Drawn(combat, sheets, ruleset, self._list_width(len(self._keys)))
+        drawn = _Drawn(combat, sheets, ruleset, self._list_width(listing.row_count))
         if self._drawn is not None and self._drawn.same(drawn):
             # The same fight on the same sheets has the same rows: only the last line may move.
             _show(last, self._last_text or KEYS_HINT)
@@ -191,7 +189,6 @@ class StrikeRankPane(Pane):
         _show(heading, text)
         previous = self._highlighted_key()
         keys = [self._key(row, i) for i, row in enumerate(rows)]
-        self._keys = keys
         listing.clear()
         listing.add_rows(
             (key, [self._line(row, width, brp)]) for key, row in zip(keys, rows, strict=True)
@@ -261,11 +258,7 @@ class StrikeRankPane(Pane):
         return line
 
     def _highlighted_key(self) -> str | None:
-        listing = self.main_widget()
-        index = listing.cursor_row
-        if listing.row_count == 0 or not 0 <= index < len(self._keys):
-            return None
-        return self._keys[index]
+        return self.main_widget().cursor_key
 
     def _selected(self) -> Combatant:
         key = self._highlighted_key()
@@ -340,7 +333,7 @@ class StrikeRankPane(Pane):
         """Move the highlight to the next combatant still waiting to declare (fast at the
         table: s, enter, s, enter...)."""
         listing = self.main_widget()
-        for i, key in enumerate(self._keys):
+        for i, key in enumerate(listing.row_keys):
             if key.endswith(":-") and not key.startswith(after + ":"):
                 listing.move_cursor(row=i)
                 return

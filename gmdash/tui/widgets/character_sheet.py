@@ -16,6 +16,7 @@ from gmdash import rules
 from gmdash.model.character import AbilityKind, Character
 from gmdash.model.derived import Maxima, maxima
 from gmdash.rules import Location, RuleSet
+from gmdash.tui.widgets.cells import fit, give_way
 
 SHORT_LOCATION = {
     "left_leg": "L leg",
@@ -179,10 +180,7 @@ class Grid:
             for column in zip(self.headers, *self.rows, strict=True)
         ]
         excess = sum(widths) + self.GAP * (len(widths) - 1) - room
-        if excess > 0:
-            flex = widths[self.flex]
-            widths[self.flex] = max(min(flex, self.FLEX_MIN), flex - excess)
-        return widths
+        return give_way(widths, excess, [self.flex], self.FLEX_MIN)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         room = max(1, options.max_width)
@@ -190,12 +188,9 @@ class Grid:
         for row in [self.headers, *self.rows]:
             line = Text(no_wrap=True, overflow="ellipsis")
             for index, (cell, width) in enumerate(zip(row, widths, strict=True)):
-                fitted = cell.copy()
-                fitted.truncate(width, overflow="ellipsis")
-                fitted.align("right" if index in self.right else "left", width)
                 if index:
                     line.append(" " * self.GAP)
-                line.append_text(fitted)
+                line.append_text(fit(cell, width, right=index in self.right))
             line.rstrip()
             line.truncate(room, overflow="ellipsis")
             yield line

@@ -22,13 +22,6 @@ class PagedOptionList(OptionList):
             super().action_page_down()  # type: ignore[no-untyped-call]
 
 
-class PagedSelectionList(SelectionList[str]):
-    """A SelectionList whose page keys do nothing until it has been laid out."""
-
-    def action_page_up(self) -> None:
-        if self.scrollable_content_region:
-            super().action_page_up()  # type: ignore[no-untyped-call]
-
-    def action_page_down(self) -> None:
-        if self.scrollable_content_region:
-            super().action_page_down()  # type: ignore[no-untyped-call]
+class PagedSelectionList(SelectionList[str], PagedOptionList):
+    """A SelectionList whose page keys do nothing until it has been laid out (SelectionList is
+    an OptionList: the page keys above come next in line)."""

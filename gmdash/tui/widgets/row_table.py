@@ -27,6 +27,8 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from gmdash.tui.widgets.cells import fit, give_way
+
 Cell = Text | str
 FLEX_MIN = 8
 
@@ -140,6 +142,10 @@ class RowTable(ScrollView, can_focus=True):
     def cursor_key(self) -> str | None:
         """The key of the row under the cursor (None when there are no rows)."""
         return self._keys[self._cursor] if self._rows else None
+
+    @property
+    def row_keys(self) -> list[str]:
+        return list(self._keys)
 
     @property
     def column_keys(self) -> list[str]:
@@ -309,15 +315,11 @@ class RowTable(ScrollView, can_focus=True):
         that the row is cut at the edge instead)."""
         widths = [column.width for column in self._columns]
         room = self.scrollable_content_region.width
-        excess = sum(widths) + 2 * self._cell_padding * len(widths) - room
-        if room <= 0 or excess <= 0:
+        if room <= 0:
             return widths
-        for index, column in enumerate(self._columns):
-            if column.flex and excess > 0:
-                narrowed = max(min(widths[index], FLEX_MIN), widths[index] - excess)
-                excess -= widths[index] - narrowed
-                widths[index] = narrowed
-        return widths
+        excess = sum(widths) + 2 * self._cell_padding * len(widths) - room
+        flex = [index for index, column in enumerate(self._columns) if column.flex]
+        return give_way(widths, excess, flex, FLEX_MIN)
 
     def _update_virtual_size(self) -> None:
         pad = 2 * self._cell_padding
@@ -347,11 +349,8 @@ class RowTable(ScrollView, can_focus=True):
         pad = " " * self._cell_padding
         line = Text(no_wrap=True, end="")
         for width, cell in zip(self._widths, cells, strict=True):
-            fitted = cell.copy()
-            fitted.truncate(width, overflow="ellipsis")
-            fitted.align("right" if cell.justify == "right" else "left", width)
             line.append(pad)
-            line.append_text(fitted)
+            line.append_text(fit(cell, width, right=cell.justify == "right"))
             line.append(pad)
         return list(line.render(self.app.console))
 
