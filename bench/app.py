@@ -21,8 +21,8 @@ from pathlib import Path
 from textual.app import App, ComposeResult
 from textual.widgets import Footer, Header, Static
 
-from gmdash.campaign import CampaignService
-from gmdash.demo import DEMO_NAME, create_demo
+from gmdash.play.campaign import CampaignService, create_demo
+from gmdash.play.demo import DEMO_NAME
 from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.launch import prepare

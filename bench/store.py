@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gmdash.campaign import CampaignService
-from gmdash.demo import demo_state
-from gmdash.events import Event, RollMade, SessionEnded, SessionStarted
 from gmdash.model.campaign import GameSession
+from gmdash.model.events import Event, RollMade, SessionEnded, SessionStarted
+from gmdash.play.campaign import CampaignService
+from gmdash.play.demo import demo_state
 from gmdash.rules import SeededRng, level_of
 from gmdash.store.atomic import encode, write_atomic
 from gmdash.store.campaign_store import CampaignStore

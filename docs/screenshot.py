@@ -10,9 +10,9 @@ import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from gmdash.campaign import CampaignService
-from gmdash.demo import DEMO_NAME, demo_state
-from gmdash.events import DamageApplied, RollMade
+from gmdash.model.events import DamageApplied, RollMade
+from gmdash.play.campaign import CampaignService
+from gmdash.play.demo import DEMO_NAME, demo_state
 from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
 

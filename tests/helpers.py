@@ -12,9 +12,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from gmdash.campaign import CampaignService
-from gmdash.demo import DEMO_NAME, demo_state
 from gmdash.model import Ability, AbilityKind, Character, Weapon, new_character
+from gmdash.play.campaign import CampaignService
+from gmdash.play.demo import DEMO_NAME, demo_state
 from gmdash.rules import Rng, SeededRng
 from gmdash.tui.app import GmDashApp
 

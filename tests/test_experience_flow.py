@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from helpers import demo_session
 
-from gmdash import experience
-from gmdash.campaign import CampaignService
-from gmdash.events import AbilityTicked, CharacterEdited, Event, RollMade
-from gmdash.experience import ExperienceLine
 from gmdash.model.errors import ValidationError
+from gmdash.model.events import AbilityTicked, CharacterEdited, Event, RollMade
+from gmdash.play import experience
+from gmdash.play.campaign import CampaignService
+from gmdash.play.experience import ExperienceLine
 from gmdash.rules import Difficulty, Level, ScriptedRng, SeededRng
 
 HARVALD = "c0001"

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from helpers import START, FakeClock
 
-from gmdash import journal
-from gmdash.campaign import CampaignService
 from gmdash.cli import main
-from gmdash.events import AbilityTicked, DamageApplied, HealingApplied, RollMade
-from gmdash.journal import LogFilter
 from gmdash.model import Ability, Character, new_character
+from gmdash.model.events import AbilityTicked, DamageApplied, HealingApplied, RollMade
+from gmdash.play import journal
+from gmdash.play.campaign import CampaignService
+from gmdash.play.journal import LogFilter
 
 
 def sheet(name: str = "Ostra", id: str = "c0001") -> Character:

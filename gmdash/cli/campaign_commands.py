@@ -12,13 +12,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gmdash import journal
-from gmdash.campaign import CampaignService
 from gmdash.cli.campaign_errors import store_errors
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import print_json
 from gmdash.model.campaign import GameSession
 from gmdash.model.exchange import export_character, import_payload
+from gmdash.play import journal
+from gmdash.play.campaign import CampaignService
 from gmdash.rules.ruleset import RuleSet
 from gmdash.store.paths import campaign_slugs
 

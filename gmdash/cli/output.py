@@ -20,18 +20,3 @@ def console(min_width: int = 0) -> Console:
     if out.width < min_width:
         out = Console(highlight=False, width=min_width)
     return out
-
-
-LEVEL_STYLES = {
-    "critical": "bold magenta",
-    "special": "bold cyan",
-    "success": "bold green",
-    "failure": "yellow",
-    "fumble": "bold red",
-}
-
-
-def level_text(level: str) -> str:
-    """A level as Rich markup in its colour."""
-    style = LEVEL_STYLES.get(level, "")
-    return f"[{style}]{level.upper()}[/]" if style else level.upper()

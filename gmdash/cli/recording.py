@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gmdash.campaign import CampaignService
 from gmdash.cli.campaign_errors import store_errors
-from gmdash.events import RollMade
+from gmdash.model.events import RollMade
+from gmdash.play.campaign import CampaignService
 
 
 def record_roll(

@@ -11,7 +11,8 @@ from rich.table import Table
 
 from gmdash import rules
 from gmdash.cli.errors import CliError
-from gmdash.cli.output import console, level_text, print_json
+from gmdash.cli.output import console, print_json
+from gmdash.look import level_text
 from gmdash.rules import Level, RuleSet
 
 Handler = Callable[[argparse.Namespace], int]

@@ -1,4 +1,4 @@
-"""How each combat event changes a campaign's state (called by `CampaignState._apply_*`).
+"""How each combat event changes a campaign's state (called through `CampaignState.apply`).
 
 Each function checks the event against the state (`ValidationError`: nothing changes, since
 `CampaignService.publish` applies to a copy), sets `state.combat` and returns the summary of
@@ -8,20 +8,10 @@ the undo entry. The undo entry itself (the fight as it was) is made by `Campaign
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from gmdash.combat_events import (
-    ActionAdvanced,
-    ActionsDeclared,
-    AttackResolved,
-    CombatantAdded,
-    CombatantRemoved,
-    CombatEnded,
-    CombatStarted,
-    CombatStepUndone,
-    RoundStarted,
-)
-from gmdash.model.character import read_conditions
+from gmdash.model.campaign import Campaign
+from gmdash.model.character import Character, read_conditions
 from gmdash.model.combat import (
     Combat,
     Combatant,
@@ -32,21 +22,42 @@ from gmdash.model.combat import (
     turns,
     validate_declaration,
 )
+from gmdash.model.combat_events import (
+    ActionAdvanced,
+    ActionsDeclared,
+    AttackResolved,
+    CombatantAdded,
+    CombatantRemoved,
+    CombatEnded,
+    CombatStarted,
+    RoundStarted,
+)
 from gmdash.model.errors import ValidationError
 from gmdash.rules import Effect
 from gmdash.rules.combat import carry_over
 
-if TYPE_CHECKING:
-    from gmdash.model.state import CampaignState
+
+class FightState(Protocol):
+    """What a combat step reads and changes of a campaign's state (`CampaignState` has it).
+
+    A protocol rather than `CampaignState` itself, so that the state can import this module
+    without the two importing each other.
+    """
+
+    campaign: Campaign
+    characters: dict[str, Character]
+    combat: Combat | None
+
+    def character(self, character_id: str) -> Character: ...
 
 
-def _fight(state: CampaignState) -> Combat:
+def _fight(state: FightState) -> Combat:
     if state.combat is None:
         raise ValidationError("combat", "no combat is running (b starts one)")
     return state.combat
 
 
-def _check_new(state: CampaignState, combat: Combat, combatant: Combatant) -> None:
+def _check_new(state: FightState, combat: Combat, combatant: Combatant) -> None:
     if combat.has(combatant.id):
         raise ValidationError("combatant.id", f"{combatant.id} is already in the fight")
     if combatant.character_id is not None:
@@ -62,7 +73,7 @@ def _next_id(combat: Combat, combatant: Combatant) -> int:
     return combat.next_id
 
 
-def started(state: CampaignState, event: CombatStarted) -> str:
+def started(state: FightState, event: CombatStarted) -> str:
     if state.combat is not None:
         raise ValidationError("combat", "a combat is already running (E ends it)")
     if not event.combatants:
@@ -79,7 +90,7 @@ def started(state: CampaignState, event: CombatStarted) -> str:
     return f"start combat ({len(event.combatants)})"
 
 
-def added(state: CampaignState, event: CombatantAdded) -> str:
+def added(state: FightState, event: CombatantAdded) -> str:
     combat = _fight(state)
     _check_new(state, combat, event.combatant)
     state.combat = replace(
@@ -90,7 +101,7 @@ def added(state: CampaignState, event: CombatantAdded) -> str:
     return f"add {event.combatant.name} to the combat"
 
 
-def removed(state: CampaignState, event: CombatantRemoved) -> str:
+def removed(state: FightState, event: CombatantRemoved) -> str:
     combat = _fight(state)
     gone = combat.combatant(event.combatant_id)
     current = combat.current
@@ -108,7 +119,7 @@ def removed(state: CampaignState, event: CombatantRemoved) -> str:
     return f"remove {gone.name} from the combat"
 
 
-def declared(state: CampaignState, event: ActionsDeclared) -> str:
+def declared(state: FightState, event: ActionsDeclared) -> str:
     combat = _fight(state)
     if not event.declarations:
         raise ValidationError("declarations", "nobody declared anything")
@@ -121,7 +132,7 @@ def declared(state: CampaignState, event: ActionsDeclared) -> str:
     return f"declare actions: {names}"
 
 
-def advanced(state: CampaignState, event: ActionAdvanced) -> str:
+def advanced(state: FightState, event: ActionAdvanced) -> str:
     combat = _fight(state)
     if event.combatant_id is None:
         state.combat = replace(combat, current=None)
@@ -134,7 +145,7 @@ def advanced(state: CampaignState, event: ActionAdvanced) -> str:
     return f"current action: {combatant.name}"
 
 
-def round_started(state: CampaignState, event: RoundStarted) -> str:
+def round_started(state: FightState, event: RoundStarted) -> str:
     combat = _fight(state)
     if event.round != combat.round + 1:
         raise ValidationError("round", f"the next round is {combat.round + 1}, not {event.round}")
@@ -161,7 +172,7 @@ def round_started(state: CampaignState, event: RoundStarted) -> str:
     return f"round {event.round}"
 
 
-def attack(state: CampaignState, event: AttackResolved) -> str:
+def attack(state: FightState, event: AttackResolved) -> str:
     combat = _fight(state)
     attacker = combat.combatant(event.attacker_id)
     if event.action is not None:
@@ -195,22 +206,13 @@ def attack(state: CampaignState, event: AttackResolved) -> str:
     return f"attack by {attacker.name}"
 
 
-def ended(state: CampaignState, event: CombatEnded) -> str:
+def ended(state: FightState, event: CombatEnded) -> str:
     _fight(state)
     state.combat = None
     return "end combat"
 
 
-def step_undone(state: CampaignState, event: CombatStepUndone) -> None:
-    entry = next((e for e in state.undo if e.event_id == event.undone_id), None)
-    if entry is None or not entry.combat_step:
-        raise ValidationError("undone_id", f"{event.undone_id} cannot be undone")
-    state.combat = event.restored
-    state.undo.remove(entry)
-    state.undo.extend(entry.children)
-
-
-def _note_fallen(state: CampaignState) -> None:
+def _note_fallen(state: FightState) -> None:
     """Remember who fell (dead, unconscious or in shock) during the fight, for the summary."""
     combat = state.combat
     if combat is None:

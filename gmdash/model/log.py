@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from gmdash.events import (
+from gmdash.model.events import (
     AbilityTicked,
     ChangeUndone,
     CharacterAdded,

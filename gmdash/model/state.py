@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
-from gmdash.combat_events import (
+from gmdash.model import combat_apply
+from gmdash.model import validate as v
+from gmdash.model.campaign import Campaign, GameSession
+from gmdash.model.character import LOCATIONS, Character
+from gmdash.model.combat import Combat
+from gmdash.model.combat_events import (
     ActionAdvanced,
     ActionsDeclared,
     AttackResolved,
@@ -17,7 +23,9 @@ from gmdash.combat_events import (
     CombatStepUndone,
     RoundStarted,
 )
-from gmdash.events import (
+from gmdash.model.derived import Maxima, maxima
+from gmdash.model.errors import ValidationError
+from gmdash.model.events import (
     AbilityTicked,
     ChangeUndone,
     CharacterAdded,
@@ -33,13 +41,6 @@ from gmdash.events import (
     SessionEnded,
     SessionStarted,
 )
-from gmdash.model import combat_apply
-from gmdash.model import validate as v
-from gmdash.model.campaign import Campaign, GameSession
-from gmdash.model.character import LOCATIONS, Character
-from gmdash.model.combat import Combat
-from gmdash.model.derived import Maxima, maxima
-from gmdash.model.errors import ValidationError
 from gmdash.model.sheets import checked
 
 UNDO_DEPTH = 100
@@ -156,10 +157,15 @@ class CampaignState:
 
     def apply(self, event: Event) -> None:
         """Check `event` against the state, then apply it; ValidationError leaves no trace."""
-        handler = getattr(self, f"_apply_{type(event).__name__}", None)
-        if handler is None:
-            raise ValidationError("type", f"cannot apply {type(event).__name__}")
-        handler(event)
+        fight_step = _FIGHT_STEPS.get(type(event))
+        if fight_step is not None:
+            before = self.combat
+            self._combat_step(cast(CombatEvent, event), fight_step(self, event), before)
+        else:
+            change = _CHANGES.get(type(event))
+            if change is None:
+                raise ValidationError("type", f"cannot apply {type(event).__name__}")
+            change(self, event)
         if event.id:
             self.last_event_id = max(self.last_event_id, event.id)
 
@@ -172,18 +178,18 @@ class CampaignState:
             if other.id != character.id and other.name.casefold() == character.name.casefold():
                 raise ValidationError("name", f"{character.name!r} is already in this campaign")
 
-    def _apply_RollMade(self, event: RollMade) -> None:
+    def _roll_made(self, event: RollMade) -> None:
         if event.character_id is not None:
             self.character(event.character_id)
         self._remember(UndoEntry(event_id=event.id, summary=_roll_summary(event), roll=True))
 
-    def _apply_RollStruckOut(self, event: RollStruckOut) -> None:
+    def _roll_struck_out(self, event: RollStruckOut) -> None:
         if event.roll_id in self.struck:
             raise ValidationError("roll_id", f"roll {event.roll_id} is already struck out")
         self.struck.add(event.roll_id)
         self.undo = [e for e in self.undo if e.event_id != event.roll_id]
 
-    def _apply_CharacterAdded(self, event: CharacterAdded) -> None:
+    def _character_added(self, event: CharacterAdded) -> None:
         new = checked(event.character)
         if new.id in self.characters:
             raise ValidationError("id", f"a character with id {new.id!r} already exists")
@@ -194,13 +200,13 @@ class CampaignState:
             self.next_character = max(self.next_character, int(number) + 1)
         self._remember(UndoEntry(event_id=event.id, summary=f"add {new.name}", character_id=new.id))
 
-    def _apply_CharacterEdited(self, event: CharacterEdited) -> None:
+    def _character_edited(self, event: CharacterEdited) -> None:
         before = self.character(event.character.id)
         after = checked(event.character)
         self._check_name(after)
         self._replace(event, before, after, f"edit {before.name}")
 
-    def _apply_CharacterDeleted(self, event: CharacterDeleted) -> None:
+    def _character_deleted(self, event: CharacterDeleted) -> None:
         before = self.character(event.character_id)
         del self.characters[before.id]
         self._remember(
@@ -212,7 +218,7 @@ class CampaignState:
             )
         )
 
-    def _apply_DamageApplied(self, event: DamageApplied) -> None:
+    def _damage_applied(self, event: DamageApplied) -> None:
         before = self.character(event.character_id)
         locations = dict(before.locations)
         if event.location is not None:
@@ -231,7 +237,7 @@ class CampaignState:
         where = f" ({event.location})" if event.location else ""
         self._replace(event, before, after, f"{event.amount} damage to {before.name}{where}")
 
-    def _apply_HealingApplied(self, event: HealingApplied) -> None:
+    def _healing_applied(self, event: HealingApplied) -> None:
         before = self.character(event.character_id)
         full = maxima(before.characteristics, self.campaign.ruleset)
         locations = dict(before.locations)
@@ -249,7 +255,7 @@ class CampaignState:
         )
         self._replace(event, before, after, f"heal {before.name} {event.amount}")
 
-    def _apply_PointsSpent(self, event: PointsSpent) -> None:
+    def _points_spent(self, event: PointsSpent) -> None:
         before = self.character(event.character_id)
         if event.pool == "magic":
             top = max(
@@ -269,7 +275,7 @@ class CampaignState:
             raise ValidationError("amount", f"{before.name} has only {have} {event.pool} points")
         self._replace(event, before, after, f"{before.name} spends {event.amount} {event.pool}")
 
-    def _apply_AbilityTicked(self, event: AbilityTicked) -> None:
+    def _ability_ticked(self, event: AbilityTicked) -> None:
         before = self.character(event.character_id)
         ability = before.ability(event.ability)
         if ability is None:
@@ -285,7 +291,7 @@ class CampaignState:
             f"{verb} {before.name}'s {ability.name}",
         )
 
-    def _apply_NotesChanged(self, event: NotesChanged) -> None:
+    def _notes_changed(self, event: NotesChanged) -> None:
         if event.character_id is None:
             entry = UndoEntry(
                 event_id=event.id, summary="campaign notes", notes=self.campaign.notes
@@ -296,7 +302,7 @@ class CampaignState:
         before = self.character(event.character_id)
         self._replace(event, before, replace(before, notes=event.text), f"{before.name}'s notes")
 
-    def _apply_SessionStarted(self, event: SessionStarted) -> None:
+    def _session_started(self, event: SessionStarted) -> None:
         if self.current_session is not None:
             raise ValidationError("session", f"session {self.current_session.number} is open")
         expected = len(self.sessions) + 1
@@ -307,7 +313,7 @@ class CampaignState:
         self.sessions.append(GameSession(number=event.number, start=event.time))
         self.log_file = event.number
 
-    def _apply_SessionEnded(self, event: SessionEnded) -> None:
+    def _session_ended(self, event: SessionEnded) -> None:
         current = self.current_session
         if current is None or current.number != event.number:
             raise ValidationError("number", f"session {event.number} is not open")
@@ -315,7 +321,7 @@ class CampaignState:
             raise ValidationError("time", "a session end needs a time")
         self.sessions[-1] = replace(current, end=event.time)
 
-    def _apply_ChangeUndone(self, event: ChangeUndone) -> None:
+    def _change_undone(self, event: ChangeUndone) -> None:
         entry = next((e for e in self.undo if e.event_id == event.undone_id), None)
         if entry is None:
             raise ValidationError("undone_id", f"{event.undone_id} cannot be undone")
@@ -328,7 +334,7 @@ class CampaignState:
             self.campaign = replace(self.campaign, notes=event.notes)
         self.undo.remove(entry)
 
-    # --- combat (gmdash.model.combat_apply) ----------------------------------------------
+    # --- combat (the fight itself changes in gmdash.model.combat_apply) --------------------
 
     def _combat_step(self, event: CombatEvent, summary: str, before: Combat | None) -> None:
         """Remember a combat step, with the rolls and damage it consists of (`steps`)."""
@@ -345,39 +351,13 @@ class CampaignState:
             )
         )
 
-    def _apply_CombatStarted(self, event: CombatStarted) -> None:
-        self._combat_step(event, combat_apply.started(self, event), None)
-
-    def _apply_CombatantAdded(self, event: CombatantAdded) -> None:
-        before = self.combat
-        self._combat_step(event, combat_apply.added(self, event), before)
-
-    def _apply_CombatantRemoved(self, event: CombatantRemoved) -> None:
-        before = self.combat
-        self._combat_step(event, combat_apply.removed(self, event), before)
-
-    def _apply_ActionsDeclared(self, event: ActionsDeclared) -> None:
-        before = self.combat
-        self._combat_step(event, combat_apply.declared(self, event), before)
-
-    def _apply_ActionAdvanced(self, event: ActionAdvanced) -> None:
-        before = self.combat
-        self._combat_step(event, combat_apply.advanced(self, event), before)
-
-    def _apply_RoundStarted(self, event: RoundStarted) -> None:
-        before = self.combat
-        self._combat_step(event, combat_apply.round_started(self, event), before)
-
-    def _apply_AttackResolved(self, event: AttackResolved) -> None:
-        before = self.combat
-        self._combat_step(event, combat_apply.attack(self, event), before)
-
-    def _apply_CombatEnded(self, event: CombatEnded) -> None:
-        before = self.combat
-        self._combat_step(event, combat_apply.ended(self, event), before)
-
-    def _apply_CombatStepUndone(self, event: CombatStepUndone) -> None:
-        combat_apply.step_undone(self, event)
+    def _undo_combat_step(self, event: CombatStepUndone) -> None:
+        entry = next((e for e in self.undo if e.event_id == event.undone_id), None)
+        if entry is None or not entry.combat_step:
+            raise ValidationError("undone_id", f"{event.undone_id} cannot be undone")
+        self.combat = event.restored
+        self.undo.remove(entry)
+        self.undo.extend(entry.children)
 
     def _replace(self, event: Event, before: Character, after: Character, summary: str) -> None:
         self.characters[before.id] = after
@@ -428,6 +408,38 @@ class CampaignState:
             combat=None if raw.get("combat") is None else Combat.from_dict(raw.get("combat")),
         )
         return state
+
+
+# Which method applies each kind of event: an explicit table, so that a renamed event or method
+# fails loudly here instead of silently finding nothing.
+_CHANGES: dict[type[Event], Callable[[CampaignState, Any], None]] = {
+    RollMade: CampaignState._roll_made,
+    RollStruckOut: CampaignState._roll_struck_out,
+    CharacterAdded: CampaignState._character_added,
+    CharacterEdited: CampaignState._character_edited,
+    CharacterDeleted: CampaignState._character_deleted,
+    DamageApplied: CampaignState._damage_applied,
+    HealingApplied: CampaignState._healing_applied,
+    PointsSpent: CampaignState._points_spent,
+    AbilityTicked: CampaignState._ability_ticked,
+    NotesChanged: CampaignState._notes_changed,
+    SessionStarted: CampaignState._session_started,
+    SessionEnded: CampaignState._session_ended,
+    ChangeUndone: CampaignState._change_undone,
+    CombatStepUndone: CampaignState._undo_combat_step,
+}
+
+# The combat steps: each changes the fight (gmdash.model.combat_apply) and becomes one undo entry.
+_FIGHT_STEPS: dict[type[Event], Callable[[CampaignState, Any], str]] = {
+    CombatStarted: combat_apply.started,
+    CombatantAdded: combat_apply.added,
+    CombatantRemoved: combat_apply.removed,
+    ActionsDeclared: combat_apply.declared,
+    ActionAdvanced: combat_apply.advanced,
+    RoundStarted: combat_apply.round_started,
+    AttackResolved: combat_apply.attack,
+    CombatEnded: combat_apply.ended,
+}
 
 
 def _healed_conditions(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gmdash.events import Event
+from gmdash.model.events import Event
 from gmdash.store.campaign_store import CampaignStore
 
 

@@ -15,8 +15,8 @@ from textual.markup import escape
 from textual.message import Message
 from textual.screen import Screen
 
-from gmdash.campaign import CampaignService
-from gmdash.events import ChangeUndone, Event, RollStruckOut, SessionEnded, SessionStarted
+from gmdash.model.events import ChangeUndone, Event, RollStruckOut, SessionEnded, SessionStarted
+from gmdash.play.campaign import CampaignService
 from gmdash.rules import Rng, SeededRng
 from gmdash.tui.gc_pause import CollectionPause
 from gmdash.tui.guard import guarded, write_crash_report

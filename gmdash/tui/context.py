@@ -8,7 +8,7 @@ from typing import Protocol, cast
 
 from textual.dom import DOMNode
 
-from gmdash.campaign import CampaignService
+from gmdash.play.campaign import CampaignService
 from gmdash.rules import Rng
 
 

@@ -6,8 +6,8 @@ import gc
 import sys
 from pathlib import Path
 
-from gmdash.campaign import CampaignService
 from gmdash.model.errors import ValidationError
+from gmdash.play.campaign import CampaignService
 from gmdash.store.errors import StoreError
 
 EXIT_REFUSED = 2

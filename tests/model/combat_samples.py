@@ -6,7 +6,8 @@ from typing import Any
 
 from helpers import START, sheet
 
-from gmdash.combat_events import (
+from gmdash.model.combat import Action, Combat, Combatant
+from gmdash.model.combat_events import (
     ActionAdvanced,
     ActionsDeclared,
     AttackResolved,
@@ -17,8 +18,7 @@ from gmdash.combat_events import (
     CombatStepUndone,
     RoundStarted,
 )
-from gmdash.events import Event
-from gmdash.model.combat import Action, Combat, Combatant
+from gmdash.model.events import Event
 from gmdash.rules.combat import ActionKind
 
 

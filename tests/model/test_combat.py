@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 from helpers import FakeClock
 
-from gmdash import combat_runner as runner
-from gmdash.campaign import CampaignService
-from gmdash.combat_events import ActionAdvanced, CombatStarted
-from gmdash.combat_runner import AttackInput, FoeSpec, Plan
-from gmdash.demo import DEMO_NAME, demo_state
-from gmdash.events import DamageApplied, Event, RollMade
 from gmdash.model import ValidationError
 from gmdash.model.combat import Combat, Combatant
+from gmdash.model.combat_events import ActionAdvanced, CombatStarted
+from gmdash.model.events import DamageApplied, Event, RollMade
 from gmdash.model.state import CampaignState
+from gmdash.play import combat as runner
+from gmdash.play.campaign import CampaignService
+from gmdash.play.combat import AttackInput, FoeSpec, Plan
+from gmdash.play.demo import DEMO_NAME, demo_state
 from gmdash.rules import Location, RuleSet, ScriptedRng, SeededRng
 from gmdash.rules.combat import ActionKind, DamageMode, Defence
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from helpers import FakeClock, sheet
 
-from gmdash.campaign import CampaignService
-from gmdash.events import DamageApplied, HealingApplied, event_from_dict
 from gmdash.model import ValidationError
 from gmdash.model.character import Character
+from gmdash.model.events import DamageApplied, HealingApplied, event_from_dict
+from gmdash.play.campaign import CampaignService
 
 
 @pytest.fixture

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from helpers import START, sheet
 
-from gmdash.events import (
+from gmdash.model import ValidationError
+from gmdash.model.events import (
     EVENT_TYPES,
     AbilityTicked,
     ChangeUndone,
@@ -26,7 +27,6 @@ from gmdash.events import (
     SessionStarted,
     event_from_dict,
 )
-from gmdash.model import ValidationError
 
 from .combat_samples import samples as combat_samples
 

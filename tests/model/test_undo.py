@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 from helpers import FakeClock, sheet
 
-from gmdash.campaign import CampaignService
-from gmdash.commands import Undo
-from gmdash.events import (
+from gmdash.model import ValidationError
+from gmdash.model.events import (
     AbilityTicked,
     ChangeUndone,
     CharacterDeleted,
@@ -23,7 +22,7 @@ from gmdash.events import (
     RollMade,
     RollStruckOut,
 )
-from gmdash.model import ValidationError
+from gmdash.play.campaign import CampaignService
 
 
 @pytest.fixture
@@ -59,7 +58,7 @@ def test_undo_puts_the_sheet_back(svc: CampaignService, event: Event) -> None:
     before = svc.state.characters["c0001"]
     svc.publish(event)
     assert svc.state.characters.get("c0001") != before
-    undo = svc.dispatch(Undo())
+    undo = svc.undo()
     assert isinstance(undo, ChangeUndone)
     assert svc.state.characters["c0001"] == before
     types = [e.type for e in svc.events()]

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from helpers import sheet
 
-from gmdash.campaign import CampaignService
 from gmdash.cli import main
 from gmdash.cli.errors import CliError
 from gmdash.cli.recording import record_roll
 from gmdash.model.exchange import export_character
+from gmdash.play.campaign import CampaignService
 
 
 class Run:

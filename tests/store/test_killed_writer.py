@@ -17,8 +17,8 @@ from pathlib import Path
 
 from helpers import sheet
 
-from gmdash.campaign import CampaignService
-from gmdash.events import RollMade
+from gmdash.model.events import RollMade
+from gmdash.play.campaign import CampaignService
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "Killed Saga"
@@ -27,8 +27,8 @@ RUNS = 20
 WRITER = """
 import sys
 from pathlib import Path
-from gmdash.campaign import CampaignService
-from gmdash.events import DamageApplied, HealingApplied, RollMade
+from gmdash.play.campaign import CampaignService
+from gmdash.model.events import DamageApplied, HealingApplied, RollMade
 
 saves, run = Path(sys.argv[1]), sys.argv[2]
 svc = CampaignService.open(saves, "Killed Saga")

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from helpers import FakeClock
 
-from gmdash.campaign import CampaignService
-from gmdash.events import RollMade
+from gmdash.model.events import RollMade
+from gmdash.play.campaign import CampaignService
 from gmdash.store import CampaignLocked, ReadOnlyError
 
 NAME = "Locked Saga"
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HOLDER = """
 import sys
 from pathlib import Path
-from gmdash.campaign import CampaignService
+from gmdash.play.campaign import CampaignService
 svc = CampaignService.open(Path(sys.argv[1]), sys.argv[2])
 print("holding", flush=True)
 sys.stdin.read()

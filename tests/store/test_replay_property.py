@@ -9,8 +9,9 @@ from helpers import FakeClock, sheet
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gmdash.campaign import CampaignService
-from gmdash.events import (
+from gmdash.model import LOCATIONS, ValidationError
+from gmdash.model.campaign import Campaign
+from gmdash.model.events import (
     AbilityTicked,
     DamageApplied,
     Event,
@@ -18,9 +19,8 @@ from gmdash.events import (
     PointsSpent,
     RollMade,
 )
-from gmdash.model import LOCATIONS, ValidationError
-from gmdash.model.campaign import Campaign
 from gmdash.model.state import CampaignState
+from gmdash.play.campaign import CampaignService
 
 LOCATION = st.sampled_from([None, *LOCATIONS])
 STEP = st.one_of(

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from helpers import START, FakeClock, sheet
 
-from gmdash.bus import Bus
-from gmdash.campaign import CampaignService
-from gmdash.demo import DEMO_NAME
-from gmdash.events import DamageApplied, Event, RollMade, SessionStarted
 from gmdash.model import GameSession, ValidationError
+from gmdash.model.events import DamageApplied, Event, RollMade, SessionStarted
 from gmdash.model.state import CampaignState
+from gmdash.play.bus import Bus
+from gmdash.play.campaign import CampaignService
+from gmdash.play.demo import DEMO_NAME
 from gmdash.rules import RuleSet
 from gmdash.store import CampaignNotFound, CampaignStore, StoreError, resolve_saves_dir, slugify
 from gmdash.store.paths import read_last
@@ -76,7 +76,7 @@ def test_bus_subscribers_see_every_event_after_the_store(tmp_path: Path) -> None
     seen: list[tuple[str, int]] = []
     svc = CampaignService.create(tmp_path, "Bus", clock=FakeClock(), bus=bus)
     bus.subscribe(Event, lambda e: seen.append((e.type, svc.store.count(1))))
-    bus.dispatch(SessionStarted(number=1))
+    svc.publish(SessionStarted(number=1))
     _roll(svc, "Listen")
     assert seen == [("SessionStarted", 1), ("RollMade", 2)]
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, Select, Static
 
-from gmdash.campaign import CampaignService
-from gmdash.combat_events import (
+from gmdash.model.combat import Combat
+from gmdash.model.combat_events import (
     ActionAdvanced,
     ActionsDeclared,
     AttackResolved,
@@ -19,9 +19,9 @@ from gmdash.combat_events import (
     CombatStepUndone,
     RoundStarted,
 )
-from gmdash.demo import DEMO_NAME, demo_state
-from gmdash.events import DamageApplied, Event, RollMade, RollStruckOut
-from gmdash.model.combat import Combat
+from gmdash.model.events import DamageApplied, Event, RollMade, RollStruckOut
+from gmdash.play.campaign import CampaignService
+from gmdash.play.demo import DEMO_NAME, demo_state
 from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.dialogs.combat_attack import AttackDialog

@@ -16,10 +16,10 @@ from typing import Any
 from helpers import demo_service, fixed_clock
 from textual.app import App, ComposeResult
 
-from gmdash import combat_runner as runner
-from gmdash.campaign import CampaignService
-from gmdash.combat_runner import AttackInput, FoeSpec, Plan
-from gmdash.events import Event
+from gmdash.model.events import Event
+from gmdash.play import combat as runner
+from gmdash.play.campaign import CampaignService
+from gmdash.play.combat import AttackInput, FoeSpec, Plan
 from gmdash.rules import Location, Rng, ScriptedRng, SeededRng
 from gmdash.rules.combat import ActionKind, Defence
 from gmdash.tui.panes.strike_ranks import StrikeRankPane

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from helpers import demo_service
 
-from gmdash.campaign import CampaignService
-from gmdash.events import DamageApplied, RollMade
+from gmdash.model.events import DamageApplied, RollMade
+from gmdash.play.campaign import CampaignService
 from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
 

@@ -18,8 +18,8 @@ from textual import events
 from textual.command import CommandPalette
 from textual.pilot import Pilot
 
-from gmdash.campaign import CampaignService
-from gmdash.events import Event
+from gmdash.model.events import Event
+from gmdash.play.campaign import CampaignService
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.help import HelpScreen
 from gmdash.tui.keymap import COMMANDS

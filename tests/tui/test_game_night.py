@@ -8,7 +8,7 @@ from pathlib import Path
 
 from helpers import FakeClock, demo_service
 
-from gmdash.events import (
+from gmdash.model.events import (
     AbilityTicked,
     CharacterEdited,
     Event,

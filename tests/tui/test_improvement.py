@@ -11,9 +11,9 @@ from helpers import dashboard_app, demo_session
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
-from gmdash import experience
-from gmdash.campaign import CampaignService
-from gmdash.events import AbilityTicked, CharacterEdited, Event, RollMade
+from gmdash.model.events import AbilityTicked, CharacterEdited, Event, RollMade
+from gmdash.play import experience
+from gmdash.play.campaign import CampaignService
 from gmdash.rules import ScriptedRng, SeededRng
 from gmdash.tui.dialogs.improvement import FreeTicksDialog, ImprovementScreen
 

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from gmdash.cli import main
-from gmdash.demo import DEMO_NAME, create_demo
+from gmdash.play.campaign import create_demo
+from gmdash.play.demo import DEMO_NAME
 from gmdash.tui.launch import run_dashboard
 
 

@@ -15,10 +15,9 @@ from rich.text import Text
 from textual.geometry import Region
 from textual.widgets import Input, Static
 
-from gmdash.campaign import CampaignService
-from gmdash.demo import create_demo
-from gmdash.events import DamageApplied, Event, RollMade, RollStruckOut
-from gmdash.journal import LogFilter
+from gmdash.model.events import DamageApplied, Event, RollMade, RollStruckOut
+from gmdash.play.campaign import CampaignService, create_demo
+from gmdash.play.journal import LogFilter
 from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.dialogs.log_export import ExportDialog

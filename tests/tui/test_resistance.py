@@ -11,9 +11,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from gmdash import rules
-from gmdash.campaign import CampaignService
-from gmdash.demo import create_demo
-from gmdash.events import Event, RollMade
+from gmdash.model.events import Event, RollMade
+from gmdash.play.campaign import CampaignService, create_demo
 from gmdash.rules import ScriptedRng, SeededRng
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.panes.log import LogPane

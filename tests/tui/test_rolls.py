@@ -11,9 +11,9 @@ from helpers import FakeClock, dashboard_app, demo_service
 from textual.pilot import Pilot
 from textual.widgets import Button, Checkbox, Input, OptionList, RadioButton, Static
 
-from gmdash.campaign import CampaignService
-from gmdash.events import AbilityTicked, Event, RollMade
 from gmdash.model import Ability, Weapon, new_character
+from gmdash.model.events import AbilityTicked, Event, RollMade
+from gmdash.play.campaign import CampaignService
 from gmdash.rules import (
     Difficulty,
     Level,

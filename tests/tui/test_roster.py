@@ -10,9 +10,8 @@ import pytest
 from rich.console import Console
 from textual.widgets import Button, Input, Label, TextArea
 
-from gmdash.campaign import CampaignService
-from gmdash.demo import DEMO_NAME, demo_state
-from gmdash.events import (
+from gmdash.model.character import AbilityKind
+from gmdash.model.events import (
     AbilityTicked,
     ChangeUndone,
     CharacterAdded,
@@ -24,7 +23,8 @@ from gmdash.events import (
     PointsSpent,
     RollMade,
 )
-from gmdash.model.character import AbilityKind
+from gmdash.play.campaign import CampaignService
+from gmdash.play.demo import DEMO_NAME, demo_state
 from gmdash.rules import RuleSet, ScriptedRng, SeededRng
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.dialogs.character_form import CharacterForm, parse_abilities, parse_weapons

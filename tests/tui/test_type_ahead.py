@@ -15,8 +15,8 @@ from helpers import dashboard_app, demo_service, fixed_clock
 from textual import events
 from textual.pilot import Pilot
 
-from gmdash.campaign import CampaignService
-from gmdash.events import Event, RollMade
+from gmdash.model.events import Event, RollMade
+from gmdash.play.campaign import CampaignService
 from gmdash.tui.app import GmDashApp
 
 CHARACTERS = {"plus": "+", "minus": "-", "slash": "/", "question_mark": "?"}

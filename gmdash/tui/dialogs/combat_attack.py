@@ -12,9 +12,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
-from gmdash.combat_runner import AttackInput, parry_weapon, skill_of
 from gmdash.model.character import Character, Weapon
 from gmdash.model.combat import Combatant
+from gmdash.play.combat import AttackInput, parry_weapon, skill_of
 from gmdash.rules.combat import DamageMode, Defence
 from gmdash.tui.dialogs.combat_base import (
     CombatForm,

@@ -8,10 +8,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
-from gmdash.combat_runner import Plan, plan_actions
 from gmdash.model.character import Character
 from gmdash.model.combat import Action, Combatant
 from gmdash.model.errors import ValidationError
+from gmdash.play.combat import Plan, plan_actions
 from gmdash.rules import RuleSet
 from gmdash.rules.combat import ActionKind
 from gmdash.tui.dialogs.combat_base import CombatForm, cell, error_label, optional_whole

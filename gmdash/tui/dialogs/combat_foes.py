@@ -7,8 +7,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label
 
-from gmdash.combat_runner import FoeSpec
 from gmdash.model.errors import ValidationError
+from gmdash.play.combat import FoeSpec
 from gmdash.rules import DiceError, parse_dice
 from gmdash.tui.dialogs.combat_base import cell, name_and_count, optional_whole, whole
 

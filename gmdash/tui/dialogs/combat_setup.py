@@ -9,8 +9,8 @@ from textual.app import ComposeResult
 from textual.widgets import Label, Select
 from textual.widgets.selection_list import Selection
 
-from gmdash.combat_runner import FoeSpec
 from gmdash.model.character import Character, CharacterKind
+from gmdash.play.combat import FoeSpec
 from gmdash.tui.dialogs.combat_base import CombatForm, PickList, error_label
 from gmdash.tui.dialogs.combat_foes import FoeFields
 

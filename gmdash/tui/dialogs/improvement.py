@@ -3,7 +3,7 @@
 `ImprovementScreen` lists every ticked ability of every character; `a` rolls them all with the
 app's dice, `space` the selected line, `t` takes physical dice (the D100, then the 1D6 gain),
 `f` grants the four free ticks of a long gap. Enter accepts: each roll is logged, the new values
-saved and the ticks cleared (`gmdash.experience.apply_improvement`). Escape leaves unsaved.
+saved and the ticks cleared (`gmdash.play.experience.apply_improvement`). Escape leaves unsaved.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from textual.widgets import DataTable, Input, Label, OptionList, SelectionList, 
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
-from gmdash import experience
-from gmdash.experience import ExperienceLine
 from gmdash.model.errors import ValidationError
+from gmdash.play import experience
+from gmdash.play.experience import ExperienceLine
 from gmdash.rules import d100_text
 from gmdash.rules.experience import FREE_TICKS_AFTER_LONG_GAP
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open

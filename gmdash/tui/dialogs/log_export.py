@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from gmdash import journal
+from gmdash.play import journal
 from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.dialogs.modal_base import only_while_open
 from gmdash.tui.guard import guarded

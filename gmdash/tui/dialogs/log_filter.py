@@ -11,8 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Static
 
-from gmdash.journal import LogFilter
 from gmdash.model.log import LogEntry
+from gmdash.play.journal import LogFilter
 from gmdash.rules import Level
 from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.dialogs.modal_base import only_while_open

@@ -11,8 +11,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
-from gmdash import journal
-from gmdash.journal import SessionStats, Which
+from gmdash.play import journal
+from gmdash.play.journal import SessionStats, Which
 from gmdash.tui.context import dashboard
 from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.dialogs.modal_base import only_while_open

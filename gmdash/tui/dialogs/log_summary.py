@@ -10,7 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-from gmdash.journal import Summary, summary_lines
+from gmdash.play.journal import Summary, summary_lines
 from gmdash.tui.dialogs.log_base import LogDialog
 
 

@@ -13,7 +13,7 @@ from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
 from textual.screen import ModalScreen, Screen
 
-from gmdash.campaign import CampaignService
+from gmdash.play.campaign import CampaignService
 from gmdash.tui.context import Dashboard, dashboard
 
 P = ParamSpec("P")

@@ -12,9 +12,9 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from gmdash.events import PointsSpent
 from gmdash.model.character import Ability, Character
 from gmdash.model.derived import maxima
+from gmdash.model.events import PointsSpent
 from gmdash.rules import RuleSet
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label
 

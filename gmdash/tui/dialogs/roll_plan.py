@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gmdash.cli.output import LEVEL_STYLES
+from gmdash.look import LEVEL_STYLES
 from gmdash.rules import (
     RETRY_PENALTY,
     Difficulty,

@@ -26,9 +26,9 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from gmdash import experience
-from gmdash.events import RollMade
 from gmdash.model.character import CHARACTERISTICS, OPTIONAL_CHARACTERISTICS, Ability, Character
+from gmdash.model.events import RollMade
+from gmdash.play import experience
 from gmdash.rules import (
     AUGMENT_BONUS,
     DiceError,

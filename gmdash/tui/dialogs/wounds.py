@@ -15,10 +15,10 @@ from textual.binding import Binding
 from textual.widgets import Button, Input, Select, Static
 
 from gmdash import rules
-from gmdash.campaign import CampaignService
-from gmdash.events import DamageApplied, HealingApplied, RollMade
 from gmdash.model.character import LOCATIONS, Character
 from gmdash.model.derived import maxima
+from gmdash.model.events import DamageApplied, HealingApplied, RollMade
+from gmdash.play.campaign import CampaignService
 from gmdash.rules import Effect, Location, Rng, RuleSet
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, whole_number
 from gmdash.tui.widgets.character_sheet import derived_of, location_label

@@ -7,7 +7,7 @@ from typing import ClassVar
 from textual.containers import Vertical
 from textual.widget import Widget
 
-from gmdash.events import Event
+from gmdash.model.events import Event
 from gmdash.tui.context import Dashboard, dashboard
 from gmdash.tui.keymap import SCOPE_TITLES
 

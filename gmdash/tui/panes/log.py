@@ -24,11 +24,11 @@ from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widgets import Input
 
-from gmdash import journal
-from gmdash.cli.output import LEVEL_STYLES
-from gmdash.events import ChangeUndone, Event, RollStruckOut, SessionStarted
-from gmdash.journal import LogFilter, Record, Which
+from gmdash.look import LEVEL_STYLES
 from gmdash.model.errors import ValidationError
+from gmdash.model.events import ChangeUndone, Event, RollStruckOut, SessionStarted
+from gmdash.play import journal
+from gmdash.play.journal import LogFilter, Record, Which
 from gmdash.store.atomic import write_atomic
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import LOG, bindings_for

@@ -24,8 +24,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from gmdash import rules
-from gmdash.cli.output import LEVEL_STYLES
-from gmdash.events import Event, RollMade, RollStruckOut
+from gmdash.look import LEVEL_STYLES
+from gmdash.model.events import Event, RollMade, RollStruckOut
 from gmdash.rules.resistance import TABLE_RANGE, resistance_level_chance
 from gmdash.rules.ruleset import RuleSet
 from gmdash.tui.guard import guarded

@@ -17,15 +17,15 @@ from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 
-from gmdash.events import (
+from gmdash.model.character import Character, CharacterKind
+from gmdash.model.derived import maxima
+from gmdash.model.events import (
     AbilityTicked,
     CharacterDeleted,
     CharacterEdited,
     Event,
     PointsSpent,
 )
-from gmdash.model.character import Character, CharacterKind
-from gmdash.model.derived import maxima
 from gmdash.rules import RuleSet
 from gmdash.tui.dialogs.character_form import CharacterForm
 from gmdash.tui.dialogs.confirm import ChoiceDialog, ConfirmDialog

@@ -3,7 +3,7 @@
 Every line is an action of this round in strike-rank order (BRP: DEX order), then actions that
 fall into the next round, combatants with nothing declared, and those out of action. `n`/`p`
 step through the actions, `t` resolves the current one as an attack, `ctrl+n` starts the next
-round. Everything goes through `gmdash.combat_runner`, so each step is an event in the log,
+round. Everything goes through `gmdash.play.combat`, so each step is an event in the log,
 undoable with ctrl+z, and the fight survives a restart.
 """
 
@@ -20,8 +20,9 @@ from textual.binding import BindingType
 from textual.css.query import NoMatches
 from textual.widgets import Label, Static
 
-from gmdash import combat_runner as runner
-from gmdash.combat_events import (
+from gmdash.model.character import Character
+from gmdash.model.combat import Combat, Combatant, location_maxima, sheet_of
+from gmdash.model.combat_events import (
     ActionAdvanced,
     AttackResolved,
     CombatEnded,
@@ -29,10 +30,9 @@ from gmdash.combat_events import (
     CombatStepUndone,
     RoundStarted,
 )
-from gmdash.events import Event
-from gmdash.model.character import Character
-from gmdash.model.combat import Combat, Combatant, location_maxima, sheet_of
 from gmdash.model.errors import ValidationError
+from gmdash.model.events import Event
+from gmdash.play import combat as runner
 from gmdash.rules import RuleSet
 from gmdash.tui.dialogs.combat_base import CombatForm
 from gmdash.tui.guard import guarded

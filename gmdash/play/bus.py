@@ -1,8 +1,9 @@
-"""A small synchronous publish/subscribe of typed events and commands (no Textual here).
+"""A small synchronous publish/subscribe of typed events (no Textual here).
 
 `publish(event)` calls, in subscription order, every handler subscribed to a class the event is
-an instance of; `dispatch(command)` calls the one handler registered for the command's class and
-returns its result. Handlers run before `publish`/`dispatch` return; their errors propagate.
+an instance of. Handlers run before `publish` returns; their errors propagate. Changes are asked
+for by calling the runners in `gmdash.play` directly: the bus only tells who listens what
+happened (the store writer first, then the panes).
 """
 
 from __future__ import annotations
@@ -15,11 +16,10 @@ Unsubscribe = Callable[[], None]
 
 
 class Bus:
-    """Routes events to subscribers and commands to their handler."""
+    """Routes events to their subscribers."""
 
     def __init__(self) -> None:
         self._subscribers: list[tuple[type[Any], Callable[[Any], None]]] = []
-        self._handlers: dict[type[Any], Callable[[Any], Any]] = {}
 
     def subscribe(self, kind: type[M], handler: Callable[[M], None]) -> Unsubscribe:
         """Call `handler` with every published instance of `kind`; returns an unsubscriber."""
@@ -37,15 +37,3 @@ class Bus:
         for kind, handler in list(self._subscribers):
             if isinstance(event, kind):
                 handler(event)
-
-    def handle(self, kind: type[M], handler: Callable[[M], Any]) -> None:
-        """Make `handler` the one that executes commands of class `kind`."""
-        self._handlers[kind] = handler
-
-    def dispatch(self, command: object) -> Any:
-        """Execute `command` with its handler and return what the handler returns."""
-        for kind in type(command).__mro__:
-            handler = self._handlers.get(kind)
-            if handler is not None:
-                return handler(command)
-        raise LookupError(f"no handler for {type(command).__name__}")

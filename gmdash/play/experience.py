@@ -1,4 +1,4 @@
-"""Experience (RULES.md section 8) over a campaign service: ticks in play, the improvement phase.
+"""Experience (docs/rules.md section 8) over a campaign: ticks in play, the improvement phase.
 
 Plain functions, no Textual, so the table's rules are testable on their own:
 
@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from gmdash.campaign import CampaignService
-from gmdash.events import AbilityTicked, CharacterEdited, Event, RollMade
 from gmdash.model.character import MAX_ABILITY, Character
 from gmdash.model.errors import ValidationError
+from gmdash.model.events import AbilityTicked, CharacterEdited, Event, RollMade
+from gmdash.play.campaign import CampaignService
 from gmdash.rules import Difficulty, ExperienceResult, Level, Rng, experience_roll, improves
 from gmdash.rules.experience import FREE_TICKS_AFTER_LONG_GAP
 

@@ -11,17 +11,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gmdash.combat_events import (
-    ActionAdvanced,
-    ActionsDeclared,
-    AttackResolved,
-    CombatantAdded,
-    CombatantRemoved,
-    CombatEnded,
-    CombatStarted,
-    RoundStarted,
-)
-from gmdash.events import DamageApplied, RollMade
 from gmdash.model.character import Ability, Character, CharacterKind, Weapon
 from gmdash.model.combat import (
     FOES,
@@ -36,7 +25,18 @@ from gmdash.model.combat import (
     sheet_of,
     turns,
 )
+from gmdash.model.combat_events import (
+    ActionAdvanced,
+    ActionsDeclared,
+    AttackResolved,
+    CombatantAdded,
+    CombatantRemoved,
+    CombatEnded,
+    CombatStarted,
+    RoundStarted,
+)
 from gmdash.model.errors import ValidationError
+from gmdash.model.events import DamageApplied, RollMade
 from gmdash.rules import (
     Effect,
     Location,
@@ -64,7 +64,7 @@ from gmdash.rules.combat import (
 )
 
 if TYPE_CHECKING:
-    from gmdash.campaign import CampaignService
+    from gmdash.play.campaign import CampaignService
 
 MAX_FOES = 30
 

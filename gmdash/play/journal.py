@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
-from gmdash.events import (
+from gmdash.model.campaign import GameSession
+from gmdash.model.events import (
     AbilityTicked,
     ChangeUndone,
     CharacterAdded,
@@ -27,11 +28,10 @@ from gmdash.events import (
     SessionEnded,
     SessionStarted,
 )
-from gmdash.model.campaign import GameSession
 from gmdash.model.log import LogEntry, log_entry
 
 if TYPE_CHECKING:
-    from gmdash.campaign import CampaignService
+    from gmdash.play.campaign import CampaignService
 
 Which = int | Literal["all"] | None
 FORMATS = ("md", "csv", "json", "text")

@@ -4,7 +4,7 @@ Open a campaign from a saves folder, hold its state in memory, and change it onl
 
     with CampaignService.open(saves, "Demo — The Pavis Road") as service:
         service.bus.subscribe(Event, redraw)           # the TUI re-renders on every event
-        service.dispatch(StartSession())
+        service.start_session()
         service.publish(RollMade(actor="Vasana", label="Scan", kind="ability", chance=65,
                                  roll=12, level="success"))
         service.publish(DamageApplied(character_id="c0001", amount=4, location="chest"))
@@ -24,17 +24,11 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, TypeVar
 
-from gmdash.bus import Bus
-from gmdash.combat_events import CombatStepUndone
-from gmdash.commands import (
-    AddCharacter,
-    EndSession,
-    ImportCharacter,
-    StartSession,
-    StrikeOut,
-    Undo,
-)
-from gmdash.events import (
+from gmdash.model.campaign import Campaign, GameSession
+from gmdash.model.character import Character
+from gmdash.model.combat_events import CombatStepUndone
+from gmdash.model.errors import ValidationError
+from gmdash.model.events import (
     ChangeUndone,
     CharacterAdded,
     Event,
@@ -43,12 +37,10 @@ from gmdash.events import (
     SessionStarted,
     event_from_dict,
 )
-from gmdash.model.campaign import Campaign, GameSession
-from gmdash.model.character import Character
-from gmdash.model.errors import ValidationError
 from gmdash.model.log import LogEntry, log_entry
 from gmdash.model.sheets import complete
 from gmdash.model.state import CampaignState, UndoEntry
+from gmdash.play.bus import Bus
 from gmdash.rules.ruleset import RuleSet
 from gmdash.store.campaign_store import CampaignStore
 from gmdash.store.errors import (
@@ -97,13 +89,6 @@ class CampaignService:
         if not self.read_only:
             self._writer = StoreWriter(store, self.state_dict)
             self.bus.subscribe(Event, self._writer)
-        self.bus.handle(Undo, lambda _: self.undo())
-        self.bus.handle(StrikeOut, lambda c: self.strike_out(c.roll_id, c.reason))
-        self.bus.handle(StartSession, lambda _: self.start_session())
-        self.bus.handle(EndSession, lambda _: self.end_session())
-        self.bus.handle(AddCharacter, lambda c: self.add_character(c.character))
-        self.bus.handle(ImportCharacter, lambda c: self.import_character(c.data))
-        self.bus.handle(Event, self.publish)
 
     # --- opening ---------------------------------------------------------------------------
 
@@ -177,8 +162,6 @@ class CampaignService:
         if slug is None and slugs:
             slug = slugs[0]
         if slug is None:
-            from gmdash.demo import create_demo
-
             return create_demo(saves, clock=clock, bus=bus)
         return cls.open(saves, slug, clock=clock, bus=bus)
 
@@ -281,10 +264,6 @@ class CampaignService:
             raise
         return stamped
 
-    def dispatch(self, command: object) -> Any:
-        """Execute a command (see `gmdash.commands`) or publish an event."""
-        return self.bus.dispatch(command)
-
     def start_session(self) -> SessionStarted:
         """Open the next game session."""
         return self.publish(SessionStarted(number=len(self.state.sessions) + 1))
@@ -379,3 +358,14 @@ def _load_state(store: CampaignStore) -> CampaignState:
     if replayed and not store.read_only:
         store.save_state(state.to_dict())
     return state
+
+
+def create_demo(
+    saves: Path, *, clock: Clock | None = None, bus: Bus | None = None
+) -> CampaignService:
+    """Create the demo campaign in `saves` and open it for writing."""
+    from gmdash.play.demo import DEMO_NAME, demo_state  # only on a first start: keep it lazy
+
+    return CampaignService.create(
+        saves, DEMO_NAME, RuleSet.RQG, clock=clock or utc_now, bus=bus, state=demo_state()
+    )

@@ -6,19 +6,13 @@ All names are original. Current hit, magic and rune points start full (from the 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
-from typing import TYPE_CHECKING
 
-from gmdash.bus import Bus
 from gmdash.model.campaign import Campaign
 from gmdash.model.character import Ability, AbilityKind, Character, CharacterKind, Weapon
 from gmdash.model.sheets import new_character
 from gmdash.model.state import CampaignState
 from gmdash.rules.ruleset import RuleSet
 from gmdash.store.paths import slugify
-
-if TYPE_CHECKING:
-    from gmdash.campaign import CampaignService, Clock
 
 DEMO_NAME = "Demo — The Pavis Road"
 DEMO_NOTES = (
@@ -150,14 +144,3 @@ def demo_state() -> CampaignState:
         state.characters[sheet.id] = sheet
         state.next_character = index + 1
     return state
-
-
-def create_demo(
-    saves: Path, *, clock: Clock | None = None, bus: Bus | None = None
-) -> CampaignService:
-    """Create the demo campaign in `saves` and open it for writing."""
-    from gmdash.campaign import CampaignService, utc_now
-
-    return CampaignService.create(
-        saves, DEMO_NAME, RuleSet.RQG, clock=clock or utc_now, bus=bus, state=demo_state()
-    )

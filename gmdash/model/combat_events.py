@@ -1,6 +1,6 @@
 """The events of a fight: every step of a combat is one of these, in the log, and undoable.
 
-Registered in `gmdash.events`' registry (`register`), so `event_from_dict` reads them back.
+Registered in `gmdash.model.events`' registry (`register`), so `event_from_dict` reads them back.
 Damage to a roster sheet goes through `DamageApplied` (the roster shows it); damage to a foe
 added on the spot is part of `AttackResolved`. `steps` lists the ids of the rolls and damage
 events published just before an `AttackResolved` (or `RoundStarted`) that belong to it: one
@@ -13,9 +13,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from gmdash.events import Event, register
 from gmdash.model import validate as v
 from gmdash.model.combat import Action, Combat, Combatant, actions_from
+from gmdash.model.events import Event, register
 
 
 def _read(read: Callable[[str, Any], object]) -> dict[str, object]:
