@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from gmdash.cli.campaign_errors import store_errors
-from gmdash.model.events import RollMade
+from gmdash.model.events import RollKind
+from gmdash.play import rolls
 from gmdash.play.campaign import CampaignService
+from gmdash.rules import Level
 
 
 def record_roll(
@@ -15,10 +17,10 @@ def record_roll(
     *,
     actor: str | None,
     label: str | None,
-    kind: str,
+    kind: RollKind,
     chance: int | None,
     roll: int | None,
-    level: str | None,
+    level: Level | str | None,
     expression: str | None = None,
     total: int | None = None,
     details: dict[str, object] | None = None,
@@ -28,12 +30,7 @@ def record_roll(
     Raises CliError when the campaign is missing, unreadable or open in the dashboard.
     """
     with store_errors(campaign), CampaignService.open(saves_dir, campaign, remember=False) as svc:
-        svc.ensure_session()
-        found = svc.state.find(actor) if actor else None
-        svc.publish(
-            RollMade(
-                actor=actor, character_id=found.id if found else None, label=label, kind=kind,
-                chance=chance, roll=roll, level=level, expression=expression, total=total,
-                details=details or {},
-            )
+        rolls.record(
+            svc, kind, actor=actor, label=label, chance=chance, roll=roll, level=level,
+            expression=expression, total=total, details=details,
         )  # fmt: skip

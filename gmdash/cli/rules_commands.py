@@ -153,7 +153,7 @@ def cmd_roll(args: argparse.Namespace) -> int:
         kind="ability",
         chance=result.chance,
         roll=result.roll,
-        level=result.level.value,
+        level=result.level,
     )
     data = {
         "chance": result.chance,
@@ -195,7 +195,7 @@ def cmd_resist(args: argparse.Namespace) -> int:
         kind="resistance",
         chance=chance,
         roll=result.roll,
-        level=result.level.value,
+        level=result.level,
         details={"active": args.active, "passive": args.passive},
     )
     data = {
@@ -229,7 +229,7 @@ def cmd_opposed(args: argparse.Namespace) -> int:
         kind="opposed",
         chance=result.chance_a,
         roll=roll_a,
-        level=result.level_a.value,
+        level=result.level_a,
         details={
             "chance_b": result.chance_b,
             "roll_b": roll_b,

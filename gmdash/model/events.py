@@ -10,11 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from datetime import datetime
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar, get_args
 
 from gmdash.model import validate as v
 from gmdash.model.character import Character, read_conditions
 from gmdash.model.errors import ValidationError
+
+RollKind = Literal[
+    "ability", "augment", "characteristic", "opposed", "resistance", "dice", "damage",
+    "location", "attack", "parry", "dodge", "experience",
+]  # fmt: skip
+"""What a `RollMade` rolled: checked when the event is made (and when it is read back)."""
+
+LevelName = Literal["critical", "special", "success", "failure", "fumble"]
+"""A level of success as the log stores it (the values of `gmdash.rules.Level`)."""
+
+ROLL_KINDS: frozenset[str] = frozenset(get_args(RollKind))
+LEVEL_NAMES: frozenset[str] = frozenset(get_args(LevelName))
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 """Every event class by its `type` name."""
@@ -193,15 +205,21 @@ class RollMade(Event):
     actor: str | None = field(default=None, metadata=_reader(_opt_text))
     character_id: str | None = field(default=None, metadata=_reader(_opt_text))
     label: str | None = field(default=None, metadata=_reader(_opt_text))
-    kind: str = field(metadata=_reader(_name))
+    kind: RollKind = field(metadata=_reader(_name))
     chance: int | None = field(default=None, metadata=_reader(_opt_int))
     modifiers: tuple[str, ...] = field(default=(), metadata=_reader(_texts))
     roll: int | None = field(default=None, metadata=_reader(_opt_int))
-    level: str | None = field(default=None, metadata=_reader(_opt_text))
+    level: LevelName | None = field(default=None, metadata=_reader(_opt_text))
     hidden: bool = field(default=False, metadata=_reader(_flag))
     expression: str | None = field(default=None, metadata=_reader(_opt_text))
     total: int | None = field(default=None, metadata=_reader(_opt_int))
     details: Mapping[str, object] = field(default_factory=dict, metadata=_reader(_details))
+
+    def __post_init__(self) -> None:
+        if self.kind not in ROLL_KINDS:
+            raise ValidationError("kind", f"not a kind of roll: {self.kind!r}")
+        if self.level is not None and self.level not in LEVEL_NAMES:
+            raise ValidationError("level", f"not a level of success: {self.level!r}")
 
 
 @register

@@ -2,9 +2,9 @@
 
 Plain functions, no Textual, so the table's rules are testable on their own:
 
-- `tick_after_roll` ticks an ability after a successful roll in play, once per adventure (an
-  already-ticked ability stays ticked), never for an Easy task, a hidden roll or a roll with
-  nothing at stake.
+- `tick_after_roll` (decided where each roll is made, `gmdash.play.rolls`, and named here too)
+  ticks an ability after a successful roll in play, once per adventure (an already-ticked
+  ability stays ticked), never for an Easy task, a hidden roll or a roll with nothing at stake.
 - `augments_used` reads the current session's log: each augmenting ability augments once per
   session (RQG).
 - `ticked_lines`, `roll_line`, `type_line` and `apply_improvement` run the improvement phase:
@@ -19,63 +19,30 @@ from dataclasses import dataclass, replace
 
 from gmdash.model.character import MAX_ABILITY, Character
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import AbilityTicked, CharacterEdited, Event, RollMade
+from gmdash.model.events import AbilityTicked, CharacterEdited, Event, RollKind, RollMade
+from gmdash.play import rolls
 from gmdash.play.campaign import CampaignService
-from gmdash.rules import Difficulty, ExperienceResult, Level, Rng, experience_roll, improves
+from gmdash.play.rolls import earns_tick, hidden_by_default, tick_after_roll
+from gmdash.rules import ExperienceResult, Rng, experience_roll, improves
 from gmdash.rules.experience import FREE_TICKS_AFTER_LONG_GAP
 
-HIDDEN_BY_DEFAULT = frozenset({"reputation", "scan", "listen", "search", "insight"})
-"""Abilities the game master rolls for the players, unseen (perception and Reputation)."""
+__all__ = [
+    "AUGMENT_KIND",
+    "ExperienceLine",
+    "apply_improvement",
+    "augment_refusal",
+    "augments_used",
+    "earns_tick",
+    "grant_free_ticks",
+    "hidden_by_default",
+    "roll_line",
+    "session_events",
+    "tick_after_roll",
+    "ticked_lines",
+    "type_line",
+]
 
-_NO_TICK = frozenset({Difficulty.EASY, Difficulty.AUTOMATIC, Difficulty.IMPOSSIBLE})
-"""Easy uses do not tick (section 8); automatic and impossible tasks are not rolled at all."""
-
-AUGMENT_KIND = "augment"
-EXPERIENCE_KIND = "experience"
-
-
-def hidden_by_default(ability_name: str) -> bool:
-    """Reputation and perception rolls (Scan, Listen, Search, Insight (...)) are the GM's."""
-    stem = ability_name.split("(")[0].strip().casefold()
-    return stem in HIDDEN_BY_DEFAULT
-
-
-# --- ticks in play ---------------------------------------------------------------------------
-
-
-def earns_tick(
-    level: Level | str | None,
-    *,
-    difficulty: Difficulty = Difficulty.NORMAL,
-    hidden: bool = False,
-    at_stake: bool = True,
-) -> bool:
-    """Whether a roll at `level` ticks its ability (section 8 and the table's house rules)."""
-    if level is None or hidden or not at_stake:
-        return False
-    if difficulty in _NO_TICK:
-        return False
-    return Level(level).is_success
-
-
-def tick_after_roll(
-    service: CampaignService,
-    character_id: str,
-    ability_name: str,
-    level: Level | str | None,
-    *,
-    difficulty: Difficulty = Difficulty.NORMAL,
-    hidden: bool = False,
-    at_stake: bool = True,
-) -> AbilityTicked | None:
-    """Tick the ability after a roll in play if it earns one; None when nothing changes."""
-    if not earns_tick(level, difficulty=difficulty, hidden=hidden, at_stake=at_stake):
-        return None
-    character = service.state.characters.get(character_id)
-    ability = character.ability(ability_name) if character is not None else None
-    if character is None or ability is None or ability.ticked:
-        return None
-    return service.publish(AbilityTicked(character_id=character.id, ability=ability.name))
+AUGMENT_KIND: RollKind = "augment"
 
 
 # --- augments: once per session ----------------------------------------------------------------
@@ -188,21 +155,19 @@ def apply_improvement(service: CampaignService, lines: Sequence[ExperienceLine])
         result = line.result
         assert result is not None
         published.append(
-            service.publish(
-                RollMade(
-                    actor=line.character_name,
-                    character_id=line.character_id,
-                    label=line.ability,
-                    kind=EXPERIENCE_KIND,
-                    chance=line.value,
-                    roll=result.roll,
-                    level=str(Level.SUCCESS if result.improved else Level.FAILURE),
-                    details={
-                        "value": result.value,
-                        "gain": result.gain,
-                        "new_value": min(MAX_ABILITY, result.new_value),
-                    },
-                )
+            rolls.experience_roll(
+                service,
+                character_id=line.character_id,
+                character_name=line.character_name,
+                ability=line.ability,
+                value=line.value,
+                roll=result.roll,
+                improved=result.improved,
+                details={
+                    "value": result.value,
+                    "gain": result.gain,
+                    "new_value": min(MAX_ABILITY, result.new_value),
+                },
             )
         )
     by_character: dict[str, dict[str, int]] = {}

@@ -14,6 +14,7 @@ from textual.widgets import Button, Checkbox, Input, OptionList, RadioButton, St
 from gmdash.model import Ability, Weapon, new_character
 from gmdash.model.events import AbilityTicked, Event, RollMade
 from gmdash.play.campaign import CampaignService
+from gmdash.play.rolls import AbilityPlan
 from gmdash.rules import (
     Difficulty,
     Level,
@@ -29,7 +30,6 @@ from gmdash.rules import (
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.dialogs.roll_base import RollDialog
 from gmdash.tui.dialogs.roll_plan import (
-    AbilityPlan,
     level_ranges,
     narrow,
     parse_d100,

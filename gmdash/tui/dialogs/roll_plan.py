@@ -6,20 +6,15 @@ No Textual here: plain functions the dialogs call on every keystroke (and tests 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from gmdash.look import LEVEL_STYLES
 from gmdash.rules import (
-    RETRY_PENALTY,
-    Difficulty,
     Level,
     Outcome,
     RuleSet,
-    augment_bonus,
     d100_text,
     level_odds,
-    modified_chance,
     thresholds,
 )
 
@@ -124,52 +119,6 @@ def odds_markup(chance: int, ruleset: RuleSet) -> str:
     wins = sum(n for level, n in odds.items() if level.is_success)
     lines.append(f"[b]any success {wins}%[/b]" + ("  (cannot succeed)" if chance <= 0 else ""))
     return "\n".join(lines)
-
-
-@dataclass(frozen=True, slots=True)
-class AbilityPlan:
-    """An ability roll before the dice: base chance and modifiers (RULES.md section 5)."""
-
-    base: int
-    flat: int = 0
-    difficulty: Difficulty = Difficulty.NORMAL
-    retry: bool = False
-    augment_name: str | None = None
-    augment_level: Level | None = None
-
-    @property
-    def chance(self) -> int:
-        return modified_chance(
-            self.base,
-            flat=self.flat,
-            augment=self.augment_level,
-            retry=self.retry,
-            difficulty=self.difficulty,
-        )
-
-    @property
-    def needs_roll(self) -> bool:
-        """Automatic and impossible tasks are not rolled."""
-        return self.difficulty.needs_roll
-
-    @property
-    def unrolled_level(self) -> Level:
-        """The level of a task that is not rolled: automatic succeeds, impossible fails."""
-        return Level.SUCCESS if self.difficulty is Difficulty.AUTOMATIC else Level.FAILURE
-
-    def modifiers(self) -> tuple[str, ...]:
-        """The modifiers as the log shows them: "+20 augment (Dance: success)", "retry -25"."""
-        found: list[str] = []
-        if self.flat:
-            found.append(f"{self.flat:+d}")
-        if self.augment_level is not None:
-            bonus = augment_bonus(self.augment_level)
-            found.append(f"{bonus:+d} augment ({self.augment_name}: {self.augment_level})")
-        if self.retry:
-            found.append(f"retry -{RETRY_PENALTY}")
-        if self.difficulty is not Difficulty.NORMAL:
-            found.append(str(self.difficulty))
-        return tuple(found)
 
 
 OUTCOME_TEXT = {

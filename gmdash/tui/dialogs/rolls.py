@@ -28,7 +28,8 @@ from textual.widgets.option_list import Option
 
 from gmdash.model.character import CHARACTERISTICS, OPTIONAL_CHARACTERISTICS, Ability, Character
 from gmdash.model.events import RollMade
-from gmdash.play import experience
+from gmdash.play import experience, rolls
+from gmdash.play.rolls import AbilityPlan
 from gmdash.rules import (
     AUGMENT_BONUS,
     DiceError,
@@ -43,13 +44,10 @@ from gmdash.rules import (
     opposed_odds,
     parse_dice,
     reduce_over_100,
-    resolve,
-    resolve_opposed,
 )
 from gmdash.tui.dialogs.roll_base import ListSearch, RollDialog
 from gmdash.tui.dialogs.roll_plan import (
     OUTCOME_TEXT,
-    AbilityPlan,
     level_markup,
     narrow,
     odds_markup,
@@ -163,7 +161,7 @@ class AbilityRollDialog(RollDialog[RollMade]):
             if ability is not None and not self._hidden_touched:
                 hidden = self.query_one("#hidden", Checkbox)
                 with hidden.prevent(Checkbox.Changed):
-                    hidden.value = experience.hidden_by_default(ability.name)
+                    hidden.value = rolls.hidden_by_default(ability.name)
         self.refresh_form()
 
     @on(Checkbox.Changed)
@@ -301,73 +299,24 @@ class AbilityRollDialog(RollDialog[RollMade]):
             self._roll_augment(typed, hidden, at_stake)
             return
         plan = self.plan
-        details: dict[str, object] = {"base": plan.base, "ability_kind": str(self.ability.kind)}
-        if not at_stake:
-            details["nothing_at_stake"] = True
-        if self.augment_roll is not None:
-            details["augment_roll"] = self.augment_roll.id
-        if plan.needs_roll:
-            rolled = resolve(plan.chance, self.rng, self.ruleset, result=typed)
-            roll: int | None = rolled.roll
-            level = rolled.level
-            if typed is not None:
-                details["typed"] = True
-        else:
-            roll, level = None, plan.unrolled_level
-            details["no_roll"] = str(plan.difficulty)
-        event = self.service.publish(
-            RollMade(
-                actor=self.character.name,
-                character_id=self.character.id,
-                label=self.ability.name,
-                kind="ability",
-                chance=plan.chance,
-                modifiers=plan.modifiers(),
-                roll=roll,
-                level=str(level),
-                hidden=hidden,
-                details=details,
-            )
-        )
-        ticked = experience.tick_after_roll(
-            self.service,
-            self.character.id,
-            self.ability.name,
-            level if roll is not None else None,
-            difficulty=plan.difficulty,
-            hidden=hidden,
-            at_stake=at_stake,
-        )
+        done = rolls.roll_ability(
+            self.service, self.rng, self.character, self.ability, plan, typed=typed,
+            hidden=hidden, at_stake=at_stake, augment_roll=self.augment_roll,
+        )  # fmt: skip
         text = f"{self.ability.name} {plan.chance}%" + (" · hidden" if hidden else "")
-        if ticked is not None:
+        if done.ticked is not None:
             text += f" · {self.ability.name} ticked for experience"
-        self.show_level(roll, level, text)
-        self.finish(event)
+        self.show_level(done.roll, done.level, text)
+        self.finish(done.event)
 
     def _roll_augment(self, typed: int | None, hidden: bool, at_stake: bool) -> None:
         assert self.augment is not None and self.ability is not None
-        rolled = resolve(self.augment.value, self.rng, self.ruleset, result=typed)
-        self.augment_roll = self.service.publish(
-            RollMade(
-                actor=self.character.name,
-                character_id=self.character.id,
-                label=self.augment.name,
-                kind=experience.AUGMENT_KIND,
-                chance=self.augment.value,
-                roll=rolled.roll,
-                level=str(rolled.level),
-                hidden=hidden,
-                details={"augments": self.ability.name, **({"typed": True} if typed else {})},
-            )
-        )
-        experience.tick_after_roll(
-            self.service,
-            self.character.id,
-            self.augment.name,
-            rolled.level,
-            hidden=hidden,
-            at_stake=at_stake,
-        )
+        rolled = rolls.roll_augment(
+            self.service, self.rng, self.character, self.augment, self.ability.name, typed=typed,
+            hidden=hidden, at_stake=at_stake,
+        )  # fmt: skip
+        self.augment_roll = rolled.event
+        assert rolled.roll is not None
         bonus = AUGMENT_BONUS[rolled.level]
         self.show_level(
             rolled.roll,
@@ -470,27 +419,12 @@ class CharacteristicRollDialog(RollDialog[RollMade]):
     def roll(self) -> None:
         assert self.key is not None
         _, typed = self.typed_d100("typed", "typed-error")
-        value = self.character.characteristics[self.key]
-        chance = characteristic_chance(value, self.multiplier)
-        rolled = resolve(chance, self.rng, self.ruleset, result=typed)
-        details: dict[str, object] = {"value": value, "multiplier": self.multiplier}
-        if typed is not None:
-            details["typed"] = True
-        event = self.service.publish(
-            RollMade(
-                actor=self.character.name,
-                character_id=self.character.id,
-                label=f"{self.key} x{self.multiplier}",
-                kind="characteristic",
-                chance=chance,
-                modifiers=(f"x{self.multiplier}",),
-                roll=rolled.roll,
-                level=str(rolled.level),
-                details=details,
-            )
+        done = rolls.roll_characteristic(
+            self.service, self.rng, self.character, self.key, self.multiplier, typed=typed
         )
-        self.show_level(rolled.roll, rolled.level, f"{self.key} x{self.multiplier} = {chance}%")
-        self.finish(event)
+        chance = done.event.chance
+        self.show_level(done.roll, done.level, f"{self.key} x{self.multiplier} = {chance}%")
+        self.finish(done.event)
 
 
 # --- opposed ---------------------------------------------------------------------------------
@@ -640,52 +574,15 @@ class OpposedRollDialog(RollDialog[tuple[RollMade, RollMade]]):
     def roll(self) -> None:
         _, typed_a = self.typed_d100("a-typed", "a-typed-error")
         _, typed_b = self.typed_d100("b-typed", "b-typed-error")
-        roll_a = typed_a if typed_a is not None else self.rng.randint(1, 100)
-        roll_b = typed_b if typed_b is not None else self.rng.randint(1, 100)
-        result = resolve_opposed(self.chance_a, roll_a, self.chance_b, roll_b, self.ruleset)
         a, b = self.character.name, self.name_b
-        label_a = self.ability_a.name if self.ability_a else f"{self.chance_a}%"
-        label_b = self.ability_b.name if self.ability_b else f"{self.chance_b}%"
+        done = rolls.roll_opposed(
+            self.service,
+            self.rng,
+            rolls.Side(a, self.chance_a, self.character, self.ability_a, typed_a),
+            rolls.Side(b, self.chance_b, self.other, self.ability_b, typed_b),
+        )
+        result, roll_a, roll_b = done.result, done.roll_a, done.roll_b
         outcome_text = OUTCOME_TEXT[result.outcome].format(a=a, b=b)
-        winner = {Outcome.A: 0, Outcome.B: 1}.get(result.outcome)
-        sides = (
-            (a, self.character.id, label_a, self.chance_a, result.chance_a, roll_a,
-             result.level_a, result.effective_a, typed_a),
-            (b, self.other.id if self.other else None, label_b, self.chance_b, result.chance_b,
-             roll_b, result.level_b, result.effective_b, typed_b),
-        )  # fmt: skip
-        events: list[RollMade] = []
-        for index, (actor, cid, label, raw, chance, roll, level, effective, typed) in enumerate(
-            sides
-        ):
-            other = sides[1 - index]
-            outcome = str(result.outcome) if winner is None else ("win", "loss")[winner != index]
-            details: dict[str, object] = {
-                "opponent": other[0],
-                "opponent_label": other[2],
-                "opponent_chance": other[4],
-                "outcome": outcome,
-                "effective_level": str(effective),
-                "double_effect": result.double_effect,
-                "base": raw,
-            }
-            if typed is not None:
-                details["typed"] = True
-            event = RollMade(
-                actor=actor, character_id=cid, label=label, kind="opposed", chance=chance,
-                modifiers=(f"reduced from {raw}%",) if chance != raw else (), roll=roll,
-                level=str(level), details=details,
-            )  # fmt: skip
-            events.append(self.service.publish(event))
-        first, second = events
-        if self.ability_a is not None:
-            experience.tick_after_roll(
-                self.service, self.character.id, self.ability_a.name, result.level_a
-            )
-        if self.ability_b is not None and self.other is not None:
-            experience.tick_after_roll(
-                self.service, self.other.id, self.ability_b.name, result.level_b
-            )
         lines = [
             f"{a}: {d100_text(roll_a)} {level_markup(result.level_a)} vs "
             f"{b}: {d100_text(roll_b)} {level_markup(result.level_b)}"
@@ -699,7 +596,7 @@ class OpposedRollDialog(RollDialog[tuple[RollMade, RollMade]]):
             lines.append("[b]special against a failure: double effect[/b]")
         lines.append(f"[b]{outcome_text}[/b]")
         self.show_level(roll_a, result.level_a, "\n".join(lines))
-        self.finish((first, second))
+        self.finish((done.first, done.second))
 
 
 # --- dice ------------------------------------------------------------------------------------
@@ -816,25 +713,13 @@ class DiceDialog(RollDialog[RollMade]):
         assert self.expr is not None
         expr = self.expr
         typed = self.query_one("#typed", Input).value
-        details: dict[str, object] = {}
-        if typed.strip():
-            total = parse_whole(typed, "total", expr.minimum, expr.maximum)
-            details["typed"] = True
-        else:
-            rolled = expr.roll(self.rng)
-            total = rolled.total
-            details["dice"] = list(rolled.rolls)
-        event = self.service.publish(
-            RollMade(
-                actor=self.character.name if self.character else None,
-                character_id=self.character.id if self.character else None,
-                label=self.label,
-                kind="dice",
-                expression=str(expr),
-                total=total,
-                details=details,
-            )
-        )
+        event = rolls.roll_dice(
+            self.service, self.rng, expr, label=self.label, character=self.character,
+            typed_total=parse_whole(typed, "total", expr.minimum, expr.maximum)
+            if typed.strip() else None,
+        )  # fmt: skip
+        total = event.total
+        assert total is not None
         self.show_total(total, f"{self.label}: {expr} = {total}")
         self.finish(event)
 

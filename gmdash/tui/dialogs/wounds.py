@@ -17,9 +17,9 @@ from textual.widgets import Button, Input, Select, Static
 from gmdash import rules
 from gmdash.model.character import LOCATIONS, Character
 from gmdash.model.derived import maxima
-from gmdash.model.events import DamageApplied, HealingApplied, RollMade
-from gmdash.play.campaign import CampaignService
-from gmdash.rules import Effect, Location, Rng, RuleSet
+from gmdash.model.events import DamageApplied, HealingApplied
+from gmdash.play import rolls
+from gmdash.rules import Effect, Location, RuleSet
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, whole_number
 from gmdash.tui.widgets.character_sheet import derived_of, location_label
 
@@ -135,32 +135,6 @@ def wound(character: Character, ruleset: RuleSet, location: str, damage: int) ->
     return Wound(event=event, result=result, summary=summary)
 
 
-def roll_dice(
-    service: CampaignService,
-    rng: Rng,
-    expression: str,
-    *,
-    label: str,
-    kind: str,
-    character: Character | None = None,
-) -> int:
-    """Roll `expression` with the app's RNG and log it; returns the total."""
-    parsed = rules.parse_dice(expression)
-    rolled = parsed.roll(rng)
-    service.publish(
-        RollMade(
-            actor=None if character is None else character.name,
-            character_id=None if character is None else character.id,
-            label=label,
-            kind=kind,
-            expression=str(parsed),
-            total=rolled.total,
-            details={"dice": list(rolled.rolls)},
-        )
-    )
-    return rolled.total
-
-
 def damage_with_bonus(attacker: Character, weapon_damage: str, ruleset: RuleSet) -> str:
     """A weapon's damage plus its wielder's damage bonus, as one dice expression."""
     bonus = derived_of(attacker, ruleset).damage_bonus
@@ -260,16 +234,17 @@ class DamageDialog(FormDialog[DamageOrder]):
     # --- rolling --------------------------------------------------------------------------
 
     def _roll(self, expression: str) -> int:
-        return roll_dice(self.dash.service, self.dash.rng, expression, label="Damage",
-                         kind="damage", character=self.character)  # fmt: skip
+        event = rolls.roll_dice(
+            self.dash.service, self.dash.rng, rules.parse_dice(expression), label="Damage",
+            kind="damage", character=self.character,
+        )  # fmt: skip
+        assert event.total is not None
+        return event.total
 
     def action_roll_location(self) -> None:
-        roll = self.dash.rng.randint(1, 20)
-        where = str(rules.location_from_d20(roll))
-        self.dash.service.publish(
-            RollMade(actor=self.character.name, character_id=self.character.id,
-                     label=f"Hit location: {location_label(where)}", kind="location",
-                     expression="1D20", total=roll, details={"location": where})
+        roll, _ = rolls.roll_location(
+            self.dash.service, self.dash.rng, self.character,
+            lambda where: f"Hit location: {location_label(str(where))}",
         )  # fmt: skip
         self.query_one("#location", Input).value = str(roll)
 

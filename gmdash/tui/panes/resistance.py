@@ -26,6 +26,7 @@ from textual.widgets import Static
 from gmdash import rules
 from gmdash.look import LEVEL_STYLES
 from gmdash.model.events import Event, RollMade, RollStruckOut
+from gmdash.play import rolls
 from gmdash.rules.resistance import TABLE_RANGE, resistance_level_chance
 from gmdash.rules.ruleset import RuleSet
 from gmdash.tui.guard import guarded
@@ -488,29 +489,13 @@ class ResistancePane(Pane):
         if self._typing and self.error:
             raise ValueError(f"{self.error}: nothing rolled")
         service = self.dash.service
-        outcome = rules.resolve_resistance(
-            self.active, self.passive, self.dash.rng, self.ruleset, result=self.result
-        )
         preset = self.preset
-        details: dict[str, object] = {
-            "active": self.active,
-            "passive": self.passive,
-            "active_name": preset.active,
-            "passive_name": preset.passive,
-        }
-        if self.result is not None:
-            details["typed"] = True
         service.ensure_session()
-        self.last = service.publish(
-            RollMade(
-                label=self.label,
-                kind="resistance",
-                chance=outcome.chance,
-                roll=outcome.roll,
-                level=outcome.level.value,
-                details=details,
-            )
-        )
+        self.last = rolls.roll_resistance(
+            service, self.dash.rng, self.active, self.passive, label=self.label,
+            typed=self.result,
+            details={"active_name": preset.active, "passive_name": preset.passive},
+        )  # fmt: skip
         self.last_struck = False
         self.result = None
         self._end_typing()

@@ -1,8 +1,7 @@
-"""Running a fight on a `CampaignService`: every step worked out by the rules core, then published.
+"""The flow of a fight: setting up, declaring, stepping through the strike ranks, rounds, the end.
 
-The strike-rank pane (and tests, and any other front end) call these functions; they never
-touch Textual. Each function publishes events and returns the main one; `ValidationError`
-(or `DiceError`) means nothing was published.
+Each function publishes events and returns the main one; `ValidationError` (or `DiceError`)
+means nothing was published. One attack is `gmdash.play.combat.attack`.
 """
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ from gmdash.model.combat import (
     Combatant,
     conditions_of,
     later,
-    location_maxima,
     out_of_action,
     roster_combatant,
     sheet_of,
@@ -28,7 +26,6 @@ from gmdash.model.combat import (
 from gmdash.model.combat_events import (
     ActionAdvanced,
     ActionsDeclared,
-    AttackResolved,
     CombatantAdded,
     CombatantRemoved,
     CombatEnded,
@@ -36,31 +33,18 @@ from gmdash.model.combat_events import (
     RoundStarted,
 )
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import DamageApplied, RollMade
+from gmdash.model.events import DamageApplied
 from gmdash.rules import (
     Effect,
-    Location,
-    Rng,
     RuleSet,
-    apply_wound,
-    damage_bonus,
-    location_from_d20,
     location_hit_points,
     parse_dice,
-    resolve,
 )
 from gmdash.rules.combat import (
     ActionKind,
-    DamageMode,
-    Defence,
     Turn,
     action_sr,
-    damage_roll,
-    exchange,
     in_this_round,
-    mode_for,
-    special_kind,
-    through_armour,
 )
 
 if TYPE_CHECKING:
@@ -423,284 +407,6 @@ def new_round(service: CampaignService) -> RoundStarted:
 
 
 # --- attacks -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class AttackInput:
-    """What the game master chose or typed; None means "roll it"."""
-
-    defender_id: str
-    chance: int | None = None  # the attack's modified chance (default: the weapon skill)
-    attack_roll: int | None = None
-    defence: Defence = Defence.NONE
-    parry_weapon: str | None = None
-    defence_chance: int | None = None
-    defence_roll: int | None = None
-    location: Location | None = None
-    location_roll: int | None = None
-    mode: DamageMode | None = None  # None: from the attack's level
-    damage: int | None = None
-    armour: int | None = None
-
-
-def skill_of(sheet: Character, name: str) -> int:
-    """An ability's value (0 when the sheet lacks it)."""
-    ability = sheet.ability(name)
-    return ability.value if ability else 0
-
-
-def bonus_of(combatant: Combatant, sheet: Character, ruleset: RuleSet) -> str:
-    if combatant.damage_bonus is not None:
-        return combatant.damage_bonus
-    chars = sheet.characteristics
-    return damage_bonus(chars["STR"] + chars["SIZ"], ruleset)
-
-
-def default_target(service: CampaignService, attacker: Combatant) -> Combatant | None:
-    """The first combatant of the other side still in action."""
-    combat = fight(service)
-    characters = service.state.characters
-    able = [
-        c
-        for c in combat.combatants
-        if c.id != attacker.id and not out_of_action(conditions_of(c, sheet_of(c, characters)))
-    ]
-    return next((c for c in able if c.side != attacker.side), able[0] if able else None)
-
-
-def parry_weapon(sheet: Character) -> Weapon | None:
-    """The weapon a defender parries with: a shield if it has one, else its first weapon."""
-    shields = [w for w in sheet.weapons if "shield" in w.name.casefold()]
-    return shields[0] if shields else (sheet.weapons[0] if sheet.weapons else None)
-
-
-def resolve_attack(service: CampaignService, rng: Rng, given: AttackInput) -> AttackResolved:
-    """Resolve the current action as an attack on `given.defender_id`; publishes every roll."""
-    combat = fight(service)
-    if combat.current is None:
-        raise ValidationError("current", "no current action (n moves to the first)")
-    attacker_id, index = combat.current
-    attacker = combat.combatant(attacker_id)
-    action = attacker.declared[index]
-    if not action.kind.is_attack:
-        raise ValidationError("action", f"{attacker.name}'s {action.label} is not an attack")
-    characters = service.state.characters
-    a_sheet = sheet_of(attacker, characters)
-    defender = combat.combatant(given.defender_id)
-    d_sheet = sheet_of(defender, characters)
-    if a_sheet is None or d_sheet is None:
-        raise ValidationError("combatant", "a combatant is no longer on the roster")
-    weapon = weapon_of(a_sheet, action.weapon)
-    ruleset = service.campaign.ruleset
-    _check_rolls(given)
-    # Work everything out first, so that bad input publishes nothing.
-    chance = skill_of(a_sheet, weapon.skill) if given.chance is None else given.chance
-    attack = resolve(chance, rng, ruleset, result=given.attack_roll)
-    lines = [f"{attacker.name}: {weapon.name} {chance}% rolled {attack.roll:02d}: {attack.level}"]
-    defence_roll = None
-    shield: Weapon | None = None
-    if attack.level.is_success and given.defence is not Defence.NONE:
-        if given.defence is Defence.PARRY:
-            shield = (
-                weapon_of(d_sheet, given.parry_weapon, "parry_weapon")
-                if given.parry_weapon
-                else parry_weapon(d_sheet)
-            )
-            if shield is None:
-                raise ValidationError("parry_weapon", f"{defender.name} has nothing to parry with")
-            default = skill_of(d_sheet, shield.skill)
-            what = f"parries with {shield.name}"
-        else:
-            default = skill_of(d_sheet, "Dodge")
-            what = "dodges"
-        d_chance = default if given.defence_chance is None else given.defence_chance
-        defence_roll = resolve(d_chance, rng, ruleset, result=given.defence_roll)
-        lines.append(
-            f"{defender.name} {what} {d_chance}% rolled {defence_roll.roll:02d}: "
-            f"{defence_roll.level}"
-        )
-    outcome = exchange(attack.level, given.defence, defence_roll.level if defence_roll else None)
-    location: Location | None = None
-    d20: int | None = None
-    rolled_damage = None
-    amount = damage = armour = total_loss = 0
-    effects: tuple[str, ...] = ()
-    if outcome.hits:
-        if given.location is not None:
-            location = given.location
-        else:
-            d20 = rng.randint(1, 20) if given.location_roll is None else given.location_roll
-            location = location_from_d20(d20)
-        mode = given.mode or mode_for(attack.level)
-        bonus = bonus_of(attacker, a_sheet, ruleset)
-        if action.kind is ActionKind.MISSILE:
-            bonus = "0"  # missiles: no damage bonus (thrown weapons: the GM types it)
-        kind = special_kind(weapon.name)
-        ignores = mode is DamageMode.CRITICAL
-        if given.damage is None:
-            rolled_damage = damage_roll(weapon.damage, bonus, mode, kind, rng, ruleset)
-            damage = rolled_damage.total
-            ignores = rolled_damage.ignores_armour
-        else:
-            damage = given.damage
-        armour = d_sheet.armour.get(str(location), 0) if given.armour is None else given.armour
-        parry_hp = shield.hit_points if outcome.parried and shield else 0
-        amount = through_armour(damage, armour, parry_hp=parry_hp, ignores=ignores)
-        _, loc_max = location_maxima(defender, d_sheet, ruleset)
-        wound = apply_wound(
-            location,
-            amount,
-            location_hp=d_sheet.locations[str(location)],
-            location_max=loc_max[str(location)],
-            total_hp=d_sheet.hit_points,
-            magic_points=d_sheet.magic_points,
-        )
-        total_loss = wound.total_loss
-        effects = lasting_conditions(wound.effects, wound.useless, location)
-        where = f"{location.label}" + (f" (D20 {d20})" if d20 is not None else "")
-        how = f"{mode} " if mode is not DamageMode.NORMAL else ""
-        rolled = f" {rolled_damage.expression}" if rolled_damage else " (typed)"
-        stops = []
-        if parry_hp:
-            stops.append(f"parry {parry_hp}")
-        stops.append("armour ignored" if ignores else f"armour {armour}")
-        lines.append(
-            f"hits {where}: {how}damage{rolled} = {damage}, {', '.join(stops)}: "
-            f"{amount} through" + (f"; {', '.join(map(str, wound.effects))}" if effects else "")
-        )
-    else:
-        lines.append(outcome.reason)
-    # Now publish: rolls, damage to a roster sheet, then the step itself.
-    steps: list[str] = []
-    a_cid = attacker.character_id
-    steps.append(
-        service.publish(
-            RollMade(
-                actor=attacker.name,
-                character_id=a_cid,
-                kind="attack",
-                label=f"{weapon.name} vs {defender.name}",
-                chance=chance,
-                roll=attack.roll,
-                level=str(attack.level),
-                details={"combatant": attacker.id, "round": combat.round},
-            )
-        ).id
-    )
-    if defence_roll is not None:
-        steps.append(
-            service.publish(
-                RollMade(
-                    actor=defender.name,
-                    character_id=defender.character_id,
-                    kind=str(given.defence),
-                    label=shield.name if shield else "Dodge",
-                    chance=defence_roll.chance,
-                    roll=defence_roll.roll,
-                    level=str(defence_roll.level),
-                    details={"combatant": defender.id},
-                )
-            ).id
-        )
-    if location is not None:
-        steps.append(
-            service.publish(
-                RollMade(
-                    actor=attacker.name,
-                    character_id=a_cid,
-                    kind="location",
-                    label=location.label,
-                    expression="1D20" if d20 is not None else None,
-                    roll=d20,
-                    total=d20,
-                    details={"typed": d20 is None},
-                )
-            ).id
-        )
-        steps.append(
-            service.publish(
-                RollMade(
-                    actor=attacker.name,
-                    character_id=a_cid,
-                    kind="damage",
-                    label=f"{weapon.name} on {defender.name}",
-                    expression=rolled_damage.expression if rolled_damage else None,
-                    total=damage,
-                    details={
-                        "rolls": list(rolled_damage.rolls) if rolled_damage else [],
-                        "armour": armour,
-                        "through": amount,
-                        "typed": rolled_damage is None,
-                    },
-                )
-            ).id
-        )
-        if defender.character_id is not None and amount > 0:
-            steps.append(
-                service.publish(
-                    DamageApplied(
-                        character_id=defender.character_id,
-                        amount=amount,
-                        location=str(location),
-                        total_loss=total_loss,
-                        effects=effects,
-                    )
-                ).id
-            )
-    text = " · ".join(lines)
-    return service.publish(
-        AttackResolved(
-            attacker_id=attacker.id,
-            defender_id=defender.id,
-            action=index,
-            weapon=weapon.name,
-            attack_level=str(attack.level),
-            defence=str(given.defence),
-            defence_level=str(defence_roll.level) if defence_roll else None,
-            location=None if location is None else str(location),
-            damage=damage,
-            armour=armour,
-            amount=amount,
-            total_loss=total_loss,
-            effects=effects,
-            steps=tuple(steps),
-            text=text,
-        )
-    )
-
-
-def lasting_conditions(
-    effects: Iterable[Effect], useless: Iterable[Location], hit: Location
-) -> tuple[str, ...]:
-    """A wound's effects as sheet conditions (`shock`, `useless:left_arm`...); falling down
-    lasts only the moment, so it is shown but not kept."""
-    result: list[str] = []
-    for effect in effects:
-        if effect is Effect.USELESS:
-            result += [f"useless:{location}" for location in useless]
-        elif effect is Effect.SEVERED:
-            result.append(f"severed:{hit}")
-        elif effect is not Effect.FALLS:
-            result.append(str(effect))
-    return tuple(dict.fromkeys(result))
-
-
-def _check_rolls(given: AttackInput) -> None:
-    for field, value, low, high in (
-        ("attack_roll", given.attack_roll, 1, 100),
-        ("defence_roll", given.defence_roll, 1, 100),
-        ("location_roll", given.location_roll, 1, 20),
-    ):
-        if value is not None and not low <= value <= high:
-            raise ValidationError(field, f"a roll from {low} to {high}, not {value}")
-    for field, value in (
-        ("chance", given.chance),
-        ("defence_chance", given.defence_chance),
-        ("damage", given.damage),
-        ("armour", given.armour),
-    ):
-        if value is not None and value < 0:
-            raise ValidationError(field, "cannot be negative")
 
 
 # --- the end -----------------------------------------------------------------------------------
