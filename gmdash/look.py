@@ -1,4 +1,4 @@
-"""How each level of success looks, shared by both front ends (the CLI and the dashboard).
+"""How levels of success and hit locations read, shared by the CLI, the dashboard and `play`.
 
 Plain Rich style strings, so that importing this loads neither Rich nor Textual.
 """
@@ -18,3 +18,8 @@ def level_text(level: str) -> str:
     """A level as Rich markup in its colour."""
     style = LEVEL_STYLES.get(level, "")
     return f"[{style}]{level.upper()}[/]" if style else level.upper()
+
+
+def location_label(location: str) -> str:
+    """`right_arm` -> `Right arm`."""
+    return location.replace("_", " ").capitalize()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from gmdash.rules import Characteristics, RuleSet, derive
+from gmdash.model.character import Character
+from gmdash.rules import Characteristics, DerivedAttributes, RuleSet, derive
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,3 +38,15 @@ def maxima(characteristics: Mapping[str, int], ruleset: RuleSet) -> Maxima:
         magic_points=derived.magic_points,
         rune_points=derived.rune_points or 0,
     )
+
+
+def derived_of(character: Character, ruleset: RuleSet) -> DerivedAttributes:
+    """Everything the rules derive from a sheet's characteristics."""
+    chars = character.characteristics
+    return derive(
+        Characteristics(
+            STR=chars["STR"], CON=chars["CON"], SIZ=chars["SIZ"], DEX=chars["DEX"],
+            INT=chars["INT"], POW=chars["POW"], CHA=chars["CHA"], APP=chars.get("APP"),
+        ),
+        ruleset,
+    )  # fmt: skip

@@ -22,13 +22,13 @@ from gmdash.model.combat_events import (
 from gmdash.model.events import DamageApplied, Event, RollMade, RollStruckOut
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME, demo_state
+from gmdash.play.wounds import wound
 from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.dialogs.combat_attack import AttackDialog
 from gmdash.tui.dialogs.combat_declare import DeclareDialog
 from gmdash.tui.dialogs.combat_setup import AddCombatantDialog, CombatSetupDialog
 from gmdash.tui.dialogs.combat_summary import CombatSummaryDialog
-from gmdash.tui.dialogs.wounds import wound
 from gmdash.tui.panes.strike_ranks import ConfirmEndDialog, StrikeRankPane
 from gmdash.tui.widgets.row_table import RowTable
 

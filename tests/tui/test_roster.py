@@ -25,6 +25,7 @@ from gmdash.model.events import (
 )
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME, demo_state
+from gmdash.play.wounds import weekly_heals, wound
 from gmdash.rules import RuleSet, ScriptedRng, SeededRng
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.dialogs.character_form import CharacterForm, parse_abilities, parse_weapons
@@ -35,8 +36,6 @@ from gmdash.tui.dialogs.wounds import (
     HealDialog,
     WeeksDialog,
     parse_location,
-    weekly_heals,
-    wound,
 )
 from gmdash.tui.panes.roster import RosterPane
 from gmdash.tui.widgets.character_sheet import CharacterSheet, Rendered, sheet_renderable

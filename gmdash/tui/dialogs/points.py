@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -13,9 +12,8 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmdash.model.character import Ability, Character
-from gmdash.model.derived import maxima
 from gmdash.model.events import PointsSpent
-from gmdash.rules import RuleSet
+from gmdash.play import points
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label
 
 POOLS = (("magic", "Magic points"), ("rune", "Rune points"))
@@ -31,32 +29,6 @@ def parse_change(text: str) -> int:
     return int(raw)
 
 
-@dataclass(frozen=True, slots=True)
-class Pools:
-    """Current and full magic and rune points of a sheet."""
-
-    current: dict[str, int]
-    full: dict[str, int]
-
-
-def pools(character: Character, ruleset: RuleSet) -> Pools:
-    full = maxima(character.characteristics, ruleset)
-    return Pools(
-        current={"magic": character.magic_points, "rune": character.rune_points},
-        full={"magic": full.magic_points, "rune": character.rune_points_max},
-    )
-
-
-def check_change(pool: str, change: int, have: Pools) -> str | None:
-    """Why `change` cannot be applied to `pool` (None: it can)."""
-    current, top = have.current[pool], have.full[pool]
-    if change < 0 and -change > current:
-        return f"only {current} {pool} points left"
-    if change > 0 and current + change > top:
-        return f"can regain at most {max(0, top - current)} (full is {top})"
-    return None
-
-
 class PointsDialog(FormDialog[list[PointsSpent]]):
     """Spend or regain magic points and rune points of one character."""
 
@@ -67,8 +39,8 @@ class PointsDialog(FormDialog[list[PointsSpent]]):
         super().__init__()
         self.character = character
 
-    def _pools(self) -> Pools:
-        return pools(self.character, self.dash.service.campaign.ruleset)
+    def _pools(self) -> points.Pools:
+        return points.pools(self.character, self.dash.service.campaign.ruleset)
 
     def dialog_body(self) -> ComposeResult:
         have = self._pools()
@@ -94,7 +66,7 @@ class PointsDialog(FormDialog[list[PointsSpent]]):
             except ValueError as error:
                 found[pool] = str(error)
                 continue
-            why = check_change(pool, changes[pool], have)
+            why = points.check_change(pool, changes[pool], have)
             if why:
                 found[pool] = why
         if not found and not any(changes.values()):
@@ -119,21 +91,7 @@ class PointsDialog(FormDialog[list[PointsSpent]]):
         self.set_preview("\n".join(lines))
 
     def answer(self) -> list[PointsSpent]:
-        return [
-            PointsSpent(character_id=self.character.id, pool=pool, amount=-change)
-            for pool, change in self._changes().items()
-            if change
-        ]
-
-
-def rest_events(character: Character, ruleset: RuleSet) -> list[PointsSpent]:
-    """A full rest: magic and rune points back to full (as points regained)."""
-    have = pools(character, ruleset)
-    return [
-        PointsSpent(character_id=character.id, pool=pool, amount=-(have.full[pool] - current))
-        for pool, current in have.current.items()
-        if current < have.full[pool]
-    ]
+        return points.changes(self.character, self._changes())
 
 
 def matching(abilities: tuple[Ability, ...], text: str) -> list[Ability]:

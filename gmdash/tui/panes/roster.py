@@ -26,19 +26,18 @@ from gmdash.model.events import (
     Event,
     PointsSpent,
 )
+from gmdash.play import points
+from gmdash.play.wounds import heal, weekly_heals, wound
 from gmdash.rules import RuleSet
 from gmdash.tui.dialogs.character_form import CharacterForm
 from gmdash.tui.dialogs.confirm import ChoiceDialog, ConfirmDialog
-from gmdash.tui.dialogs.points import PointsDialog, TickDialog, rest_events
+from gmdash.tui.dialogs.points import PointsDialog, TickDialog
 from gmdash.tui.dialogs.wounds import (
     DamageDialog,
     DamageOrder,
     HealDialog,
     HealOrder,
     WeeksDialog,
-    heal,
-    weekly_heals,
-    wound,
 )
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import ROSTER, bindings_for
@@ -449,7 +448,7 @@ class RosterPane(Pane):
                 who = service.characters
             else:
                 who = [service.character(character.id)]
-            events = [e for c in who for e in rest_events(c, service.campaign.ruleset)]
+            events = [e for c in who for e in points.rest_events(c, service.campaign.ruleset)]
             for event in events:
                 service.publish(event)
             names = "everyone" if choice == "e" else who[0].name

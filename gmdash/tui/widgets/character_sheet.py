@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from gmdash import rules
 from gmdash.model.character import AbilityKind, Character
-from gmdash.model.derived import Maxima, maxima
+from gmdash.model.derived import Maxima, derived_of, maxima
 from gmdash.rules import Location, RuleSet
 from gmdash.tui.widgets.cells import fit, give_way
 
@@ -32,22 +32,6 @@ D20_TEXT = {str(loc): f"{low:02d}-{high:02d}" if low != high else f"{low:02d}"
             for low, high, loc in rules.locations.D20_RANGES}  # fmt: skip
 KIND_TITLES = {AbilityKind.SKILL: "Skills", AbilityKind.RUNE: "Runes",
                AbilityKind.PASSION: "Passions"}  # fmt: skip
-
-
-def location_label(location: str) -> str:
-    """`right_arm` -> `Right arm`."""
-    return location.replace("_", " ").capitalize()
-
-
-def derived_of(character: Character, ruleset: RuleSet) -> rules.DerivedAttributes:
-    chars = character.characteristics
-    return rules.derive(
-        rules.Characteristics(
-            STR=chars["STR"], CON=chars["CON"], SIZ=chars["SIZ"], DEX=chars["DEX"],
-            INT=chars["INT"], POW=chars["POW"], CHA=chars["CHA"], APP=chars.get("APP"),
-        ),
-        ruleset,
-    )  # fmt: skip
 
 
 def useless_locations(character: Character) -> list[str]:

@@ -1,0 +1,56 @@
+"""Magic and rune points: what a sheet has, what a change may do, the events of a change."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from gmdash.model.character import Character
+from gmdash.model.derived import maxima
+from gmdash.model.events import PointsSpent
+from gmdash.rules import RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class Pools:
+    """Current and full magic and rune points of a sheet."""
+
+    current: dict[str, int]
+    full: dict[str, int]
+
+
+def pools(character: Character, ruleset: RuleSet) -> Pools:
+    full = maxima(character.characteristics, ruleset)
+    return Pools(
+        current={"magic": character.magic_points, "rune": character.rune_points},
+        full={"magic": full.magic_points, "rune": character.rune_points_max},
+    )
+
+
+def check_change(pool: str, change: int, have: Pools) -> str | None:
+    """Why `change` cannot be applied to `pool` (None: it can)."""
+    current, top = have.current[pool], have.full[pool]
+    if change < 0 and -change > current:
+        return f"only {current} {pool} points left"
+    if change > 0 and current + change > top:
+        return f"can regain at most {max(0, top - current)} (full is {top})"
+    return None
+
+
+def changes(character: Character, by_pool: Mapping[str, int]) -> list[PointsSpent]:
+    """The events of spending (a negative change) or regaining points, pool by pool."""
+    return [
+        PointsSpent(character_id=character.id, pool=pool, amount=-change)
+        for pool, change in by_pool.items()
+        if change
+    ]
+
+
+def rest_events(character: Character, ruleset: RuleSet) -> list[PointsSpent]:
+    """A full rest: magic and rune points back to full (as points regained)."""
+    have = pools(character, ruleset)
+    return [
+        PointsSpent(character_id=character.id, pool=pool, amount=-(have.full[pool] - current))
+        for pool, current in have.current.items()
+        if current < have.full[pool]
+    ]

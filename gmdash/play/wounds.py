@@ -1,0 +1,156 @@
+"""Damage and healing worked out by the rules core: the events to publish and what to tell the GM.
+
+`wound`, `heal` and `weekly_heals` turn a sheet and the game master's input into events and a
+one-line summary (docs/rules.md, wounds and healing); the dialogs show the summary before OK and
+the roster publishes the events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gmdash import rules
+from gmdash.look import location_label
+from gmdash.model.character import LOCATIONS, Character
+from gmdash.model.derived import derived_of, maxima
+from gmdash.model.events import DamageApplied, HealingApplied
+from gmdash.rules import Effect, Location, RuleSet
+
+WHOLE_BODY = (Effect.SHOCK, Effect.UNCONSCIOUS, Effect.BLEEDING, Effect.DEAD)
+
+
+@dataclass(frozen=True, slots=True)
+class Wound:
+    """One blow worked out: the event to publish and what to tell the GM."""
+
+    event: DamageApplied
+    result: rules.WoundResult
+    summary: str
+
+
+def _effects_text(result: rules.WoundResult) -> list[str]:
+    where = location_label(result.location).lower()
+    words: list[str] = []
+    if Effect.USELESS in result.effects:
+        if result.location.is_limb:
+            words.append(f"{where} useless")
+        else:
+            words.append("both legs useless")
+    if Effect.FALLS in result.effects:
+        words.append("falls")
+    if Effect.SEVERED in result.effects:
+        words.append(f"{where} severed or maimed")
+    for effect, text in ((Effect.SHOCK, "shock (cannot fight)"),
+                         (Effect.UNCONSCIOUS, "unconscious"),
+                         (Effect.BLEEDING, "bleeding 1 HP per melee round"),
+                         (Effect.DEAD, "dead")):  # fmt: skip
+        if effect in result.effects:
+            words.append(text)
+    return words
+
+
+def _lasting(result: rules.WoundResult) -> tuple[str, ...]:
+    """The wound's effects as the sheet's lasting conditions (falling is over at once)."""
+    lasting: list[str] = [f"useless:{loc}" for loc in result.useless]
+    if Effect.SEVERED in result.effects:
+        lasting.append(f"severed:{result.location}")
+    lasting += [str(e) for e in result.effects if e in WHOLE_BODY]
+    return tuple(dict.fromkeys(lasting))
+
+
+def wound(character: Character, ruleset: RuleSet, location: str, damage: int) -> Wound:
+    """`damage` (before armour) to `location`: armour off, then the wound rules."""
+    if damage < 0:
+        raise ValueError("damage cannot be negative")
+    full = maxima(character.characteristics, ruleset)
+    armour = character.armour.get(location, 0)
+    through = rules.armour_absorbs(damage, armour)
+    result = rules.apply_wound(
+        Location(location),
+        through,
+        location_hp=character.locations[location],
+        location_max=full.locations[location],
+        total_hp=character.hit_points,
+        magic_points=character.magic_points,
+    )
+    event = DamageApplied(
+        character_id=character.id,
+        amount=through,
+        location=location,
+        total_loss=result.total_loss if result.total_loss != through else None,
+        effects=_lasting(result),
+    )
+    head = f"{location_label(location)}: {damage} − {armour} armour = {through}"
+    if through == 0:
+        head += " (the armour stops it)"
+    words = _effects_text(result)
+    tail = f"HP {character.hit_points} → {result.total_hp}/{full.hit_points}"
+    if result.total_loss != through:
+        tail += f" (a limb passes on at most {result.total_loss})"
+    summary = "; ".join([head, *words, tail])
+    return Wound(event=event, result=result, summary=summary)
+
+
+def damage_with_bonus(attacker: Character, weapon_damage: str, ruleset: RuleSet) -> str:
+    """A weapon's damage plus its wielder's damage bonus, as one dice expression."""
+    bonus = derived_of(attacker, ruleset).damage_bonus
+    return weapon_damage if bonus == "0" else weapon_damage + bonus
+
+
+def heal(character: Character, ruleset: RuleSet, location: str, amount: int) -> tuple[
+    HealingApplied | None, str
+]:  # fmt: skip
+    """Healing to one location: the event (None when nothing heals) and a summary."""
+    full = maxima(character.characteristics, ruleset)
+    result = rules.heal_location(
+        Location(location),
+        amount,
+        location_hp=character.locations[location],
+        location_max=full.locations[location],
+        total_hp=character.hit_points,
+        total_max=full.hit_points,
+    )
+    where = location_label(location)
+    if result.healed == 0:
+        return None, f"{where} is already at full hit points ({full.locations[location]})."
+    summary = (
+        f"{where}: {character.locations[location]} → {result.location_hp}"
+        f"/{full.locations[location]}; HP {character.hit_points} → {result.total_hp}"
+        f"/{full.hit_points}"
+    )
+    event = HealingApplied(character_id=character.id, amount=result.healed, location=location)
+    return event, summary
+
+
+def weekly_heals(characters: list[Character], ruleset: RuleSet, weeks: int) -> list[HealingApplied]:
+    """Natural healing for everyone: each location regains the healing rate per week.
+
+    The dead do not heal. Total hit points rise by what the locations regain (never above the
+    maximum); a character whose locations are whole but whose total is low (damage taken without
+    a location) regains the rate on the total.
+    """
+    events: list[HealingApplied] = []
+    for character in characters:
+        if "dead" in character.conditions or character.hit_points <= 0:
+            continue
+        full = maxima(character.characteristics, ruleset)
+        rate = derived_of(character, ruleset).healing_rate * weeks
+        total = character.hit_points
+        for location in LOCATIONS:
+            result = rules.heal_location(
+                Location(location),
+                rate,
+                location_hp=character.locations[location],
+                location_max=full.locations[location],
+                total_hp=total,
+                total_max=full.hit_points,
+            )
+            if result.healed:
+                events.append(HealingApplied(character_id=character.id, amount=result.healed,
+                                             location=location))  # fmt: skip
+                total = result.total_hp
+        if total < full.hit_points and not any(e.character_id == character.id for e in events):
+            events.append(
+                HealingApplied(character_id=character.id, amount=min(rate, full.hit_points - total))
+            )
+    return events
