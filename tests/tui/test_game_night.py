@@ -18,9 +18,9 @@ from gmdash.model.events import (
 )
 from gmdash.rules import ScriptedRng
 from gmdash.tui.app import GmDashApp
+from gmdash.tui.dialogs.ability_roll import AbilityRollDialog
 from gmdash.tui.dialogs.improvement import ImprovementScreen
 from gmdash.tui.dialogs.log_summary import SummaryDialog
-from gmdash.tui.dialogs.rolls import AbilityRollDialog
 from gmdash.tui.panes.log import LogPane
 
 

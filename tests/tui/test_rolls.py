@@ -28,18 +28,16 @@ from gmdash.rules import (
     resolve_opposed,
 )
 from gmdash.tui.app import GmDashApp
+from gmdash.tui.dialogs.ability_roll import AbilityRollDialog
+from gmdash.tui.dialogs.characteristic_roll import CharacteristicRollDialog
+from gmdash.tui.dialogs.dice_roll import DiceDialog
+from gmdash.tui.dialogs.opposed_roll import OpposedRollDialog
 from gmdash.tui.dialogs.roll_base import RollDialog
 from gmdash.tui.dialogs.roll_plan import (
     level_ranges,
     narrow,
     parse_d100,
     percent,
-)
-from gmdash.tui.dialogs.rolls import (
-    AbilityRollDialog,
-    CharacteristicRollDialog,
-    DiceDialog,
-    OpposedRollDialog,
 )
 
 SIZE = (160, 50)

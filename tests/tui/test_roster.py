@@ -583,12 +583,15 @@ def test_ability_and_weapon_lines() -> None:
 
 
 async def test_roll_keys_open_the_roll_dialogs(service: CampaignService) -> None:
-    from gmdash.tui.dialogs import rolls
+    from gmdash.tui.dialogs.ability_roll import AbilityRollDialog
+    from gmdash.tui.dialogs.characteristic_roll import CharacteristicRollDialog
+    from gmdash.tui.dialogs.dice_roll import DiceDialog
+    from gmdash.tui.dialogs.opposed_roll import OpposedRollDialog
 
     app = make_app(service)
     async with app.run_test(size=(160, 50)) as pilot:
-        for key, dialog in (("r", rolls.AbilityRollDialog), ("c", rolls.CharacteristicRollDialog),
-                            ("o", rolls.OpposedRollDialog), ("d", rolls.DiceDialog)):  # fmt: skip
+        for key, dialog in (("r", AbilityRollDialog), ("c", CharacteristicRollDialog),
+                            ("o", OpposedRollDialog), ("d", DiceDialog)):  # fmt: skip
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, dialog), key

@@ -246,7 +246,7 @@ class RosterPane(Pane):
     def action_roll_ability(self) -> None:
         character = self._need_selected()
         if character is not None:
-            from gmdash.tui.dialogs.rolls import AbilityRollDialog
+            from gmdash.tui.dialogs.ability_roll import AbilityRollDialog
 
             self.app.push_screen(AbilityRollDialog(character))
 
@@ -254,7 +254,7 @@ class RosterPane(Pane):
     def action_roll_characteristic(self) -> None:
         character = self._need_selected()
         if character is not None:
-            from gmdash.tui.dialogs.rolls import CharacteristicRollDialog
+            from gmdash.tui.dialogs.characteristic_roll import CharacteristicRollDialog
 
             self.app.push_screen(CharacteristicRollDialog(character))
 
@@ -262,13 +262,13 @@ class RosterPane(Pane):
     def action_roll_opposed(self) -> None:
         character = self._need_selected()
         if character is not None:
-            from gmdash.tui.dialogs.rolls import OpposedRollDialog
+            from gmdash.tui.dialogs.opposed_roll import OpposedRollDialog
 
             self.app.push_screen(OpposedRollDialog(character))
 
     @guarded
     def action_roll_dice(self) -> None:
-        from gmdash.tui.dialogs.rolls import DiceDialog
+        from gmdash.tui.dialogs.dice_roll import DiceDialog
 
         self.app.push_screen(DiceDialog(self.selected()))
 

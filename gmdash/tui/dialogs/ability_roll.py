@@ -1,0 +1,326 @@
+"""The ability roll dialog (key r on the roster): modifiers, an augment rolled first, the odds.
+
+Like every roll dialog it shows the exact odds before any dice fall, takes physical dice typed
+at the table (or lets the app roll), has `gmdash.play.rolls` make and log the roll (and tick
+experience), and dismisses with the result (None when cancelled before rolling).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.suggester import SuggestFromList
+from textual.widgets import (
+    Checkbox,
+    Input,
+    Label,
+    OptionList,
+    RadioButton,
+    RadioSet,
+    Static,
+)
+from textual.widgets.option_list import Option
+
+from gmdash.model.character import Ability, Character
+from gmdash.model.events import RollMade
+from gmdash.play import experience, rolls
+from gmdash.play.rolls import AbilityPlan
+from gmdash.rules import (
+    AUGMENT_BONUS,
+    Difficulty,
+    Level,
+    RuleSet,
+    d100_text,
+)
+from gmdash.tui.dialogs.roll_base import ListSearch, RollDialog
+from gmdash.tui.dialogs.roll_plan import (
+    level_markup,
+    narrow,
+    odds_markup,
+    parse_whole,
+)
+from gmdash.tui.widgets.lists import PagedOptionList
+
+MAX_FLAT = 500
+
+
+# --- ability ---------------------------------------------------------------------------------
+
+
+class AbilityRollDialog(RollDialog[RollMade]):
+    """Roll one of a character's abilities with modifiers; an augment is rolled first."""
+
+    title_text: ClassVar[str] = "Ability roll"
+    DEFAULT_CSS = """
+    AbilityRollDialog #abilities { height: 9; }
+    AbilityRollDialog #pick { width: 32; }
+    AbilityRollDialog #mods { width: 1fr; padding: 0 1; }
+    AbilityRollDialog #odds-box { width: 30; }
+    AbilityRollDialog #difficulty { height: auto; width: 1fr; }
+    """
+
+    def __init__(self, character: Character) -> None:
+        super().__init__()
+        self.character = character
+        self.names = [a.name for a in character.abilities]
+        self.ability: Ability | None = None
+        self.plan = AbilityPlan(base=0)
+        self.augment: Ability | None = None
+        self.augment_roll: RollMade | None = None
+        self._hidden_touched = False
+        self._augments_used: set[str] | None = None
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def compose_form(self) -> ComposeResult:
+        rqg = self.ruleset is RuleSet.RQG
+        yield Static(f"[b]{self.character.name}[/b]", id="who")
+        with Horizontal(classes="row"):
+            with Vertical(id="pick", classes="row"):
+                yield ListSearch(
+                    "abilities", placeholder="ability: type part of its name", id="search",
+                    compact=True,
+                )  # fmt: skip
+                yield PagedOptionList(*self._options(self.names), id="abilities")
+                yield Static("", id="search-error", classes="error")
+            with Vertical(id="mods", classes="row"):
+                with Horizontal(classes="row"):
+                    yield Label("Flat ±", classes="field-label")
+                    yield Input(placeholder="+0", id="flat", compact=True)
+                yield Static("", id="flat-error", classes="error")
+                if rqg:
+                    yield Checkbox("Retry after a failure, -25", id="retry", compact=True)
+                    with Horizontal(classes="row"):
+                        yield Label("Augment", classes="field-label")
+                        yield Input(
+                            placeholder="ability (blank: none)", id="augment", compact=True,
+                            suggester=SuggestFromList(self.names, case_sensitive=False),
+                        )  # fmt: skip
+                    yield Static("", id="augment-info", classes="info")
+                else:
+                    yield Label("Difficulty (space picks)", classes="field-label")
+                    with RadioSet(id="difficulty", compact=True):
+                        for difficulty in Difficulty:
+                            yield RadioButton(
+                                str(difficulty), value=difficulty is Difficulty.NORMAL,
+                                id=f"difficulty-{difficulty}", compact=True,
+                            )  # fmt: skip
+                yield Checkbox("Hidden: the GM's roll", id="hidden", compact=True)
+                yield Checkbox("Nothing at stake", id="no-stake", compact=True)
+            with Vertical(id="odds-box", classes="row"):
+                yield Static("", id="chance")
+                yield Static("", id="odds")
+        yield from self.compose_typed_d100("typed")
+
+    def _options(self, names: list[str]) -> list[Option]:
+        by_name = {a.name: a for a in self.character.abilities}
+        return [Option(f"{name}  [dim]{by_name[name].value}%[/dim]", id=name) for name in names]
+
+    def on_mount(self) -> None:
+        self.query_one("#search", Input).focus()
+        abilities = self.query_one("#abilities", OptionList)
+        abilities.can_focus = False  # driven from the search field: tab goes on to the modifiers
+        if abilities.option_count:
+            abilities.highlighted = 0
+        super().on_mount()
+
+    # --- reacting to the form ----------------------------------------------------------------
+
+    @on(Input.Changed, "#search")
+    def _narrow(self, event: Input.Changed) -> None:
+        abilities = self.query_one("#abilities", OptionList)
+        abilities.set_options(self._options(narrow(self.names, event.value)))
+        abilities.highlighted = 0 if abilities.option_count else None
+        if not abilities.option_count:
+            self._select(None)
+
+    @on(OptionList.OptionHighlighted, "#abilities")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        # read the list as it is now: an event posted before the list narrowed again is stale
+        current = event.option_list.highlighted_option
+        self._select(self.character.ability(current.id or "") if current else None)
+
+    def _select(self, ability: Ability | None) -> None:
+        if ability is not self.ability:
+            self.ability = ability
+            if ability is not None and not self._hidden_touched:
+                hidden = self.query_one("#hidden", Checkbox)
+                with hidden.prevent(Checkbox.Changed):
+                    hidden.value = rolls.hidden_by_default(ability.name)
+        self.refresh_form()
+
+    @on(Checkbox.Changed)
+    def _checked(self, event: Checkbox.Changed) -> None:
+        if event.checkbox.id == "hidden":
+            self._hidden_touched = True
+        self.refresh_form()
+
+    @on(RadioSet.Changed)
+    def _difficulty(self, _: RadioSet.Changed) -> None:
+        self.refresh_form()
+
+    def _difficulty_value(self) -> Difficulty:
+        if self.ruleset is not RuleSet.BRP:
+            return Difficulty.NORMAL
+        pressed = self.query_one("#difficulty", RadioSet).pressed_button
+        if pressed is None or pressed.id is None:
+            return Difficulty.NORMAL
+        return Difficulty(pressed.id.removeprefix("difficulty-"))
+
+    # --- validation and odds -----------------------------------------------------------------
+
+    def validate(self) -> bool:
+        valid = True
+        search = self.query_one("#search", Input).value
+        if self.ability is None:
+            self.set_error("search-error", f"no ability matches {search!r}" if search else "")
+            valid = False
+        else:
+            self.set_error("search-error", "")
+        flat_text = self.query_one("#flat", Input).value
+        flat = 0
+        if flat_text.strip():
+            try:
+                flat = parse_whole(flat_text, "flat modifier", -MAX_FLAT, MAX_FLAT)
+                self.set_error("flat-error", "")
+            except ValueError as error:
+                self.set_error("flat-error", str(error))
+                valid = False
+        else:
+            self.set_error("flat-error", "")
+        valid = self._check_augment() and valid
+        typed_ok, _ = self.typed_d100("typed", "typed-error")
+        valid = typed_ok and valid
+        retry = self.ruleset is RuleSet.RQG and self.query_one("#retry", Checkbox).value
+        self.plan = AbilityPlan(
+            base=self.ability.value if self.ability else 0,
+            flat=flat,
+            difficulty=self._difficulty_value(),
+            retry=retry,
+            augment_name=self.augment.name if self.augment_roll and self.augment else None,
+            augment_level=Level(self.augment_roll.level)
+            if self.augment_roll and self.augment_roll.level
+            else None,
+        )
+        self._show_odds()
+        return valid
+
+    def _check_augment(self) -> bool:
+        """The augmenting ability: matched by name, not the rolled ability, once per session."""
+        if self.ruleset is not RuleSet.RQG or self.augment_roll is not None:
+            return True
+        text = self.query_one("#augment", Input).value
+        self.augment = None
+        if not text.strip():
+            self.set_error("augment-info", "")
+            return True
+        others = [n for n in self.names if self.ability is None or n != self.ability.name]
+        found = narrow(others, text)
+        if not found:
+            self.set_error("augment-info", f"[$error]no ability matches {text!r}[/]")
+            return False
+        ability = self.character.ability(found[0])
+        assert ability is not None
+        if self._augments_used is None:  # the session's log, read once per dialog
+            self._augments_used = experience.augments_used(self.service, self.character.id)
+        refusal = experience.augment_refusal(
+            self.service, self.character, ability.name, self._augments_used
+        )
+        if refusal:
+            self.set_error("augment-info", f"[$error]{refusal}[/]")
+            return False
+        self.augment = ability
+        bonuses = " ".join(f"{level_markup(lv, f'{b:+d}')}" for lv, b in AUGMENT_BONUS.items())
+        self.set_error(
+            "augment-info",
+            f"{ability.name} {ability.value}%, rolled first: {bonuses}",
+        )
+        return True
+
+    def _show_odds(self) -> None:
+        plan = self.plan
+        if self.ability is None:
+            self.query_one("#chance", Static).update(
+                "[dim]pick an ability: its odds show here[/dim]"
+            )
+            self.query_one("#odds", Static).update("")
+            return
+        name = self.ability.name
+        mods = " ".join(plan.modifiers())
+        head = f"[b]{name}[/b] {plan.base}%" + (f" {mods}" if mods else "")
+        label = self.query_one("#typed-label", Label)
+        if self.augment is not None and self.augment_roll is None:
+            label.update(f"D100 for {self.augment.name} (augment)")
+            head += f"\n[b]augment first:[/b] {self.augment.name} {self.augment.value}%"
+            odds = odds_markup(self.augment.value, self.ruleset)
+            self.query_one("#chance", Static).update(head)
+            self.query_one("#odds", Static).update(f"[dim]{self.augment.name}:[/dim]\n{odds}")
+            return
+        label.update(f"D100 for {name}")
+        if not plan.needs_roll:
+            verdict = level_markup(plan.unrolled_level, f"{plan.difficulty}: no roll")
+            self.query_one("#chance", Static).update(f"{head}\n{verdict}")
+            self.query_one("#odds", Static).update(
+                "automatic: it succeeds"
+                if plan.unrolled_level.is_success
+                else "impossible: it fails"
+            )
+            return
+        self.query_one("#chance", Static).update(f"{head}\n→ [b]{plan.chance}%[/b]")
+        self.query_one("#odds", Static).update(odds_markup(plan.chance, self.ruleset))
+
+    # --- rolling -----------------------------------------------------------------------------
+
+    def _flags(self) -> tuple[bool, bool]:
+        hidden = self.query_one("#hidden", Checkbox).value
+        at_stake = not self.query_one("#no-stake", Checkbox).value
+        return hidden, at_stake
+
+    def roll(self) -> None:
+        assert self.ability is not None
+        _, typed = self.typed_d100("typed", "typed-error")
+        hidden, at_stake = self._flags()
+        if self.augment is not None and self.augment_roll is None:
+            self._roll_augment(typed, hidden, at_stake)
+            return
+        plan = self.plan
+        done = rolls.roll_ability(
+            self.service, self.rng, self.character, self.ability, plan, typed=typed,
+            hidden=hidden, at_stake=at_stake, augment_roll=self.augment_roll,
+        )  # fmt: skip
+        text = f"{self.ability.name} {plan.chance}%" + (" · hidden" if hidden else "")
+        if done.ticked is not None:
+            text += f" · {self.ability.name} ticked for experience"
+        self.show_level(done.roll, done.level, text)
+        self.finish(done.event)
+
+    def _roll_augment(self, typed: int | None, hidden: bool, at_stake: bool) -> None:
+        assert self.augment is not None and self.ability is not None
+        rolled = rolls.roll_augment(
+            self.service, self.rng, self.character, self.augment, self.ability.name, typed=typed,
+            hidden=hidden, at_stake=at_stake,
+        )  # fmt: skip
+        self.augment_roll = rolled.event
+        assert rolled.roll is not None
+        bonus = AUGMENT_BONUS[rolled.level]
+        self.show_level(
+            rolled.roll,
+            rolled.level,
+            f"augment {self.augment.name}: {bonus:+d} to {self.ability.name}. Enter rolls it.",
+        )
+        # the augment is spent: lock the fields that define it, clear the typed D100
+        for widget_id in ("augment", "search"):
+            self.query_one(f"#{widget_id}", Input).disabled = True
+        self.query_one("#abilities", OptionList).disabled = True
+        self.set_error(
+            "augment-info",
+            f"{self.augment.name}: {level_markup(rolled.level)} ({d100_text(rolled.roll)}), "
+            f"{bonus:+d}",
+        )
+        typed_field = self.query_one("#typed", Input)
+        typed_field.value = ""
+        typed_field.focus()
+        self.refresh_form()
