@@ -10,6 +10,7 @@ touch Textual. Each function publishes events and returns the main one; `Validat
   (`plan_attack`), then published (`publish_attack`); how it reads in the log apart.
 """
 
+from gmdash.model.combat import sheet_of
 from gmdash.play.combat.attack import (
     bonus_of,
     default_target,
@@ -81,6 +82,7 @@ __all__ = [
     "rows",
     "ruleset_is_brp",
     "same_as_last_round",
+    "sheet_of",
     "skill_of",
     "step",
     "summary",
