@@ -20,7 +20,7 @@ from gmdash.model.combat import (
 )
 from gmdash.model.combat_events import AttackResolved
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import DamageApplied, RollKind
+from gmdash.model.events import DamageApplied, Event, RollKind
 from gmdash.play import rolls
 from gmdash.play.campaign import CampaignService
 from gmdash.play.combat import wording
@@ -191,84 +191,78 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
     """Log a planned attack: its rolls, damage to a roster sheet, then the step itself."""
     attacker, defender, weapon = plan.attacker, plan.defender, plan.weapon
     steps: list[str] = []
+
+    def step(event: Event) -> None:
+        steps.append(service.publish(event).id)
+
     a_cid = attacker.character_id
-    steps.append(
-        service.publish(
-            rolls.roll_event(
-                "attack",
-                actor=attacker.name,
-                label=f"{weapon.name} vs {defender.name}",
-                chance=plan.chance,
-                roll=plan.attack.roll,
-                level=plan.attack.level,
-                details={"combatant": attacker.id, "round": plan.round},
-                character_id=a_cid,
-            )
-        ).id
+    step(
+        rolls.roll_event(
+            "attack",
+            actor=attacker.name,
+            label=f"{weapon.name} vs {defender.name}",
+            chance=plan.chance,
+            roll=plan.attack.roll,
+            level=plan.attack.level,
+            details={"combatant": attacker.id, "round": plan.round},
+            character_id=a_cid,
+        )
     )
     if plan.defence_roll is not None:
         kind: RollKind = "parry" if plan.defence is Defence.PARRY else "dodge"
-        steps.append(
-            service.publish(
-                rolls.roll_event(
-                    kind,
-                    actor=defender.name,
-                    label=plan.shield.name if plan.shield else "Dodge",
-                    chance=plan.defence_roll.chance,
-                    roll=plan.defence_roll.roll,
-                    level=plan.defence_roll.level,
-                    details={"combatant": defender.id},
-                    character_id=defender.character_id,
-                )
-            ).id
+        step(
+            rolls.roll_event(
+                kind,
+                actor=defender.name,
+                label=plan.shield.name if plan.shield else "Dodge",
+                chance=plan.defence_roll.chance,
+                roll=plan.defence_roll.roll,
+                level=plan.defence_roll.level,
+                details={"combatant": defender.id},
+                character_id=defender.character_id,
+            )
         )
     blow = plan.blow
     if blow is not None:
         d20 = blow.d20
-        steps.append(
-            service.publish(
-                rolls.roll_event(
-                    "location",
-                    actor=attacker.name,
-                    label=blow.location.label,
-                    expression="1D20" if d20 is not None else None,
-                    roll=d20,
-                    total=d20,
-                    details={"typed": d20 is None},
-                    character_id=a_cid,
-                )
-            ).id
+        step(
+            rolls.roll_event(
+                "location",
+                actor=attacker.name,
+                label=blow.location.label,
+                expression="1D20" if d20 is not None else None,
+                roll=d20,
+                total=d20,
+                details={"typed": d20 is None},
+                character_id=a_cid,
+            )
         )
         rolled = blow.rolled
-        steps.append(
-            service.publish(
-                rolls.roll_event(
-                    "damage",
-                    actor=attacker.name,
-                    label=f"{weapon.name} on {defender.name}",
-                    expression=rolled.expression if rolled else None,
-                    total=blow.damage,
-                    details={
-                        "rolls": list(rolled.rolls) if rolled else [],
-                        "armour": blow.armour,
-                        "through": blow.amount,
-                        "typed": rolled is None,
-                    },
-                    character_id=a_cid,
-                )
-            ).id
+        step(
+            rolls.roll_event(
+                "damage",
+                actor=attacker.name,
+                label=f"{weapon.name} on {defender.name}",
+                expression=rolled.expression if rolled else None,
+                total=blow.damage,
+                details={
+                    "rolls": list(rolled.rolls) if rolled else [],
+                    "armour": blow.armour,
+                    "through": blow.amount,
+                    "typed": rolled is None,
+                },
+                character_id=a_cid,
+            )
         )
         if defender.character_id is not None and blow.amount > 0:
-            steps.append(
-                service.publish(
-                    DamageApplied(
-                        character_id=defender.character_id,
-                        amount=blow.amount,
-                        location=str(blow.location),
-                        total_loss=blow.total_loss,
-                        effects=blow.conditions,
-                    )
-                ).id
+            step(
+                DamageApplied(
+                    character_id=defender.character_id,
+                    amount=blow.amount,
+                    location=str(blow.location),
+                    total_loss=blow.total_loss,
+                    effects=blow.conditions,
+                )
             )
     return service.publish(
         AttackResolved(
