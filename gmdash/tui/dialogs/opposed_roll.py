@@ -33,7 +33,7 @@ from gmdash.tui.dialogs.roll_plan import (
 
 
 class OpposedRollDialog(RollDialog[tuple[RollMade, RollMade]]):
-    """Two actors roll their abilities against each other (RULES.md section 6).
+    """Two actors roll their abilities against each other (docs/rules.md, opposed rolls).
 
     The other side is any character of the roster (by name) or an unnamed foe: a typed name and
     a chance. Dismisses with both RollMade events (the selected character's first).
