@@ -218,7 +218,8 @@ class RollMade(Event):
     def __post_init__(self) -> None:
         if self.kind not in ROLL_KINDS:
             raise ValidationError("kind", f"not a kind of roll: {self.kind!r}")
-        if self.level is not None and self.level not in LEVEL_NAMES:
+        # an empty level, as older logs hold for dice, means no level, like None
+        if self.level and self.level not in LEVEL_NAMES:
             raise ValidationError("level", f"not a level of success: {self.level!r}")
 
 
