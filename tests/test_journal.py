@@ -177,7 +177,7 @@ def test_csv_json_and_text(service: CampaignService) -> None:
     assert (sword["actor"], sword["chance"], sword["roll"], sword["level"]) == (
         "Ostra", "55", "2", "critical"
     )  # fmt: skip
-    assert sword["modifiers"] == "+20 augment"
+    assert sword["modifiers"] == "'+20 augment"  # a leading + would be a spreadsheet formula
     data = json.loads(journal.export(found, "json"))
     exp = next(d for d in data if d["kind"] == "experience")
     assert exp["details"] == {"gain": 4} and exp["total"] == 4

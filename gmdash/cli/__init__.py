@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from gmdash.cli.errors import EXIT_USAGE, CliError
+from gmdash.safe_text import is_encodable, visible
 
 
 class _Parser(argparse.ArgumentParser):
@@ -53,10 +54,25 @@ def _protect_negative_dice(argv: list[str]) -> list[str]:
     return argv
 
 
+def _refuse_undecodable(argv: Sequence[str]) -> None:
+    """Refuse an argument that is not UTF-8 text before anything is read or stored.
+
+    Python hands such bytes over as lone surrogates, which can be neither saved nor printed.
+    """
+    for position, argument in enumerate(argv, start=1):
+        if not is_encodable(argument):
+            raise CliError(
+                f"argument {position} is not UTF-8 text: {visible(argument)} "
+                "(retype it, or use the file's UTF-8 name)"
+            )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    args_list = _protect_negative_dice(list(sys.argv[1:] if argv is None else argv))
     try:
+        args_list = list(sys.argv[1:] if argv is None else argv)
+        _refuse_undecodable(args_list)
+        args_list = _protect_negative_dice(args_list)
         args = build_parser().parse_args(args_list)
         from gmdash.store.paths import resolve_saves_dir
 
@@ -69,7 +85,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = handler(args)
         return status
     except CliError as error:
-        print(f"gmdash: {error}" if not str(error).startswith("gmdash") else error, file=sys.stderr)
+        message = str(error) if str(error).startswith("gmdash") else f"gmdash: {error}"
+        # One line, whatever a name or a file's text inside the message holds.
+        print(visible(message), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130

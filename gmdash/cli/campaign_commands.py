@@ -20,6 +20,7 @@ from gmdash.model.exchange import export_character, import_payload
 from gmdash.play import journal
 from gmdash.play.campaign import CampaignService
 from gmdash.rules.ruleset import RuleSet
+from gmdash.safe_text import json_safe, visible
 from gmdash.store.paths import campaign_slugs
 
 
@@ -99,7 +100,7 @@ def campaign_new(args: argparse.Namespace) -> int:
         print_json(info)
     else:
         print(f"created campaign {info['name']!r} ({info['ruleset']}) in "
-              f"{args.saves_dir / info['slug']}")  # fmt: skip
+              f"{visible(str(args.saves_dir / info['slug']))}")  # fmt: skip
     return 0
 
 
@@ -121,14 +122,14 @@ def campaign_list(args: argparse.Namespace) -> int:
         print_json(rows)
         return 0
     if not rows:
-        print(f"no campaigns in {args.saves_dir} (create one with 'gmdash campaign new NAME')")
+        print(f"no campaigns in {visible(str(args.saves_dir))} (create one with 'gmdash campaign new NAME')")
     for row in rows:
         if "error" in row:
-            print(f"{row['slug']}: UNREADABLE: {row['error']}")
+            print(visible(f"{row['slug']}: UNREADABLE: {row['error']}"))
             continue
         state = f", session {row['open_session']} open" if row["open_session"] else ""
-        print(f"{row['name']} [{row['slug']}] {row['ruleset']}: {row['characters']} characters, "
-              f"{row['sessions']} sessions{state}")  # fmt: skip
+        print(f"{visible(row['name'])} [{row['slug']}] {row['ruleset']}: "
+              f"{row['characters']} characters, {row['sessions']} sessions{state}")  # fmt: skip
     return 0
 
 
@@ -236,7 +237,7 @@ def character_export(args: argparse.Namespace) -> int:
     name = _campaign(args)
     with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
         sheet = svc.character(args.name)
-    text = json.dumps(export_character(sheet), ensure_ascii=False, indent=2) + "\n"
+    text = json_safe(json.dumps(export_character(sheet), ensure_ascii=False, indent=2)) + "\n"
     if args.out is None:
         sys.stdout.write(text)
         return 0
@@ -244,5 +245,5 @@ def character_export(args: argparse.Namespace) -> int:
         args.out.write_text(text, encoding="utf-8")
     except OSError as error:
         raise CliError(f"cannot write {args.out}: {error.strerror or error}") from None
-    print(f"wrote {sheet.name!r} to {args.out}")
+    print(f"wrote {sheet.name!r} to {visible(str(args.out))}")
     return 0

@@ -8,10 +8,12 @@ from typing import Any
 
 from rich.console import Console
 
+from gmdash.safe_text import json_safe
+
 
 def print_json(data: Any) -> None:
-    """Print one JSON document on stdout."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    """Print one JSON document on stdout (exact text; nothing a terminal would obey raw)."""
+    sys.stdout.write(json_safe(json.dumps(data, ensure_ascii=False)) + "\n")
 
 
 def console(min_width: int = 0) -> Console:

@@ -11,7 +11,7 @@ import csv
 import io
 import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal
@@ -29,6 +29,7 @@ from gmdash.model.events import (
     SessionStarted,
 )
 from gmdash.model.log import LogEntry, log_entry
+from gmdash.safe_text import json_safe, visible
 
 if TYPE_CHECKING:
     from gmdash.play.campaign import CampaignService
@@ -454,7 +455,21 @@ def row_of(item: Record) -> dict[str, Any]:
 
 
 def as_json(found: Sequence[Record]) -> str:
-    return json.dumps([row_of(r) for r in found], ensure_ascii=False, indent=1) + "\n"
+    """The exact text of every entry (JSON escapes what a terminal would obey)."""
+    return json_safe(json.dumps([row_of(r) for r in found], ensure_ascii=False, indent=1)) + "\n"
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (OWASP's list)."""
+
+
+def csv_cell(value: object) -> object:
+    """A cell a spreadsheet shows as text: a leading `'` defuses a formula; controls are shown."""
+    if not isinstance(value, str):
+        return value
+    if value.startswith(FORMULA_STARTS):
+        value = "'" + value
+    return visible(value)
 
 
 def as_csv(found: Sequence[Record]) -> str:
@@ -465,30 +480,33 @@ def as_csv(found: Sequence[Record]) -> str:
     for item in found:
         row = row_of(item)
         row["modifiers"] = "; ".join(row["modifiers"])
-        writer.writerow(row)
+        writer.writerow({key: csv_cell(value) for key, value in row.items()})
     return out.getvalue()
 
 
 TABLE_HEAD = ("time", "session", "actor", "what", "kind", "chance", "roll", "level")
 
 
-def cells(entry: LogEntry) -> list[str]:
-    """An entry as the cells of the plain and Markdown tables."""
-    what = entry.label or entry.expression or ""
+def cells(entry: LogEntry, escape: Callable[[str], str] = visible) -> list[str]:
+    """An entry as the cells of the plain (or, with `_md`, the Markdown) table.
+
+    Every text from the log goes through `escape`; only the strike-out marks are ours.
+    """
+    what = escape(entry.label or entry.expression or "")
     if entry.hidden:
         what += " (hidden)"
     if entry.struck:
         what = f"~~{what}~~ (struck out)"
     roll = entry.roll if entry.roll is not None else entry.total
     return [
-        entry.time[:19].replace("T", " "),
+        escape(entry.time[:19].replace("T", " ")),
         "" if entry.session is None else str(entry.session),
-        entry.actor or "",
+        escape(entry.actor or ""),
         what,
-        entry.kind,
+        escape(entry.kind),
         "" if entry.chance is None else f"{entry.chance}%",
         "" if roll is None else str(roll),
-        entry.level or "",
+        escape(entry.level or ""),
     ]
 
 
@@ -508,15 +526,24 @@ def _aligned(head: list[str], rows: list[list[str]]) -> str:
 
 def markdown_table(found: Sequence[Record]) -> list[str]:
     lines = ["| " + " | ".join(TABLE_HEAD) + " |", "|" + "---|" * len(TABLE_HEAD)]
-    lines += [
-        "| " + " | ".join(c.replace("|", "\\|") for c in cells(r.entry)) + " |" for r in found
-    ]
+    lines += ["| " + " | ".join(cells(r.entry, _md)) + " |" for r in found]
     return lines
 
 
+_HTML_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+_MARKDOWN_SIGNS = ("\\", "*", "_", "`", "|", "[", "]", "~")
+
+
 def _md(text: str) -> str:
-    """Escape what Markdown would read as emphasis or a table."""
-    for char in ("\\", "*", "_", "`", "|", "[", "]"):
+    """User text as literal Markdown: one line, no HTML, no emphasis, links or table breaks.
+
+    A newline is shown as `␊` (it would start a heading or a list), `<` `>` `&` become
+    entities (no tag survives), and emphasis, code, link and table signs are backslashed.
+    The rendered journal reads as the text was typed.
+    """
+    text = visible(text)
+    text = "".join(_HTML_ENTITIES.get(char, char) for char in text)
+    for char in _MARKDOWN_SIGNS:
         text = text.replace(char, "\\" + char)
     return text
 

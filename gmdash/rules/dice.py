@@ -12,6 +12,7 @@ MAX_DICE = 100  # in a whole expression; beyond this it is a typo, not a roll
 MAX_SIDES = 100
 MAX_TERMS = 20
 MAX_CONSTANT = 10_000
+MAX_LENGTH = 100  # characters; the longest sensible expression is far shorter
 
 _TERM = re.compile(r"([+-]?)(\d*)(?:([dD])(\d*))?")
 
@@ -110,6 +111,8 @@ def _add_die(ways: list[int], sides: int) -> list[int]:
 
 def parse_dice(text: str) -> DiceExpr:
     """Read a dice expression; raise DiceError with a clear message if it is malformed or absurd."""
+    if len(text) > MAX_LENGTH:
+        raise DiceError(f"dice expression too long ({len(text)} characters, at most {MAX_LENGTH})")
     source = re.sub(r"\s*([+-])\s*", r"\1", text.strip())
     if not source:
         raise DiceError("empty dice expression")
