@@ -16,7 +16,12 @@ from gmdash.cli.campaign_errors import store_errors
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import print_json
 from gmdash.model.campaign import GameSession
-from gmdash.model.exchange import export_character, import_payload
+from gmdash.model.exchange import (
+    MAX_FILE_BYTES,
+    export_character,
+    ignored_fields,
+    import_payload,
+)
 from gmdash.play import journal
 from gmdash.play.campaign import CampaignService
 from gmdash.rules.ruleset import RuleSet
@@ -217,19 +222,36 @@ def session_list(args: argparse.Namespace) -> int:
 def character_import(args: argparse.Namespace) -> int:
     """`gmdash character import FILE --campaign NAME`."""
     name = _campaign(args)
-    try:
-        data = json.loads(args.file.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise CliError(f"cannot read {args.file}: {error.strerror or error}") from None
-    except (ValueError, UnicodeDecodeError) as error:
-        raise CliError(f"{args.file} is not valid JSON: {error}") from None
-    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
-        sheet = svc.import_character(import_payload(data))
+    data = _read_character_file(args.file)
+    with store_errors(name):
+        payload = import_payload(data)  # refused before the campaign is even opened
+        ignored = ignored_fields(data)
+        with CampaignService.open(args.saves_dir, name, remember=False) as svc:
+            sheet = svc.import_character(payload)
     if args.json:
-        print_json({"id": sheet.id, "name": sheet.name})
+        print_json({"id": sheet.id, "name": sheet.name, "ignored": ignored})
     else:
         print(f"imported {sheet.name!r} into {name!r} as {sheet.id}")
+        if ignored:
+            print(f"ignored fields gmdash does not read: {', '.join(map(repr, ignored))}")
     return 0
+
+
+def _read_character_file(path: Path) -> object:
+    """The JSON of a character file; CliError when it is unreadable, too big or too deep."""
+    try:
+        with path.open("rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise CliError(f"{path} is larger than {MAX_FILE_BYTES:,} bytes: not a character sheet")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise CliError(f"{path} is nested too deeply to be a character sheet") from None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise CliError(f"{path} is not valid JSON: {error}") from None
 
 
 def character_export(args: argparse.Namespace) -> int:

@@ -9,6 +9,9 @@ from functools import cached_property
 from gmdash.model import validate as v
 from gmdash.rules.ruleset import RuleSet
 
+MAX_SESSIONS = 9_999
+"""A campaign's game sessions (27 years of weekly play); log files are `session-NNNN.json`."""
+
 
 @dataclass(frozen=True, kw_only=True)
 class Campaign:
@@ -66,7 +69,7 @@ class GameSession:
     def from_dict(cls, data: object, where: str = "session") -> GameSession:
         raw = v.mapping(where, data)
         return cls(
-            number=v.whole(f"{where}.number", raw.get("number"), low=1),
+            number=v.whole(f"{where}.number", raw.get("number"), low=1, high=MAX_SESSIONS),
             start=v.timestamp(f"{where}.start", raw.get("start")),
             end=v.optional_timestamp(f"{where}.end", raw.get("end")),
         )

@@ -8,7 +8,7 @@ from typing import Any, cast
 
 from gmdash.model import combat_apply
 from gmdash.model import validate as v
-from gmdash.model.campaign import Campaign, GameSession
+from gmdash.model.campaign import MAX_SESSIONS, Campaign, GameSession
 from gmdash.model.character import LOCATIONS, Character
 from gmdash.model.combat import Combat
 from gmdash.model.combat_events import (
@@ -306,6 +306,8 @@ class CampaignState:
         if self.current_session is not None:
             raise ValidationError("session", f"session {self.current_session.number} is open")
         expected = len(self.sessions) + 1
+        if expected > MAX_SESSIONS:
+            raise ValidationError("number", f"a campaign holds at most {MAX_SESSIONS} sessions")
         if event.number != expected:
             raise ValidationError("number", f"the next session is {expected}, not {event.number}")
         if event.time is None:
@@ -403,7 +405,7 @@ class CampaignState:
             ],
             struck={v.text("struck", s) for s in v.items("struck", raw.get("struck", []))},
             next_character=v.whole("next_character", raw.get("next_character", 1), low=1),
-            log_file=v.whole("log_file", raw.get("log_file", 0), low=0),
+            log_file=v.whole("log_file", raw.get("log_file", 0), low=0, high=MAX_SESSIONS),
             last_event_id=v.text("last_event_id", raw.get("last_event_id", "")),
             combat=None if raw.get("combat") is None else Combat.from_dict(raw.get("combat")),
         )

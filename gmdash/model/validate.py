@@ -8,8 +8,12 @@ from typing import TypeVar
 
 from gmdash.model.errors import ValidationError
 from gmdash.rules.dice import DiceError, parse_dice
+from gmdash.safe_text import is_encodable, visible
 
 E = TypeVar("E")
+
+MAX_WHOLE = 1_000_000_000
+"""No number gmdash keeps comes near this; beyond it a file is broken or hostile."""
 
 
 def mapping(field: str, value: object) -> Mapping[str, object]:
@@ -30,6 +34,9 @@ def text(field: str, value: object, *, allow_empty: bool = True) -> str:
     """A string; `allow_empty=False` also refuses blank text."""
     if not isinstance(value, str):
         raise ValidationError(field, f"expected text, got {type(value).__name__}")
+    if not is_encodable(value):
+        # A lone surrogate: not text, and it could be neither saved nor shown.
+        raise ValidationError(field, f"not valid text: {visible(value)[:80]}")
     if not allow_empty and not value.strip():
         raise ValidationError(field, "must not be empty")
     return value
@@ -46,12 +53,26 @@ def whole(field: str, value: object, *, low: int | None = None, high: int | None
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         else:
-            raise ValidationError(field, f"expected a whole number, got {value!r}")
+            raise ValidationError(field, f"expected a whole number, got {_shown(value)}")
     if low is not None and value < low:
-        raise ValidationError(field, f"must be at least {low}, got {value}")
+        raise ValidationError(field, f"must be at least {low}, got {_number(value)}")
     if high is not None and value > high:
-        raise ValidationError(field, f"must be at most {high}, got {value}")
+        raise ValidationError(field, f"must be at most {high}, got {_number(value)}")
+    if not -MAX_WHOLE <= value <= MAX_WHOLE:
+        raise ValidationError(field, f"{_number(value)} is absurdly large")
     return value
+
+
+def _shown(value: object) -> str:
+    """A value for a one-line message: control characters visible, long values cut short."""
+    shown = visible(repr(value))
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def _number(value: int) -> str:
+    """A number for a message: 10^100 is shown by its size, not its hundred digits."""
+    digits = len(str(abs(value))) if abs(value) < 10**100 else 101
+    return str(value) if digits <= 12 else f"a {digits}-digit number"
 
 
 def optional_whole(
@@ -64,7 +85,7 @@ def optional_whole(
 def flag(field: str, value: object) -> bool:
     """A true/false value."""
     if not isinstance(value, bool):
-        raise ValidationError(field, f"expected true or false, got {value!r}")
+        raise ValidationError(field, f"expected true or false, got {_shown(value)}")
     return value
 
 
@@ -84,7 +105,7 @@ def choice(field: str, value: object, allowed: type[E]) -> E:
         return allowed(value)  # type: ignore[call-arg]
     except ValueError:
         options = ", ".join(str(getattr(member, "value", member)) for member in allowed)  # type: ignore[attr-defined]
-        raise ValidationError(field, f"expected one of {options}, got {value!r}") from None
+        raise ValidationError(field, f"expected one of {options}, got {_shown(value)}") from None
 
 
 def timestamp(field: str, value: object) -> datetime:

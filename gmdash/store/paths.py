@@ -27,15 +27,25 @@ def resolve_saves_dir(option: str | Path | None, environ: Mapping[str, str] | No
     return Path(env) if env else DEFAULT_SAVES
 
 
+WINDOWS_RESERVED = frozenset(
+    {"con", "prn", "aux", "nul"}
+    | {f"{device}{n}" for device in ("com", "lpt") for n in range(10)}
+)
+"""Device names Windows will not give a folder (with or without an extension)."""
+
+
 def slugify(name: str) -> str:
     """A folder name safe on every file system: `Demo — The Pavis Road` -> `demo-the-pavis-road`.
 
-    Accents are folded to ASCII; a name with no letter or digit left gets a short hash instead.
+    Accents are folded to ASCII; a name with no letter or digit left gets a short hash instead;
+    a Windows device name (`con`, `nul`, `com1`...) gets `-campaign` after it.
     """
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:60].strip("-")
     if not slug:
-        slug = "campaign-" + hashlib.sha1(name.encode()).hexdigest()[:8]
+        slug = "campaign-" + hashlib.sha1(name.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    if slug in WINDOWS_RESERVED:
+        slug += "-campaign"
     return slug
 
 
