@@ -127,7 +127,8 @@ def campaign_list(args: argparse.Namespace) -> int:
         print_json(rows)
         return 0
     if not rows:
-        print(f"no campaigns in {visible(str(args.saves_dir))} (create one with 'gmdash campaign new NAME')")
+        where = visible(str(args.saves_dir))
+        print(f"no campaigns in {where} (create one with 'gmdash campaign new NAME')")
     for row in rows:
         if "error" in row:
             print(visible(f"{row['slug']}: UNREADABLE: {row['error']}"))

@@ -28,8 +28,7 @@ def resolve_saves_dir(option: str | Path | None, environ: Mapping[str, str] | No
 
 
 WINDOWS_RESERVED = frozenset(
-    {"con", "prn", "aux", "nul"}
-    | {f"{device}{n}" for device in ("com", "lpt") for n in range(10)}
+    {"con", "prn", "aux", "nul"} | {f"{device}{n}" for device in ("com", "lpt") for n in range(10)}
 )
 """Device names Windows will not give a folder (with or without an extension)."""
 

@@ -13,11 +13,13 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import BindingType
 from textual.markup import escape
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from gmdash.model.events import ChangeUndone, Event, RollStruckOut, SessionEnded, SessionStarted
 from gmdash.play.campaign import CampaignService
 from gmdash.rules import Rng, SeededRng
+from gmdash.safe_text import visible
 from gmdash.tui.gc_pause import CollectionPause
 from gmdash.tui.guard import guarded, write_crash_report
 from gmdash.tui.help import HelpScreen
@@ -191,6 +193,23 @@ class GmDashApp(App[int]):
         pane = self._focused_pane()
         if pane is not None:
             self.screen.maximize(pane, container=False)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification as plain text: messages carry names, labels and error texts,
+        and a name such as `Grima [/]` read as markup would break the toast (and, in the
+        crash handler, loop). Widgets' and screens' `notify` come here too."""
+        super().notify(
+            visible(message), title=visible(title), severity=severity, timeout=timeout,
+            markup=False,
+        )  # fmt: skip
 
     def action_toggle_theme(self) -> None:
         self.theme = LIGHT_THEME if self.theme == DARK_THEME else DARK_THEME

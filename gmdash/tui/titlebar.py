@@ -10,16 +10,18 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from gmdash.safe_text import visible
+
 ICON = "⚔"
 
 
 def title_line(title: str, sub_title: str, width: int) -> Text:
     """The icon at the left, `title — sub_title` centred in the rest, cut with an ellipsis."""
     line = Text(f" {ICON} ", no_wrap=True, overflow="ellipsis", end="")
-    middle = Text(title, no_wrap=True, overflow="ellipsis", end="")
+    middle = Text(visible(title), no_wrap=True, overflow="ellipsis", end="")
     if sub_title:
         middle.append(" — ")
-        middle.append(sub_title, style="dim")
+        middle.append(visible(sub_title), style="dim")
     room = max(0, width - 2 * line.cell_len)  # as wide on the right, so the title is centred
     middle.align("center", room)  # pads, or cuts with an ellipsis
     line.append_text(middle)

@@ -22,6 +22,7 @@ from gmdash.tui.dialogs.combat_base import (
     location_of,
     optional_whole,
 )
+from gmdash.tui.user_text import literal
 
 Target = tuple[Combatant, Character]
 
@@ -58,15 +59,18 @@ class AttackDialog(CombatForm[AttackInput]):
 
     def body(self) -> ComposeResult:
         yield Label(
-            f"{self._attacker.name} attacks with {self._weapon.name} ({self._weapon.damage}). "
-            "Blank rolls are rolled; type a result to use the table's dice.",
+            literal(
+                f"{self._attacker.name} attacks with {self._weapon.name} "
+                f"({self._weapon.damage}). "
+                "Blank rolls are rolled; type a result to use the table's dice."
+            ),
             classes="hint",
         )
         with Horizontal(classes="row"):
             yield cell(
                 "Defender",
                 Select[str](
-                    [(c.name, c.id) for c, _ in self._targets.values()],
+                    [(literal(c.name), c.id) for c, _ in self._targets.values()],
                     prompt="— pick —",
                     value=self._default or Select.NULL,
                     id="target",
@@ -113,7 +117,7 @@ class AttackDialog(CombatForm[AttackInput]):
             select.set_options([])
             return
         sheet = target[1]
-        select.set_options([(w.name, w.name) for w in sheet.weapons])
+        select.set_options([(literal(w.name), w.name) for w in sheet.weapons])
         default = parry_weapon(sheet)
         if default is not None:
             select.value = default.name

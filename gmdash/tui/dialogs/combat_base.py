@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 from gmdash.rules import Location
 from gmdash.tui.dialogs.form_base import CheckedForm, whole_number
 from gmdash.tui.dialogs.form_base import error_label as form_error_label
+from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.lists import PagedSelectionList
 
 T = TypeVar("T")
@@ -58,7 +59,7 @@ class CombatForm(CheckedForm[T], Generic[T]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="combat-box") as box:
-            box.border_title = self.title_text
+            box.border_title = literal(self.title_text)
             box.border_subtitle = "enter OK · esc cancel"
             with VerticalScroll(classes="combat-fields"):
                 yield from self.body()
@@ -80,7 +81,7 @@ class CombatForm(CheckedForm[T], Generic[T]):
         )
 
     def after_check(self, problems: dict[str, str]) -> None:
-        self.query_one("#preview", Static).update("" if problems else self.preview())
+        self.query_one("#preview", Static).update(literal("" if problems else self.preview()))
 
     def problem_notice(self, problems: dict[str, str]) -> str:
         field, message = next(iter(problems.items()))
@@ -97,7 +98,7 @@ class PickList(PagedSelectionList):
 
 def cell(label: str, widget: Input | Select[str], field: str | None = None) -> Vertical:
     """A labelled field with its error line."""
-    children: list[Label | Input | Select[str]] = [Label(label), widget]
+    children: list[Label | Input | Select[str]] = [Label(literal(label)), widget]
     if field:
         children.append(error_label(field))
     return Vertical(*children, classes="cell")

@@ -15,6 +15,7 @@ from gmdash.play.combat import Plan, plan_actions
 from gmdash.rules import RuleSet
 from gmdash.rules.combat import ActionKind
 from gmdash.tui.dialogs.combat_base import CombatForm, cell, error_label, optional_whole
+from gmdash.tui.user_text import literal
 
 ROWS = 3
 KINDS = [
@@ -43,13 +44,15 @@ class DeclareDialog(CombatForm[tuple[Plan, ...]]):
     def body(self) -> ComposeResult:
         chars = self._sheet.characteristics
         yield Label(
-            f"{self._combatant.name}: DEX {chars['DEX']}, SIZ {chars['SIZ']}. Melee SR = DEX SR "
-            "+ SIZ SR + weapon SR; missile and spell SR = DEX SR + weapon or spell SR; "
-            "movement adds its SR; each action comes after the one before.",
+            literal(
+                f"{self._combatant.name}: DEX {chars['DEX']}, SIZ {chars['SIZ']}. "
+                "Melee SR = DEX SR + SIZ SR + weapon SR; missile and spell SR = DEX SR + weapon "
+                "or spell SR; movement adds its SR; each action comes after the one before."
+            ),
             classes="hint",
         )
         start = self._start()
-        weapons = [(w.name, w.name) for w in self._sheet.weapons]
+        weapons = [(literal(w.name), w.name) for w in self._sheet.weapons]
         for row in range(ROWS):
             action = start[row] if row < len(start) else None
             kind: str | object = Select.NULL

@@ -13,6 +13,7 @@ from gmdash.model.character import Character, CharacterKind
 from gmdash.play.combat import FoeSpec
 from gmdash.tui.dialogs.combat_base import CombatForm, PickList, error_label
 from gmdash.tui.dialogs.combat_foes import FoeFields
+from gmdash.tui.user_text import literal
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,7 @@ class CombatSetupDialog(CombatForm[Lineup]):
         yield PickList(
             *(
                 Selection(
-                    f"{c.name} ({'PC' if c.kind is CharacterKind.PC else 'NPC'})",
+                    literal(f"{c.name} ({'PC' if c.kind is CharacterKind.PC else 'NPC'})"),
                     c.id,
                     c.kind is CharacterKind.PC,
                 )
@@ -92,7 +93,7 @@ class AddCombatantDialog(CombatForm[Lineup]):
     def body(self) -> ComposeResult:
         yield Label("From the roster", classes="heading")
         yield Select[str](
-            [(c.name, c.id) for c in self._characters],
+            [(literal(c.name), c.id) for c in self._characters],
             prompt="— nobody: foes on the spot below —",
             id="roster-one",
         )

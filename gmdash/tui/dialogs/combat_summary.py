@@ -12,6 +12,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from gmdash.tui.user_text import markup, rich_literal
+
 
 def summary_table(summary: Mapping[str, object]) -> Table:
     """The summary as a Rich table."""
@@ -24,7 +26,7 @@ def summary_table(summary: Mapping[str, object]) -> Table:
     for row in rows if isinstance(rows, list) else []:
         if isinstance(row, Mapping):
             table.add_row(
-                str(row.get("name", "")),
+                rich_literal(str(row.get("name", ""))),
                 str(row.get("dealt", 0)),
                 str(row.get("taken", 0)),
                 "[b red]fell[/]" if row.get("fell") else "",
@@ -59,5 +61,6 @@ class CombatSummaryDialog(ModalScreen[None]):
         with Vertical() as box:
             box.border_title = "Combat over"
             box.border_subtitle = "enter or esc closes"
-            yield Static(f"[b]{rounds}[/] round(s). Fell: {fallen}.", id="summary-head")
+            yield Static(markup("[b]$rounds[/] round(s). Fell: $fallen.", rounds=rounds,
+                                fallen=fallen), id="summary-head")  # fmt: skip
             yield Static(summary_table(self._summary), id="summary-table")

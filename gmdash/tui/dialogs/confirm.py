@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
+from gmdash.tui.user_text import literal
 
 
 class ConfirmDialog(ModalScreen[bool]):
@@ -40,9 +41,9 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = self._title
+            box.border_title = literal(self._title)
             box.border_subtitle = "enter yes · esc no"
-            yield Static(self._question, id="question")
+            yield Static(literal(self._question), id="question")
             with Horizontal():
                 yield Button("No", id="no")
                 yield Button(self._yes, id="yes", variant="error")
@@ -77,12 +78,12 @@ class ChoiceDialog(GuardedModal[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = self._title
+            box.border_title = literal(self._title)
             box.border_subtitle = "a key or enter · esc cancel"
-            yield Static(self._question, id="question")
+            yield Static(literal(self._question), id="question")
             with Horizontal():
                 for key, label in self._choices:
-                    yield Button(f"{label} ({key})", id=f"choice-{key}")
+                    yield Button(literal(f"{label} ({key})"), id=f"choice-{key}")
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:

@@ -21,6 +21,7 @@ from textual.widgets import Button, Input, Label, Select, SelectionList, Static,
 
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
 from gmdash.tui.guard import guarded
+from gmdash.tui.user_text import literal
 
 T = TypeVar("T")
 
@@ -71,7 +72,7 @@ class CheckedForm(GuardedModal[T], Generic[T]):
         for label in self.query(".field-error").results(Label):
             field = (label.id or "").removesuffix("-error")
             message = problems.get(field, "")
-            label.update(message)
+            label.update(literal(message))  # messages quote names
             label.display = bool(message)
         self.query_one("#ok", Button).disabled = bool(problems)
         self.after_check(problems)
@@ -133,7 +134,7 @@ class FormDialog(CheckedForm[T], Generic[T]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
-            box.border_title = self.title_text
+            box.border_title = literal(self.title_text)
             box.border_subtitle = "enter OK · esc cancel"
             with VerticalScroll(classes="dialog-fields", can_focus=False):
                 yield from self.dialog_body()
@@ -157,7 +158,9 @@ class FormDialog(CheckedForm[T], Generic[T]):
             self.update_preview()
 
     def set_preview(self, text: str | Text, widget_id: str = "preview") -> None:
-        self.query_one(f"#{widget_id}", Static).update(text)
+        self.query_one(f"#{widget_id}", Static).update(
+            literal(text) if isinstance(text, str) else text
+        )
 
 
 def field_label(text: str) -> Label:

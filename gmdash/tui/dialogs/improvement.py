@@ -28,6 +28,7 @@ from gmdash.rules.experience import FREE_TICKS_AFTER_LONG_GAP
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
 from gmdash.tui.dialogs.roll_plan import parse_d100, parse_whole
 from gmdash.tui.guard import guarded
+from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList, PagedSelectionList
 
 _Key = tuple[str, str]  # (character id, ability name casefolded)
@@ -207,12 +208,12 @@ class ImprovementScreen(GuardedModal[int]):
             gain = parse_whole(gain_text, "1D6 gain", 1, 6) if gain_text else None
             line = experience.type_line(self.lines[index], roll, gain)
         except ValidationError as problem:
-            error.update(problem.message)
+            error.update(literal(problem.message))
             if problem.field == "gain":
                 gain_field.focus()
             return
         except ValueError as problem:
-            error.update(str(problem))
+            error.update(literal(str(problem)))
             return
         error.update("")
         roll_field.value = gain_field.value = ""
@@ -313,8 +314,9 @@ class FreeTicksDialog(GuardedModal[dict[str, list[str]]]):
         characters = self.query_one("#free-characters", OptionList)
         highlighted = characters.highlighted
         characters.set_options(
-            Option(f"{c.name}  [dim]{len(self.picks.get(c.id, ()))}/"
-                   f"{FREE_TICKS_AFTER_LONG_GAP}[/dim]", id=c.id)
+            Option(markup("$name  [dim]$count/$most[/dim]", name=c.name,
+                          count=len(self.picks.get(c.id, ())), most=FREE_TICKS_AFTER_LONG_GAP),
+                   id=c.id)
             for c in self.service.characters
         )  # fmt: skip
         characters.highlighted = highlighted
@@ -332,7 +334,7 @@ class FreeTicksDialog(GuardedModal[dict[str, list[str]]]):
         chosen = self.picks.get(character.id, set())
         abilities.add_options(
             Selection(
-                f"{a.name}  {a.value}%" + ("  (ticked)" if a.ticked else ""),
+                literal(f"{a.name}  {a.value}%" + ("  (ticked)" if a.ticked else "")),
                 a.name,
                 a.name in chosen,
                 disabled=a.ticked,
@@ -361,7 +363,7 @@ class FreeTicksDialog(GuardedModal[dict[str, list[str]]]):
             if over
             else ""
         )
-        self.query_one("#free-error", Static).update(message)
+        self.query_one("#free-error", Static).update(literal(message))
         return not over
 
     @guarded

@@ -17,6 +17,7 @@ from gmdash.play import journal
 from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.dialogs.modal_base import only_while_open
 from gmdash.tui.guard import guarded
+from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList
 
 EXPORT_FORMATS = ("md", "csv", "json")
@@ -84,7 +85,8 @@ class ExportDialog(LogDialog[ExportChoice]):
                     self.stem + journal.EXTENSIONS[self.fmt], id="export-path", compact=True
                 )
             yield Static("", id="export-path-error", classes="error")
-            yield Static(f"[dim]relative names go in {self.folder}[/dim]", classes="info")
+            yield Static(markup("[dim]relative names go in $folder[/dim]", folder=self.folder),
+                         classes="info")  # fmt: skip
             yield Static(
                 "[dim]up/down: format · tab: file name · enter: write · escape: cancel[/dim]",
                 classes="info",
@@ -106,7 +108,7 @@ class ExportDialog(LogDialog[ExportChoice]):
             target = path if path.is_absolute() else self.folder / path
             if target.exists():
                 error = f"{target.name} exists: it will be replaced"
-        self.query_one("#export-path-error", Static).update(error)
+        self.query_one("#export-path-error", Static).update(literal(error))
         self.query_one("#ok", Button).disabled = path is None
         return None if path is None else ExportChoice(path, self.fmt)
 

@@ -17,6 +17,7 @@ from gmdash.rules import Level
 from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.dialogs.modal_base import only_while_open
 from gmdash.tui.guard import guarded
+from gmdash.tui.user_text import literal
 
 FIELDS = ("actor", "kind", "level")
 
@@ -96,7 +97,7 @@ class LogFilterDialog(LogDialog[LogFilter]):
             value, error = check(
                 field, self.query_one(f"#filter-{field}", Input).value, self.allowed[field]
             )
-            self.query_one(f"#filter-{field}-error", Static).update(error or "")
+            self.query_one(f"#filter-{field}-error", Static).update(literal(error or ""))
             good = good and error is None
             values[field] = value
         self.query_one("#ok", Button).disabled = not good

@@ -4,26 +4,27 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import Static
 
 from gmdash.play.journal import Summary, summary_lines
 from gmdash.tui.dialogs.log_base import LogDialog
+from gmdash.tui.user_text import literal, markup
 
 
-def summary_markup(summary: Summary) -> str:
-    """The summary's lines, headings in bold."""
+def summary_markup(summary: Summary) -> Content:
+    """The summary's lines, headings in bold (names in them shown as they are)."""
     lines = []
     for line in summary_lines(summary):
         head, sep, rest = line.partition(":")
         if line.startswith("  ") or not sep:
-            lines.append(escape(line))
+            lines.append(literal(line))
         else:
-            lines.append(f"[b]{escape(head)}:[/b]{escape(rest)}")
-    return "\n".join(lines)
+            lines.append(markup("[b]$head:[/b]$rest", head=head, rest=rest))
+    return Content("\n").join(lines)
 
 
 class SummaryDialog(LogDialog[None]):
@@ -40,7 +41,7 @@ class SummaryDialog(LogDialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as dialog:
-            dialog.border_title = f"Summary of {self.title_text}"
+            dialog.border_title = literal(f"Summary of {self.title_text}")
             with VerticalScroll(id="summary-scroll"):
                 yield Static(summary_markup(self.summary), id="summary-text")
             yield Static("[dim]enter / escape: close[/dim]", classes="info")

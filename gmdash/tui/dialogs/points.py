@@ -15,6 +15,7 @@ from gmdash.model.character import Ability, Character
 from gmdash.model.events import PointsSpent
 from gmdash.play import points
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label
+from gmdash.tui.user_text import literal
 
 POOLS = (("magic", "Magic points"), ("rune", "Rune points"))
 
@@ -44,7 +45,7 @@ class PointsDialog(FormDialog[list[PointsSpent]]):
 
     def dialog_body(self) -> ComposeResult:
         have = self._pools()
-        yield Static(Text(self.character.name, style="bold"))
+        yield Static(literal(self.character.name, style="bold"))
         yield Static("Type -3 to spend 3 points, +2 to regain 2; leave empty for no change.",
                      classes="hint")  # fmt: skip
         for pool, title in POOLS:
@@ -121,7 +122,7 @@ class TickDialog(FormDialog[str]):
         self.character = character
 
     def dialog_body(self) -> ComposeResult:
-        yield Static(Text(self.character.name, style="bold"))
+        yield Static(literal(self.character.name, style="bold"))
         yield field_label("Ability (part of its name)")
         yield Input(placeholder="e.g. sword", id="ability")
         yield error_label("ability")
@@ -140,7 +141,9 @@ class TickDialog(FormDialog[str]):
         options.clear_options()
         for ability in self._matches():
             mark = "☑" if ability.ticked else "☐"
-            options.add_option(Option(f"{mark} {ability.name} {ability.value}%", id=ability.name))
+            options.add_option(
+                Option(literal(f"{mark} {ability.name} {ability.value}%"), id=ability.name)
+            )
         if options.option_count:
             options.highlighted = 0
 

@@ -14,6 +14,7 @@ from gmdash.tui.context import dashboard
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
 from gmdash.tui.dialogs.roll_plan import level_markup, parse_d100
 from gmdash.tui.guard import guarded
+from gmdash.tui.user_text import literal
 
 R = TypeVar("R")
 
@@ -68,7 +69,7 @@ class RollDialog(GuardedModal[R]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as dialog:
-            dialog.border_title = self.title_text
+            dialog.border_title = literal(self.title_text)
             yield from self.compose_form()
             with Horizontal(id="result-box"):
                 yield Digits("", id="result-digits")
@@ -112,7 +113,7 @@ class RollDialog(GuardedModal[R]):
 
     def set_error(self, widget_id: str, message: str | None) -> None:
         """A clear message next to a field ("" or None clears it)."""
-        self.query_one(f"#{widget_id}", Static).update(message or "")
+        self.query_one(f"#{widget_id}", Static).update(literal(message or ""))
 
     def typed_d100(self, field_id: str, error_id: str) -> tuple[bool, int | None]:
         """(valid, the typed D100 or None: the app rolls) of a physical-dice field."""

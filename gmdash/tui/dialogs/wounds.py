@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.widgets import Button, Input, Select, Static
 
 from gmdash import rules
@@ -20,6 +20,7 @@ from gmdash.model.character import LOCATIONS, Character
 from gmdash.play import rolls
 from gmdash.play.wounds import damage_with_bonus, heal, weekly_heals, wound
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, whole_number
+from gmdash.tui.user_text import literal
 
 ALIASES = {
     "h": "head", "hd": "head", "head": "head",
@@ -83,7 +84,7 @@ class DamageDialog(FormDialog[DamageOrder]):
         self.character = character
 
     def dialog_body(self) -> ComposeResult:
-        yield Static(Text(f"Damage to {self.character.name}", style="bold"))
+        yield Static(literal(f"Damage to {self.character.name}", style="bold"))
         yield field_label("Location")
         yield Input(placeholder=LOCATION_HINT, id="location")
         yield error_label("location")
@@ -102,13 +103,13 @@ class DamageDialog(FormDialog[DamageOrder]):
         yield Button("Roll D20", id="roll-location")
         yield Button("Roll damage", id="roll-damage")
 
-    def _weapon_options(self) -> list[tuple[str, str]]:
+    def _weapon_options(self) -> list[tuple[Content, str]]:
         ruleset = self.dash.service.campaign.ruleset
-        options: list[tuple[str, str]] = []
+        options: list[tuple[Content, str]] = []
         for attacker in self.dash.service.characters:
             for weapon in attacker.weapons:
                 dice = damage_with_bonus(attacker, weapon.damage, ruleset)
-                options.append((f"{attacker.name}: {weapon.name} {dice}", dice))
+                options.append((literal(f"{attacker.name}: {weapon.name} {dice}"), dice))
         return options
 
     # --- checks ---------------------------------------------------------------------------
@@ -210,7 +211,7 @@ class HealDialog(FormDialog[HealOrder]):
         self.character = character
 
     def dialog_body(self) -> ComposeResult:
-        yield Static(Text(f"Heal {self.character.name}", style="bold"))
+        yield Static(literal(f"Heal {self.character.name}", style="bold"))
         yield field_label("Location")
         yield Input(placeholder=LOCATION_HINT, id="location")
         yield error_label("location")

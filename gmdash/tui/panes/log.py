@@ -33,6 +33,7 @@ from gmdash.store.atomic import write_atomic
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import LOG, bindings_for
 from gmdash.tui.panes.base import Pane
+from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.row_table import RowKeyError, RowTable
 
 COLUMNS = (("time", "time"), ("chance", "%"), ("roll", "roll"), ("level", "level"),
@@ -254,7 +255,7 @@ class LogPane(Pane):
         parts = [where, count]
         if self.filter.active:
             parts.append(self.filter.describe() + " · esc: clear")
-        self.border_subtitle = " · ".join(parts)
+        self.border_subtitle = literal(" · ".join(parts))  # the filter holds typed text
 
     def _follows(self, event: Event) -> bool:
         """Whether a new event belongs to the shown log."""

@@ -42,6 +42,7 @@ from gmdash.tui.dialogs.wounds import (
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import ROSTER, bindings_for
 from gmdash.tui.panes.base import Pane
+from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.character_sheet import CharacterSheet, hp_bar, points_style, status_text
 from gmdash.tui.widgets.row_table import RowTable
 
@@ -196,7 +197,7 @@ class RosterPane(Pane):
         sheet = self.query_one("#sheet", CharacterSheet)
         sheet.show(self.selected(), self.dash.service.campaign.ruleset)
         selected = self.selected()
-        self.border_subtitle = selected.name if selected else ""
+        self.border_subtitle = literal(selected.name) if selected else ""
 
     def select(self, character_id: str) -> None:
         """Put the cursor on a character (after adding one, for instance)."""

@@ -17,6 +17,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
+from textual.content import Content
 from textual.css.query import NoMatches
 from textual.widgets import Label, Static
 
@@ -38,6 +39,7 @@ from gmdash.tui.dialogs.combat_base import CombatForm
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import STRIKE_RANKS, bindings_for
 from gmdash.tui.panes.base import Pane
+from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
@@ -61,7 +63,7 @@ class ConfirmEndDialog(CombatForm[bool]):
         self._text = text
 
     def body(self) -> ComposeResult:
-        yield Label(self._text, classes="hint")
+        yield Label(literal(self._text), classes="hint")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -446,18 +448,20 @@ class _Drawn:
 
 def _show(static: Static, text: str) -> None:
     """Update a line of the pane: unchanged text costs nothing, and text that fits on one line
-    before and after repaints without a relayout of the screen."""
+    before and after repaints without a relayout of the screen. The text is shown as it is
+    (attack lines carry names), never read as markup."""
+    new = literal(text)
     old = static.content
-    if old == text:
+    if old == new:
         return
     width = static.content_size.width
     same_height = (
-        isinstance(old, str)
+        isinstance(old, Content)
         and width > 0
-        and "\n" not in old + text
-        and max(cell_len(old), cell_len(text)) <= width
+        and "\n" not in old.plain + new.plain
+        and max(cell_len(old.plain), cell_len(new.plain)) <= width
     )
-    static.update(text, layout=not same_height)
+    static.update(new, layout=not same_height)
 
 
 def _fit(text: str, width: int) -> str:

@@ -16,6 +16,8 @@ from gmdash import rules
 from gmdash.model.character import AbilityKind, Character
 from gmdash.model.derived import Maxima, derived_of, maxima
 from gmdash.rules import Location, RuleSet
+from gmdash.safe_text import visible
+from gmdash.tui.user_text import multiline, rich_literal
 from gmdash.tui.widgets.cells import fit, give_way
 
 SHORT_LOCATION = {
@@ -209,9 +211,9 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
     derived = derived_of(character, ruleset)
     parts: list[RenderableType] = []
 
-    title = Text(character.name, style="bold")
+    title = rich_literal(character.name, style="bold")
     kind = "PC" if character.kind == "pc" else "NPC"
-    title.append(f"  {kind}" + (f" ({character.player})" if character.player else ""),
+    title.append(f"  {kind}" + (f" ({visible(character.player)})" if character.player else ""),
                  style="dim")  # fmt: skip
     parts += [title, Text("Status: ").append_text(status_text(character, full))]
 
@@ -268,7 +270,7 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
         parts += [Text(), heading]
         items: list[Text] = []
         for ability in sorted(abilities, key=lambda a: a.name.casefold()):
-            item = Text(ability.name)
+            item = rich_literal(ability.name)
             item.append(f" {ability.value}%", style="bold")
             if ability.ticked:
                 item.append("✓", style="bold green")
@@ -282,7 +284,7 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
         for weapon in character.weapons:
             skill = character.ability(weapon.skill)
             weapon_rows.append([
-                weapon.name,
+                rich_literal(weapon.name),
                 "—" if skill is None else str(skill.value),
                 weapon.damage + bonus,
                 str(weapon.sr),
@@ -292,7 +294,7 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
                           right=frozenset({1, 3, 4})))  # fmt: skip
 
     if character.notes:
-        parts += [Text(), _heading("Notes"), Text(character.notes)]
+        parts += [Text(), _heading("Notes"), multiline(character.notes)]
     return Group(*parts)
 
 

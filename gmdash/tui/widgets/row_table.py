@@ -27,6 +27,8 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from gmdash.safe_text import visible
+from gmdash.tui.user_text import rich_literal
 from gmdash.tui.widgets.cells import fit, give_way
 
 Cell = Text | str
@@ -53,7 +55,13 @@ class Column:
 
 
 def _text(cell: Cell) -> Text:
-    return cell if isinstance(cell, Text) else Text(cell)
+    """A cell as Rich text that is safe to draw: cells are names and labels, and a control
+    character in one would reach the terminal raw (Rich keeps ESC)."""
+    if not isinstance(cell, Text):
+        return rich_literal(cell)
+    if visible(cell.plain) == cell.plain:
+        return cell
+    return rich_literal(cell.plain, str(cell.style))  # rare: the spans' offsets no longer hold
 
 
 class RowTable(ScrollView, can_focus=True):

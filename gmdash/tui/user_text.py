@@ -1,0 +1,38 @@
+"""User text on the dashboard: always shown as typed, never read as markup or obeyed.
+
+Textual reads a plain `str` as markup almost everywhere (notifications, border titles, option
+prompts, `Static`): a name such as `Grima [/]` raises a MarkupError in the middle of a repaint
+and freezes the screen. Every name, label and note goes through one of these instead; control
+characters are shown as signs (`safe_text.visible`) so that no escape sequence reaches the
+terminal.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.content import Content
+
+from gmdash.safe_text import visible
+
+
+def literal(text: str, style: str = "") -> Content:
+    """User text as Textual content: exactly as typed, in `style`."""
+    return Content.styled(visible(text), style) if style else Content(visible(text))
+
+
+def markup(template: str, **user: object) -> Content:
+    """Our own markup with user text filled in at `$name` (never read as markup itself).
+
+    `markup("$who  [dim]$value%[/dim]", who=ability.name, value=ability.value)`.
+    """
+    return Content.from_markup(template, **{key: visible(str(v)) for key, v in user.items()})
+
+
+def rich_literal(text: str, style: str = "") -> Text:
+    """User text as a Rich `Text` (for the widgets that draw with Rich): controls shown."""
+    return Text(visible(text), style=style)
+
+
+def multiline(text: str, style: str = "") -> Text:
+    """User text that may span lines (notes): line breaks kept, other controls shown."""
+    return Text(visible(text, keep_newlines=True), style=style)

@@ -1,0 +1,153 @@
+"""Names and labels that try to break the dashboard: markup, escapes, bidi marks, 1,000
+characters, emoji. Every screen and dialog opens on such a roster; nothing raises, the app keeps
+answering, and no raw control character reaches the screen.
+
+The first of these froze the dashboard at start (a character called `Grima [/]`), and a roll
+labelled `[/]` struck out started a crash loop: names reached `notify()`, border titles and
+option prompts, which read them as markup.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+from helpers import dashboard_app, fixed_clock
+from textual.pilot import Pilot
+
+from gmdash.campaign import CampaignService
+from gmdash.events import RollMade
+from gmdash.model import Ability, AbilityKind, Weapon, new_character
+from gmdash.tui.app import GmDashApp
+from gmdash.tui.help import HelpScreen
+from gmdash.tui.keymap import COMMANDS, GLOBAL
+
+HOSTILE = [
+    "Grima [/]",
+    "[b]bold[/b] [@click=app.quit]quit[/] [link=javascript:alert(1)]x[/link]",
+    "[/dim] $name \\",
+    "\x1b]0;PWNED\x07\x1b[2J\x9b31m tab\tcr\r",
+    "\u202eevil\u202c \u200fשלום\u200f",
+    "🐉 Orlanth ⚡ 👨‍👩‍👧",
+    "W" * 1_000,
+]
+NEVER = {"ctrl+q", "ctrl+c"}
+CHARACTERISTICS = {"STR": 13, "CON": 12, "SIZ": 11, "DEX": 14, "INT": 13, "POW": 15, "CHA": 12}
+
+
+def hostile_service(saves: Path) -> CampaignService:
+    """A campaign (itself named with markup) of a hostile character per string, each with
+    hostile abilities, weapons, player and notes, and a hostile roll logged (every other one
+    struck out) per string."""
+    service = CampaignService.create(saves, "[b]Camp[/] \x1b[2J", clock=fixed_clock,
+                                     durable=False)  # fmt: skip
+    service.start_session()
+    for index, text in enumerate(HOSTILE):
+        service.add_character(
+            new_character(
+                name=f"{text}{index}",
+                id=f"c9{index:03d}",
+                characteristics=dict(CHARACTERISTICS),
+                player=text,
+                notes=f"{text}\n{text}",
+                abilities=[
+                    Ability(name=f"{text}-skill", value=55),
+                    Ability(name=f"{text}-rune", kind=AbilityKind.RUNE, value=60),
+                    Ability(name="Dodge", value=40),
+                ],
+                weapons=[Weapon(name=f"{text}-blade", skill=f"{text}-skill", damage="1D8+1",
+                                sr=2, hit_points=12)],  # fmt: skip
+            )
+        )
+        rolled = service.publish(
+            RollMade(actor=f"{text}{index}", label=text, kind="ability", chance=50, roll=5,
+                     level="success", modifiers=(text,), expression=None)  # fmt: skip
+        )
+        if index % 2:
+            service.strike_out(rolled.id, reason=text)
+    return service
+
+
+def screen_text(app: GmDashApp) -> str:
+    """Every character the app would send to the terminal for its current screen."""
+    return "".join(
+        segment.text for strip in app.screen._compositor.render_update(full=True).strips  # type: ignore[union-attr]
+        for segment in strip
+    )  # fmt: skip
+
+
+async def back_to_dashboard(pilot: Pilot[int]) -> None:
+    for _ in range(8):
+        if len(pilot.app.screen_stack) == 1:
+            return
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+def dialog_keys() -> list[tuple[str, str]]:
+    """(scope, key) of every command of the table, the first of its keys."""
+    return [
+        (command.scope, command.key.split(",")[0])
+        for command in COMMANDS
+        if command.key.split(",")[0] not in NEVER
+    ]
+
+
+@pytest.fixture
+def hostile_app(tmp_path: Path) -> tuple[GmDashApp, CampaignService]:
+    service = hostile_service(tmp_path)
+    return dashboard_app(service), service
+
+
+async def test_every_command_opens_and_closes_on_a_hostile_roster(
+    hostile_app: tuple[GmDashApp, CampaignService], caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.ERROR, logger="gmdash")
+    app, service = hostile_app
+    focus = {"roster": "1", "strike-ranks": "2", "resistance": "3", "log": "4"}
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            assert "\x1b" not in screen_text(app)
+            await pilot.press("2", "b", "enter")  # a fight, so the strike-rank commands work
+            await pilot.pause()
+            await back_to_dashboard(pilot)
+            for index, (scope, key) in enumerate(dialog_keys()):
+                row = index % len(HOSTILE)  # each command on another hostile character
+                if scope != GLOBAL:
+                    await pilot.press(focus[scope])
+                await pilot.press("home", *["down"] * row, key)
+                await pilot.pause()
+                text = screen_text(app)
+                assert "\x1b" not in text and "\x9b" not in text, (scope, key)
+                await pilot.press("down", "enter")  # one step deeper into a dialog
+                await pilot.pause()
+                assert app.is_running, (scope, key)
+                await back_to_dashboard(pilot)
+                assert len(app.screen_stack) == 1, (scope, key, app.screen_stack)
+            await pilot.press("f1")
+            assert isinstance(app.screen, HelpScreen)
+    finally:
+        service.close()
+    unexpected = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not unexpected, unexpected
+
+
+async def test_a_struck_out_markup_label_notifies_plainly(
+    hostile_app: tuple[GmDashApp, CampaignService],
+) -> None:
+    app, service = hostile_app
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            service.publish(RollMade(label="[/]", kind="ability", chance=50, roll=5,
+                                     level="success"))  # fmt: skip
+            await pilot.pause()
+            await pilot.press("4", "end", "k")
+            await pilot.pause()
+            messages = [n.message for n in app._notifications]
+            assert any("[/]" in m for m in messages), messages
+            assert app.is_running
+    finally:
+        service.close()
