@@ -12,6 +12,7 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.suggester import SuggestFromList
 from textual.widgets import (
     Checkbox,
@@ -42,6 +43,7 @@ from gmdash.tui.dialogs.roll_plan import (
     odds_markup,
     parse_whole,
 )
+from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList
 
 MAX_FLAT = 500
@@ -77,7 +79,7 @@ class AbilityRollDialog(RollDialog[RollMade]):
 
     def compose_form(self) -> ComposeResult:
         rqg = self.ruleset is RuleSet.RQG
-        yield Static(f"[b]{self.character.name}[/b]", id="who")
+        yield Static(literal(self.character.name, "bold"), id="who")
         with Horizontal(classes="row"):
             with Vertical(id="pick", classes="row"):
                 yield ListSearch(
@@ -117,7 +119,11 @@ class AbilityRollDialog(RollDialog[RollMade]):
 
     def _options(self, names: list[str]) -> list[Option]:
         by_name = {a.name: a for a in self.character.abilities}
-        return [Option(f"{name}  [dim]{by_name[name].value}%[/dim]", id=name) for name in names]
+        return [
+            Option(markup("$name  [dim]$value%[/dim]", name=name, value=by_name[name].value),
+                   id=name)
+            for name in names
+        ]  # fmt: skip
 
     def on_mount(self) -> None:
         self.query_one("#search", Input).focus()
@@ -220,7 +226,8 @@ class AbilityRollDialog(RollDialog[RollMade]):
         others = [n for n in self.names if self.ability is None or n != self.ability.name]
         found = narrow(others, text)
         if not found:
-            self.set_error("augment-info", f"[$error]no ability matches {text!r}[/]")
+            self.set_error("augment-info", markup("[$error]no ability matches $text[/]",
+                                                  text=repr(text)))  # fmt: skip
             return False
         ability = self.character.ability(found[0])
         assert ability is not None
@@ -230,13 +237,14 @@ class AbilityRollDialog(RollDialog[RollMade]):
             self.service, self.character, ability.name, self._augments_used
         )
         if refusal:
-            self.set_error("augment-info", f"[$error]{refusal}[/]")
+            self.set_error("augment-info", markup("[$error]$refusal[/]", refusal=refusal))
             return False
         self.augment = ability
         bonuses = " ".join(f"{level_markup(lv, f'{b:+d}')}" for lv, b in AUGMENT_BONUS.items())
         self.set_error(
             "augment-info",
-            f"{ability.name} {ability.value}%, rolled first: {bonuses}",
+            markup("$name $value%, rolled first: ", name=ability.name, value=ability.value)
+            + Content.from_markup(bonuses),
         )
         return True
 
@@ -250,26 +258,32 @@ class AbilityRollDialog(RollDialog[RollMade]):
             return
         name = self.ability.name
         mods = " ".join(plan.modifiers())
-        head = f"[b]{name}[/b] {plan.base}%" + (f" {mods}" if mods else "")
+        head = markup("[b]$name[/b] $base%$mods", name=name, base=plan.base,
+                      mods=f" {mods}" if mods else "")  # fmt: skip
         label = self.query_one("#typed-label", Label)
         if self.augment is not None and self.augment_roll is None:
-            label.update(f"D100 for {self.augment.name} (augment)")
-            head += f"\n[b]augment first:[/b] {self.augment.name} {self.augment.value}%"
+            label.update(literal(f"D100 for {self.augment.name} (augment)"))
+            head += markup("\n[b]augment first:[/b] $name $value%", name=self.augment.name,
+                           value=self.augment.value)  # fmt: skip
             odds = odds_markup(self.augment.value, self.ruleset)
             self.query_one("#chance", Static).update(head)
-            self.query_one("#odds", Static).update(f"[dim]{self.augment.name}:[/dim]\n{odds}")
+            self.query_one("#odds", Static).update(
+                markup("[dim]$name:[/dim]\n", name=self.augment.name) + Content.from_markup(odds)
+            )
             return
-        label.update(f"D100 for {name}")
+        label.update(literal(f"D100 for {name}"))
         if not plan.needs_roll:
             verdict = level_markup(plan.unrolled_level, f"{plan.difficulty}: no roll")
-            self.query_one("#chance", Static).update(f"{head}\n{verdict}")
+            self.query_one("#chance", Static).update(head + Content.from_markup(f"\n{verdict}"))
             self.query_one("#odds", Static).update(
                 "automatic: it succeeds"
                 if plan.unrolled_level.is_success
                 else "impossible: it fails"
             )
             return
-        self.query_one("#chance", Static).update(f"{head}\n→ [b]{plan.chance}%[/b]")
+        self.query_one("#chance", Static).update(
+            head + Content.from_markup(f"\n→ [b]{plan.chance}%[/b]")
+        )
         self.query_one("#odds", Static).update(odds_markup(plan.chance, self.ruleset))
 
     # --- rolling -----------------------------------------------------------------------------
@@ -317,8 +331,9 @@ class AbilityRollDialog(RollDialog[RollMade]):
         self.query_one("#abilities", OptionList).disabled = True
         self.set_error(
             "augment-info",
-            f"{self.augment.name}: {level_markup(rolled.level)} ({d100_text(rolled.roll)}), "
-            f"{bonus:+d}",
+            literal(f"{self.augment.name}: ")
+            + Content.from_markup(f"{level_markup(rolled.level)} ({d100_text(rolled.roll)}), ")
+            + Content(f"{bonus:+d}"),
         )
         typed_field = self.query_one("#typed", Input)
         typed_field.value = ""

@@ -26,6 +26,7 @@ from gmdash.tui.dialogs.roll_plan import (
     odds_markup,
     parse_whole,
 )
+from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.lists import PagedOptionList
 
 
@@ -48,7 +49,7 @@ class CharacteristicRollDialog(RollDialog[RollMade]):
         self.multiplier = 5
 
     def compose_form(self) -> ComposeResult:
-        yield Static(f"[b]{self.character.name}[/b]", id="who")
+        yield Static(literal(self.character.name, "bold"), id="who")
         with Horizontal(classes="row"):
             yield PagedOptionList(
                 *(

@@ -7,6 +7,7 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import (
     Digits,
     Input,
@@ -29,6 +30,7 @@ from gmdash.tui.dialogs.roll_base import ListSearch, RollDialog
 from gmdash.tui.dialogs.roll_plan import (
     parse_whole,
 )
+from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList
 
 
@@ -64,12 +66,13 @@ class DiceDialog(RollDialog[RollMade]):
 
     def compose_form(self) -> ComposeResult:
         who = self.character.name if self.character else "no character"
-        yield Static(f"[b]{who}[/b]", id="who")
+        yield Static(literal(who, "bold"), id="who")
         picks = self._picks()
         with Horizontal(classes="row"):
             if picks:
                 yield PagedOptionList(
-                    *(Option(f"{label}  [b]{expr}[/b]", id=f"pick-{i}")
+                    *(Option(markup("$label  [b]$expr[/b]", label=label, expr=expr),
+                             id=f"pick-{i}")
                       for i, (label, expr) in enumerate(picks)),
                     id="picks",
                 )  # fmt: skip
@@ -112,7 +115,7 @@ class DiceDialog(RollDialog[RollMade]):
         self.expr = None
         if not text.strip():
             self.set_error("expression-error", "")
-            self.set_error("stats", "[dim]type dice, or pick a weapon[/dim]")
+            self.set_error("stats", Content.from_markup("[dim]type dice, or pick a weapon[/dim]"))
             return False
         try:
             self.expr = parse_dice(text)
@@ -125,8 +128,9 @@ class DiceDialog(RollDialog[RollMade]):
         mean = float(expr.mean)
         self.set_error(
             "stats",
-            f"[b]{expr}[/b]: min {expr.minimum} · max {expr.maximum} · mean {mean:g}",
-        )
+            markup("[b]$expr[/b]: min $low · max $high · mean $mean", expr=expr,
+                   low=expr.minimum, high=expr.maximum, mean=f"{mean:g}"),
+        )  # fmt: skip
         typed = self.query_one("#typed", Input).value
         if not typed.strip():
             self.set_error("typed-error", "")
@@ -157,4 +161,4 @@ class DiceDialog(RollDialog[RollMade]):
         """A dice total, large (dice have no level of success)."""
         self.query_one("#result-digits", Digits).update(str(total))
         self.query_one("#result-level", Static).update("")
-        self.query_one("#result-text", Static).update(text)
+        self.query_one("#result-text", Static).update(literal(text))

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.suggester import SuggestFromList
 from textual.widgets import (
     Input,
@@ -30,6 +31,7 @@ from gmdash.tui.dialogs.roll_plan import (
     narrow,
     percent,
 )
+from gmdash.tui.user_text import literal, markup
 
 
 class OpposedRollDialog(RollDialog[tuple[RollMade, RollMade]]):
@@ -63,7 +65,7 @@ class OpposedRollDialog(RollDialog[tuple[RollMade, RollMade]]):
         )
         with Horizontal(classes="row"):
             with Vertical(classes="side"):
-                yield Static(f"[b]{self.character.name}[/b]")
+                yield Static(literal(self.character.name, "bold"))
                 with Horizontal(classes="row"):
                     yield Label("Ability", classes="field-label")
                     yield Input(
@@ -105,16 +107,19 @@ class OpposedRollDialog(RollDialog[tuple[RollMade, RollMade]]):
         if text.lstrip("+").isdigit():
             chance = int(text)
             if chance > 999:
-                self.set_error(info_id, "[$error]a chance is 0 to 999[/]")
+                self.set_error(info_id, Content.from_markup("[$error]a chance is 0 to 999[/]"))
                 return False, None, 0
             self.set_error(info_id, f"→ {chance}%")
             return True, None, chance
         if who is None:
-            self.set_error(info_id, "[$error]an unnamed foe needs a chance (a number)[/]")
+            self.set_error(
+                info_id, Content.from_markup("[$error]an unnamed foe needs a chance (a number)[/]")
+            )
             return False, None, 0
         found = narrow([a.name for a in who.abilities], text)
         if not found:
-            self.set_error(info_id, f"[$error]{who.name} has no ability matching {text!r}[/]")
+            self.set_error(info_id, markup("[$error]$who has no ability matching $text[/]",
+                                           who=who.name, text=repr(text)))  # fmt: skip
             return False, None, 0
         ability = who.ability(found[0])
         assert ability is not None
@@ -138,7 +143,9 @@ class OpposedRollDialog(RollDialog[tuple[RollMade, RollMade]]):
                 exact = [m for m in matches if m.casefold().startswith(who.casefold())]
                 other = self.service.state.find(exact[0]) if exact else None
             if other is not None and other.id == self.character.id:
-                self.set_error("b-who-info", "[$error]a character cannot oppose itself[/]")
+                self.set_error(
+                    "b-who-info", Content.from_markup("[$error]a character cannot oppose itself[/]")
+                )
                 ok_who = False
                 other = None
             self.other = other
@@ -160,18 +167,21 @@ class OpposedRollDialog(RollDialog[tuple[RollMade, RollMade]]):
             box.update("[dim]odds appear once both sides have a chance[/dim]")
             return
         a, b = self.character.name, self.name_b
-        lines = [f"[b]{a}[/b] {self.chance_a}%  vs  [b]{b}[/b] {self.chance_b}%"]
+        lines = [markup("[b]$a[/b] $chance_a%  vs  [b]$b[/b] $chance_b%", a=a, b=b,
+                        chance_a=self.chance_a, chance_b=self.chance_b)]  # fmt: skip
         if self.ruleset is RuleSet.RQG:
             ra, rb = reduce_over_100(self.chance_a, self.chance_b)
             if (ra, rb) != (self.chance_a, self.chance_b):
-                lines.append(f"over 100: reduced to {ra}% vs {rb}% (both lose the excess)")
+                lines.append(Content(f"over 100: reduced to {ra}% vs {rb}% (both lose the excess)"))
         odds = opposed_odds(self.chance_a, self.chance_b, self.ruleset)
         lines.append(
-            f"{a} wins [b]{percent(odds[Outcome.A])}[/b] · {b} wins "
-            f"[b]{percent(odds[Outcome.B])}[/b] · tie {percent(odds[Outcome.TIE])} · "
-            f"both fail {percent(odds[Outcome.BOTH_FAIL])}"
-        )
-        box.update("\n".join(lines))
+            markup(
+                "$a wins [b]$odds_a[/b] · $b wins [b]$odds_b[/b] · tie $tie · both fail $fail",
+                a=a, b=b, odds_a=percent(odds[Outcome.A]), odds_b=percent(odds[Outcome.B]),
+                tie=percent(odds[Outcome.TIE]), fail=percent(odds[Outcome.BOTH_FAIL]),
+            )
+        )  # fmt: skip
+        box.update(Content("\n").join(lines))
 
     def roll(self) -> None:
         _, typed_a = self.typed_d100("a-typed", "a-typed-error")
@@ -186,16 +196,20 @@ class OpposedRollDialog(RollDialog[tuple[RollMade, RollMade]]):
         result, roll_a, roll_b = done.result, done.roll_a, done.roll_b
         outcome_text = OUTCOME_TEXT[result.outcome].format(a=a, b=b)
         lines = [
-            f"{a}: {d100_text(roll_a)} {level_markup(result.level_a)} vs "
-            f"{b}: {d100_text(roll_b)} {level_markup(result.level_b)}"
+            literal(f"{a}: ")
+            + Content.from_markup(f"{d100_text(roll_a)} {level_markup(result.level_a)} vs ")
+            + literal(f"{b}: ")
+            + Content.from_markup(f"{d100_text(roll_b)} {level_markup(result.level_b)}")
         ]
         if (result.effective_a, result.effective_b) != (result.level_a, result.level_b):
             lines.append(
-                f"counts as {level_markup(result.effective_a)} vs "
-                f"{level_markup(result.effective_b)}"
+                Content.from_markup(
+                    f"counts as {level_markup(result.effective_a)} vs "
+                    f"{level_markup(result.effective_b)}"
+                )
             )
         if result.double_effect:
-            lines.append("[b]special against a failure: double effect[/b]")
-        lines.append(f"[b]{outcome_text}[/b]")
-        self.show_level(roll_a, result.level_a, "\n".join(lines))
+            lines.append(Content.from_markup("[b]special against a failure: double effect[/b]"))
+        lines.append(literal(outcome_text, "bold"))
+        self.show_level(roll_a, result.level_a, Content("\n").join(lines))
         self.finish((done.first, done.second))

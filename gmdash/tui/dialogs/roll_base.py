@@ -7,6 +7,7 @@ from typing import ClassVar, TypeVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Button, Digits, Input, Label, OptionList, Static
 
 from gmdash.rules import Level, Rng, RuleSet, d100_text
@@ -111,9 +112,11 @@ class RollDialog(GuardedModal[R]):
         ok = self.query_one("#ok", Button)
         ok.disabled = not self.validate()
 
-    def set_error(self, widget_id: str, message: str | None) -> None:
-        """A clear message next to a field ("" or None clears it)."""
-        self.query_one(f"#{widget_id}", Static).update(literal(message or ""))
+    def set_error(self, widget_id: str, message: str | Content | None) -> None:
+        """A clear message next to a field ("" or None clears it); text is shown as it is,
+        `Content` (our markup around user text, `user_text.markup`) as built."""
+        shown = message if isinstance(message, Content) else literal(message or "")
+        self.query_one(f"#{widget_id}", Static).update(shown)
 
     def typed_d100(self, field_id: str, error_id: str) -> tuple[bool, int | None]:
         """(valid, the typed D100 or None: the app rolls) of a physical-dice field."""
@@ -129,7 +132,7 @@ class RollDialog(GuardedModal[R]):
         self.set_error(error_id, "")
         return True, value
 
-    def show_level(self, roll: int | None, level: Level | str, text: str = "") -> None:
+    def show_level(self, roll: int | None, level: Level | str, text: str | Content = "") -> None:
         """The result, large and coloured by its level."""
         found = Level(level)
         digits = self.query_one("#result-digits", Digits)
@@ -137,7 +140,9 @@ class RollDialog(GuardedModal[R]):
         for name in Level:
             digits.set_class(name is found, f"level-{name}")
         self.query_one("#result-level", Static).update(level_markup(found, found.upper()))
-        self.query_one("#result-text", Static).update(text)
+        self.query_one("#result-text", Static).update(
+            text if isinstance(text, Content) else literal(text)
+        )
 
     def finish(self, result: R) -> None:
         """The roll is made and logged: lock the form, enter or escape now close."""
