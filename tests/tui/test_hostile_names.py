@@ -56,13 +56,28 @@ def hostile_service(saves: Path) -> CampaignService:
                     Ability(name=f"{text}-rune", kind=AbilityKind.RUNE, value=60),
                     Ability(name="Dodge", value=40),
                 ],
-                weapons=[Weapon(name=f"{text}-blade", skill=f"{text}-skill", damage="1D8+1",
-                                sr=2, hit_points=12)],  # fmt: skip
+                weapons=[
+                    Weapon(
+                        name=f"{text}-blade",
+                        skill=f"{text}-skill",
+                        damage="1D8+1",
+                        sr=2,
+                        hit_points=12,
+                    )
+                ],
             )
         )
         rolled = service.publish(
-            RollMade(actor=f"{text}{index}", label=text, kind="ability", chance=50, roll=5,
-                     level="success", modifiers=(text,), expression=None)  # fmt: skip
+            RollMade(
+                actor=f"{text}{index}",
+                label=text,
+                kind="ability",
+                chance=50,
+                roll=5,
+                level="success",
+                modifiers=(text,),
+                expression=None,
+            )
         )
         if index % 2:
             service.strike_out(rolled.id, reason=text)

@@ -1,0 +1,42 @@
+"""gmdash/safe_text.py: user text shown to a terminal, never obeyed by it."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gmdash.safe_text import is_encodable, json_safe, visible
+
+ANY_TEXT = st.text(st.characters(codec=None, exclude_categories=()), max_size=60)
+"""Any code point, lone surrogates and controls included."""
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+
+
+@given(ANY_TEXT)
+def test_visible_text_holds_nothing_a_terminal_obeys(text: str) -> None:
+    shown = visible(text)
+    assert not UNSAFE.search(shown)
+    assert is_encodable(shown)
+
+
+@given(st.text(st.characters(exclude_categories=("Cc", "Cs", "Zl", "Zp")), max_size=60))
+def test_visible_leaves_ordinary_text_alone(text: str) -> None:
+    assert visible(text) == text
+
+
+def test_controls_get_their_pictures() -> None:
+    assert visible("\x1b]0;PWNED\x07\x1b[2J") == "␛]0;PWNED␇␛[2J"
+    assert visible("a\nb\tc\r\x7f") == "a␊b␉c␍␡"
+    assert visible("\x9b31m \udcff \u2028") == "\\x9b31m \\udcff \\u2028"
+    assert visible("notes\nline two\x1b", keep_newlines=True) == "notes\nline two␛"
+    assert visible("Grima [/] ‮ 🐉") == "Grima [/] ‮ 🐉"  # markup and bidi are not controls
+
+
+@given(ANY_TEXT.filter(is_encodable))
+def test_json_safe_reads_back_the_exact_text(text: str) -> None:
+    dumped = json_safe(json.dumps({"label": text}, ensure_ascii=False))
+    assert json.loads(dumped) == {"label": text}
+    assert not re.search("[\x00-\x1f\x7f-\x9f\u2028\u2029]", dumped)
