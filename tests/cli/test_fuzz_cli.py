@@ -130,7 +130,7 @@ def hostile_files(folder: Path) -> list[str]:
                 "name": "Many",
                 "abilities": [{"name": f"S{i}", "value": 1} for i in range(10_000)],
             }
-        ).encode(),  # fmt: skip
+        ).encode(),
         "latin1.json": '{"name": "Café"}'.encode("latin-1"),
         "surrogate.json": b'{"name": "\\udcff", "characteristics": {}}',
         "markup.json": json.dumps({**base, "name": "Grima [/] \x1b[2J", "extra": 1}).encode(),
