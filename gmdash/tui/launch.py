@@ -8,6 +8,7 @@ from pathlib import Path
 
 from gmdash.model.errors import ValidationError
 from gmdash.play.campaign import CampaignService
+from gmdash.safe_text import visible
 from gmdash.store.errors import StoreError
 
 EXIT_REFUSED = 2
@@ -33,7 +34,7 @@ def run_dashboard(saves_dir: Path, campaign: str | None) -> int:
     try:
         service = open_for_dashboard(saves_dir, campaign)
     except (StoreError, ValidationError, OSError) as error:
-        print(f"gmdash: {error}", file=sys.stderr)
+        print(visible(f"gmdash: {error}"), file=sys.stderr)  # the error may quote a name
         return EXIT_REFUSED
     from gmdash.tui.app import GmDashApp  # Textual only now that there is a campaign to show
 

@@ -166,3 +166,36 @@ async def test_a_struck_out_markup_label_notifies_plainly(
             assert app.is_running
     finally:
         service.close()
+
+
+async def test_markup_typed_into_searches_and_forms_is_text(
+    hostile_app: tuple[GmDashApp, CampaignService], caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.ERROR, logger="gmdash")
+    app, service = hostile_app
+    typed = [*"[/]", "space", *"[b]", "backslash", *"$x"]
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            await pilot.press("4", "slash", *typed)  # the log's search line
+            await pilot.pause()
+            assert "/[/] [b]\\$x · esc: clear" in screen_text(app)  # the pane's subtitle, as typed
+            await pilot.press("enter", "escape", "f", *typed, "tab", *typed)  # the filter
+            await pilot.pause()
+            await back_to_dashboard(pilot)
+            await pilot.press("ctrl+p", *typed)  # the command palette
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            await back_to_dashboard(pilot)
+            await pilot.press("1", "a", *typed)  # a new character's name
+            await pilot.pause()
+            await back_to_dashboard(pilot)
+            await pilot.press("1", "r", *typed, "enter")  # an ability search that finds none
+            await pilot.pause()
+            await back_to_dashboard(pilot)
+            await pilot.press("f1")
+            assert isinstance(app.screen, HelpScreen)
+    finally:
+        service.close()
+    unexpected = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not unexpected, unexpected
