@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from helpers import START, FakeClock
 
-from gmdash import journal
-from gmdash.campaign import CampaignService
-from gmdash.events import RollMade
+from gmdash.model.events import RollMade
+from gmdash.play import journal
+from gmdash.play.campaign import CampaignService
 
 FORMULAS = [
     '=HYPERLINK("http://evil.example","click")',

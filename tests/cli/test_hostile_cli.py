@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from gmdash.campaign import CampaignService
 from gmdash.cli import main
+from gmdash.play.campaign import CampaignService
 from gmdash.store.paths import WINDOWS_RESERVED, slugify
 
 ATTACK = "\x1b]0;PWNED\x07\x1b[2J\x1b]8;;http://evil.example\x1b\\link\x1b]8;;\x1b\\\x9b31m"

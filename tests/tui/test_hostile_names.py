@@ -16,9 +16,9 @@ import pytest
 from helpers import dashboard_app, fixed_clock
 from textual.pilot import Pilot
 
-from gmdash.campaign import CampaignService
-from gmdash.events import RollMade
 from gmdash.model import Ability, AbilityKind, Weapon, new_character
+from gmdash.model.events import RollMade
+from gmdash.play.campaign import CampaignService
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.help import HelpScreen
 from gmdash.tui.keymap import COMMANDS, GLOBAL
