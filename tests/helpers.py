@@ -6,12 +6,16 @@ is on `sys.path`, so every module imports these as `from helpers import ...`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from gmdash.cli import main
 from gmdash.model import Ability, AbilityKind, Character, Weapon, new_character
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME, demo_state
@@ -75,3 +79,26 @@ def demo_session(saves: Path) -> Iterator[CampaignService]:
 def dashboard_app(service: CampaignService, rng: Rng | None = None) -> GmDashApp:
     """The dashboard on `service`, its clock, seeded dice unless a test scripts them."""
     return GmDashApp(service, rng=rng or SeededRng(7), clock=service.clock)
+
+
+RAW_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+"""What no output meant for a terminal may hold (a line feed ends a line)."""
+
+
+class CliRun:
+    """`gmdash --saves DIR ...` in-process with captured output: it exits with `status`, prints
+    no raw control character, and a refusal is one line on stderr (nothing on stdout)."""
+
+    def __init__(self, saves: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        self.saves = saves
+        self.capsys = capsys
+
+    def __call__(self, *argv: str, status: int = 0) -> str:
+        code = main(["--saves", str(self.saves), *argv])
+        out, err = self.capsys.readouterr()
+        assert code == status, (out, err)
+        assert not RAW_CONTROL.search(out + err), (out, err)
+        if status:
+            assert out == "" and err.count("\n") == 1 and "Traceback" not in err, err
+            return err
+        return out

@@ -18,11 +18,11 @@ import contextlib
 import io
 import json
 import os
-import re
 import time
 from pathlib import Path
 
 import pytest
+from helpers import RAW_CONTROL
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
@@ -30,7 +30,6 @@ from gmdash.cli import main
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
 SECONDS = float(os.environ.get("FUZZ_SECONDS", "25"))
-RAW_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
 
 HOSTILE = [
     "Grima [/]", "[b]x[/b]", "[@click=app.quit]q[/]", "\x1b]0;PWNED\x07", "\x1b[2J", "\x9b31m",

@@ -9,41 +9,20 @@ as campaign folders.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
+from helpers import CliRun
 
-from gmdash.cli import main
 from gmdash.play.campaign import CampaignService
 from gmdash.store.paths import WINDOWS_RESERVED, slugify
 
 ATTACK = "\x1b]0;PWNED\x07\x1b[2J\x1b]8;;http://evil.example\x1b\\link\x1b]8;;\x1b\\\x9b31m"
-RAW_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
-"""What no output meant for a terminal may hold (a line feed ends a line)."""
-
-
-class Run:
-    """`gmdash --saves DIR ...` in-process, with the output captured."""
-
-    def __init__(self, saves: Path, capsys: pytest.CaptureFixture[str]) -> None:
-        self.saves = saves
-        self.capsys = capsys
-
-    def __call__(self, *argv: str, status: int = 0) -> str:
-        code = main(["--saves", str(self.saves), *argv])
-        out, err = self.capsys.readouterr()
-        assert code == status, (out, err)
-        assert not RAW_CONTROL.search(out + err), (out, err)
-        if status:
-            assert out == "" and err.count("\n") == 1 and "Traceback" not in err, err
-            return err
-        return out
 
 
 @pytest.fixture
-def run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Run:
-    return Run(tmp_path / "saves", capsys)
+def run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> CliRun:
+    return CliRun(tmp_path / "saves", capsys)
 
 
 def files_of(saves: Path) -> dict[str, bytes]:
@@ -61,7 +40,7 @@ def files_of(saves: Path) -> dict[str, bytes]:
 
 
 @pytest.mark.parametrize("fmt", ["text", "md", "csv"])
-def test_the_log_shows_escape_sequences_instead_of_sending_them(run: Run, fmt: str) -> None:
+def test_the_log_shows_escape_sequences_instead_of_sending_them(run: CliRun, fmt: str) -> None:
     run("campaign", "new", "Saga")
     run("roll", "40", "--result", "12", "--campaign", "Saga", "--label", ATTACK,
         "--actor", f"Vasana{ATTACK}")  # fmt: skip
@@ -71,21 +50,21 @@ def test_the_log_shows_escape_sequences_instead_of_sending_them(run: Run, fmt: s
     assert "x9b31m" in out
 
 
-def test_json_keeps_the_exact_text(run: Run) -> None:
+def test_json_keeps_the_exact_text(run: CliRun) -> None:
     run("campaign", "new", "Saga")
     run("roll", "40", "--result", "12", "--campaign", "Saga", "--label", ATTACK)
     data = json.loads(run("log", "--campaign", "Saga", "--json"))
     assert data[-1]["label"] == ATTACK
 
 
-def test_campaign_list_shows_escapes_in_names(run: Run, tmp_path: Path) -> None:
+def test_campaign_list_shows_escapes_in_names(run: CliRun, tmp_path: Path) -> None:
     CampaignService.create(run.saves, f"Evil{ATTACK}").close()
     out = run("campaign", "list")
     assert "Evil␛]0;PWNED" in out
     assert json.loads(run("campaign", "list", "--json"))[0]["name"] == f"Evil{ATTACK}"
 
 
-def test_an_error_line_quoting_a_name_stays_one_visible_line(run: Run) -> None:
+def test_an_error_line_quoting_a_name_stays_one_visible_line(run: CliRun) -> None:
     err = run("session", "start", "--campaign", f"nowhere\n{ATTACK}", status=2)
     assert "PWNED" in err
 
@@ -93,7 +72,7 @@ def test_an_error_line_quoting_a_name_stays_one_visible_line(run: Run) -> None:
 # --- tracebacks become one line, and nothing is stored first ---------------------------------
 
 
-def test_a_non_utf8_label_is_refused_before_a_session_starts(run: Run) -> None:
+def test_a_non_utf8_label_is_refused_before_a_session_starts(run: CliRun) -> None:
     run("campaign", "new", "Saga")
     before = files_of(run.saves)
     label = b"\xff".decode("utf-8", "surrogateescape")  # what Python makes of $'\xff'
@@ -103,19 +82,19 @@ def test_a_non_utf8_label_is_refused_before_a_session_starts(run: Run) -> None:
     assert "(no sessions yet)" in run("session", "list", "--campaign", "Saga")
 
 
-def test_a_surrogate_campaign_name_creates_nothing(run: Run) -> None:
+def test_a_surrogate_campaign_name_creates_nothing(run: CliRun) -> None:
     name = b"caf\xe9".decode("utf-8", "surrogateescape")
     run("campaign", "new", name, status=2)
     run("campaign", "new", name, status=2)  # not "a campaign already exists"
     assert files_of(run.saves) == {}
 
 
-def test_a_huge_dice_expression_is_one_clear_line(run: Run) -> None:
+def test_a_huge_dice_expression_is_one_clear_line(run: CliRun) -> None:
     err = run("dice", "1D" + "9" * 5_000, status=2)
     assert "too long" in err and len(err) < 200
 
 
-def test_a_deeply_nested_character_file_is_refused(run: Run, tmp_path: Path) -> None:
+def test_a_deeply_nested_character_file_is_refused(run: CliRun, tmp_path: Path) -> None:
     run("campaign", "new", "Saga")
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
@@ -159,7 +138,7 @@ def sheet_file(tmp_path: Path, **changes: object) -> Path:
          "weapon HP", "surrogate name"],
 )  # fmt: skip
 def test_absurd_values_are_refused_naming_the_field(
-    run: Run, tmp_path: Path, changes: dict[str, object], field: str
+    run: CliRun, tmp_path: Path, changes: dict[str, object], field: str
 ) -> None:
     run("campaign", "new", "Saga")
     before = files_of(run.saves)
@@ -169,7 +148,7 @@ def test_absurd_values_are_refused_naming_the_field(
     assert files_of(run.saves) == before
 
 
-def test_dropped_fields_are_reported(run: Run, tmp_path: Path) -> None:
+def test_dropped_fields_are_reported(run: CliRun, tmp_path: Path) -> None:
     run("campaign", "new", "Saga")
     path = sheet_file(tmp_path, id="c0099", hair="red",
                       abilities=[{"name": "Broadsword", "value": 70, "bonus": 5}])  # fmt: skip
@@ -180,7 +159,7 @@ def test_dropped_fields_are_reported(run: Run, tmp_path: Path) -> None:
     assert data["ignored"] == ["hair"]
 
 
-def test_an_absurd_log_file_number_is_refused_not_created(run: Run) -> None:
+def test_an_absurd_log_file_number_is_refused_not_created(run: CliRun) -> None:
     run("campaign", "new", "Saga")
     path = run.saves / "saga" / "campaign.json"
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -191,7 +170,7 @@ def test_an_absurd_log_file_number_is_refused_not_created(run: Run) -> None:
     assert not any("1000000" in p.name for p in (run.saves / "saga").rglob("*"))
 
 
-def test_a_huge_file_is_refused_unread(run: Run, tmp_path: Path) -> None:
+def test_a_huge_file_is_refused_unread(run: CliRun, tmp_path: Path) -> None:
     run("campaign", "new", "Saga")
     path = sheet_file(tmp_path, notes=" " * 1_100_000)
     err = run("character", "import", str(path), "--campaign", "Saga", status=2)
@@ -208,7 +187,7 @@ def test_windows_device_names_never_name_a_folder(name: str) -> None:
     assert slug.split(".")[0] not in WINDOWS_RESERVED
 
 
-def test_a_campaign_called_con_lives_in_a_safe_folder(run: Run) -> None:
+def test_a_campaign_called_con_lives_in_a_safe_folder(run: CliRun) -> None:
     out = run("campaign", "new", "con")
     assert "con-campaign" in out
     assert (run.saves / "con-campaign" / "campaign.json").is_file()

@@ -8,30 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import CliRun as Run
 from helpers import sheet
 
-from gmdash.cli import main
 from gmdash.cli.errors import CliError
 from gmdash.cli.recording import record_roll
 from gmdash.model.exchange import export_character
 from gmdash.play.campaign import CampaignService
-
-
-class Run:
-    """`gmdash --saves DIR ...` with captured output."""
-
-    def __init__(self, saves: Path, capsys: pytest.CaptureFixture[str]) -> None:
-        self.saves = saves
-        self.capsys = capsys
-
-    def __call__(self, *argv: str, status: int = 0) -> str:
-        code = main(["--saves", str(self.saves), *argv])
-        out, err = self.capsys.readouterr()
-        assert code == status, (out, err)
-        if status:
-            assert err.count("\n") == 1 and "Traceback" not in err, err
-            return err
-        return out
 
 
 @pytest.fixture

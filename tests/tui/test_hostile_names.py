@@ -100,6 +100,19 @@ async def back_to_dashboard(pilot: Pilot[int]) -> None:
         await pilot.pause()
 
 
+async def still_answering(pilot: Pilot[int]) -> None:
+    """The app is back on the dashboard and opens the help screen on its key."""
+    assert len(pilot.app.screen_stack) == 1
+    await pilot.press("f1")
+    assert isinstance(pilot.app.screen, HelpScreen)
+
+
+def no_errors_logged(caplog: pytest.LogCaptureFixture) -> None:
+    """The `@guarded` safety net reported nothing unexpected."""
+    unexpected = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not unexpected, unexpected
+
+
 def dialog_keys() -> list[tuple[str, str]]:
     """(scope, key) of every command of the table, the first of its keys."""
     return [
@@ -141,12 +154,10 @@ async def test_every_command_opens_and_closes_on_a_hostile_roster(
                 assert app.is_running, (scope, key)
                 await back_to_dashboard(pilot)
                 assert len(app.screen_stack) == 1, (scope, key, app.screen_stack)
-            await pilot.press("f1")
-            assert isinstance(app.screen, HelpScreen)
+            await still_answering(pilot)
     finally:
         service.close()
-    unexpected = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
-    assert not unexpected, unexpected
+    no_errors_logged(caplog)
 
 
 async def test_a_struck_out_markup_label_notifies_plainly(
@@ -193,9 +204,7 @@ async def test_markup_typed_into_searches_and_forms_is_text(
             await pilot.press("1", "r", *typed, "enter")  # an ability search that finds none
             await pilot.pause()
             await back_to_dashboard(pilot)
-            await pilot.press("f1")
-            assert isinstance(app.screen, HelpScreen)
+            await still_answering(pilot)
     finally:
         service.close()
-    unexpected = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
-    assert not unexpected, unexpected
+    no_errors_logged(caplog)
