@@ -17,7 +17,6 @@ from gmdash.rules.combat import (
     chain_srs,
     damage_expression,
     damage_roll,
-    exchange,
     in_this_round,
     mode_for,
     order_turns,
@@ -171,32 +170,35 @@ def test_rqg_special_slash_and_impale_roll_the_weapon_twice() -> None:
         assert (text, low, high, ignores) == ("1D8+1+1D8+1+1D4", 5, 22, False)
 
 
-def test_rqg_special_crush_adds_the_maximum_bonus() -> None:
-    assert expr("1D6", "+1D4", DamageMode.SPECIAL, SpecialKind.CRUSH) == ("1D6+4", 5, 10, False)
+def test_rqg_special_crush_adds_the_maximum_bonus_to_the_rolled_bonus() -> None:
+    # weapon damage + the rolled bonus + the bonus's maximum (the rolled bonus stays)
+    assert expr("1D6", "+1D4", DamageMode.SPECIAL, SpecialKind.CRUSH) == (
+        "1D6+1D4+4",
+        6,
+        14,
+        False,
+    )
     assert expr("1D6", "0", DamageMode.SPECIAL, SpecialKind.CRUSH) == ("1D6", 1, 6, False)
+    assert expr("1D6", "-1D4", DamageMode.SPECIAL, SpecialKind.CRUSH)[0] == "1D6-1D4-1"
 
 
 def test_rqg_critical_is_maximum_special_damage_ignoring_armour() -> None:
     assert expr("1D8+1", "+1D4", DamageMode.CRITICAL, SpecialKind.SLASH) == ("22", 22, 22, True)
-    assert expr("1D6", "+1D4", DamageMode.CRITICAL, SpecialKind.CRUSH) == ("10", 10, 10, True)
+    assert expr("1D6", "+1D4", DamageMode.CRITICAL, SpecialKind.CRUSH) == ("14", 14, 14, True)
 
 
-def test_brp_specials_by_weapon_type() -> None:
+@pytest.mark.parametrize("kind", list(SpecialKind))
+def test_brp_special_adds_the_weapons_maximum_to_a_normal_roll(kind: SpecialKind) -> None:
+    # the seed's edition (5.13): maximum weapon damage + a normal roll + the damage bonus
     brp = RuleSet.BRP
-    assert expr("1D8+1", "+1D4", DamageMode.SPECIAL, SpecialKind.IMPALE, brp)[1:3] == (5, 22)
-    assert expr("1D8+1", "+1D4", DamageMode.SPECIAL, SpecialKind.SLASH, brp)[:3] == (
-        "9+1D4",
-        10,
-        13,
-    )
-    assert expr("1D6", "+1D6", DamageMode.SPECIAL, SpecialKind.CRUSH, brp)[:3] == ("1D6+6", 7, 12)
+    assert expr("1D6+1", "+1D4", DamageMode.SPECIAL, kind, brp) == ("7+1D6+1+1D4", 10, 18, False)
 
 
 def test_brp_critical_is_special_damage_ignoring_armour() -> None:
     text, low, high, ignores = expr(
         "1D6", "+1D4", DamageMode.CRITICAL, SpecialKind.IMPALE, RuleSet.BRP
     )
-    assert (text, low, high, ignores) == ("1D6+1D6+1D4", 3, 16, True)
+    assert (text, low, high, ignores) == ("6+1D6+1D4", 8, 16, True)
 
 
 def test_damage_roll_uses_the_rng_and_never_goes_below_zero() -> None:
@@ -204,32 +206,6 @@ def test_damage_roll_uses_the_rng_and_never_goes_below_zero() -> None:
     assert rolled.total == 0 and rolled.rolls == (1, -6)
     rolled = damage_roll("2D6", "0", DamageMode.NORMAL, SpecialKind.CRUSH, SeededRng(3))
     assert 2 <= rolled.total <= 12 and rolled.expression == "2D6"
-
-
-# --- attack against defence -----------------------------------------------------------------------
-
-
-def test_a_failed_attack_misses() -> None:
-    for level in (Level.FAILURE, Level.FUMBLE):
-        assert not exchange(level, Defence.PARRY, Level.FAILURE).hits
-
-
-def test_no_or_failed_defence_lets_the_attack_hit() -> None:
-    assert exchange(Level.SUCCESS, Defence.NONE, None).hits
-    result = exchange(Level.SUCCESS, Defence.DODGE, Level.FAILURE)
-    assert result.hits and not result.dodged and not result.parried
-
-
-def test_a_defence_as_good_as_the_attack_stops_it() -> None:
-    dodge = exchange(Level.SUCCESS, Defence.DODGE, Level.SUCCESS)
-    assert not dodge.hits and dodge.dodged
-    parry = exchange(Level.SPECIAL, Defence.PARRY, Level.CRITICAL)
-    assert parry.hits and parry.parried  # the parrying weapon's HP stop part of the blow
-
-
-def test_a_better_attack_beats_the_defence() -> None:
-    result = exchange(Level.SPECIAL, Defence.PARRY, Level.SUCCESS)
-    assert result.hits and not result.parried
 
 
 def test_through_armour() -> None:
