@@ -144,6 +144,7 @@ def order_turns(slots: Sequence[Slot], ruleset: RuleSet = RuleSet.RQG) -> list[T
 
 # --- damage ----------------------------------------------------------------------------------
 
+
 def special_kind(weapon_name: str) -> SpecialKind:
     """A weapon's special kind guessed from its name (crush when nothing matches)."""
     return guess_special(weapon_name)
@@ -228,6 +229,32 @@ def damage_roll(
     expr, ignores = damage_expression(weapon_damage, damage_bonus, mode, special, ruleset)
     rolled = expr.roll(rng)
     return DamageRoll(max(0, rolled.total), str(expr), rolled.rolls, ignores)
+
+
+# --- attack and defence ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Whether an attack hits after the defence, and how much of the blow the defence stops."""
+
+    hits: bool
+    parried: bool
+    dodged: bool
+    reason: str
+
+
+def exchange(attack: Level, defence: Defence, defence_level: Level | None) -> Exchange:
+    """Compare attack and defence levels (see the module docstring)."""
+    if not attack.is_success:
+        return Exchange(False, False, False, "the attack misses")
+    if defence is Defence.NONE or defence_level is None or not defence_level.is_success:
+        return Exchange(True, False, False, "the attack hits")
+    if defence_level.rank >= attack.rank:
+        if defence is Defence.DODGE:
+            return Exchange(False, False, True, "dodged")
+        return Exchange(True, True, False, "parried")
+    return Exchange(True, False, False, f"the {attack} beats the {defence}")
 
 
 def through_armour(damage: int, armour: int, *, parry_hp: int = 0, ignores: bool = False) -> int:

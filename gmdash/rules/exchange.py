@@ -73,7 +73,9 @@ def _riposte(degree: DamageMode, harm: WeaponHarm) -> Cell:
     return Cell(degree, Party.DEFENDER, Party.ATTACKER, harm, BodyHarm.NONE)
 
 
-def _stopped(degree: DamageMode, harm: WeaponHarm, *, ignores: bool = False, limb: bool = False) -> Cell:
+def _stopped(
+    degree: DamageMode, harm: WeaponHarm, *, ignores: bool = False, limb: bool = False
+) -> Cell:
     """The parrying weapon takes the blow; what passes its HP reaches the defender."""
     return Cell(degree, Party.ATTACKER, Party.DEFENDER, harm, BodyHarm.PAST, ignores, limb)
 
@@ -390,7 +392,9 @@ def describe(outcome: Outcome) -> str:
     else:
         armour = "armour counts" if outcome.armour_counts else "armour ignored"
         where = "the parrying arm" if outcome.parrying_limb else "the location"
-        parts.append(f"{outcome.to_body} to {where} ({outcome.to_location} before armour, {armour})")
+        parts.append(
+            f"{outcome.to_body} to {where} ({outcome.to_location} before armour, {armour})"
+        )
     if outcome.weapon_damage:
         whose = "attacking" if outcome.damaged_weapon is Party.ATTACKER else "parrying"
         parts.append(f"the {whose} weapon loses {outcome.weapon_damage} HP")

@@ -9,7 +9,6 @@ from gmdash.rules import Level, RuleSet, ScriptedRng, SeededRng
 from gmdash.rules.combat import (
     ActionKind,
     DamageMode,
-    Defence,
     Slot,
     SpecialKind,
     action_sr,

@@ -61,17 +61,18 @@ def test_healing_below_the_locations_hp_makes_it_usable() -> None:
 
 
 def test_six_points_of_magic_restore_a_severed_limb() -> None:
-    kept = heal_wound(ARM, (8,), 0, 5, location_max=4, total_hp=5, total_max=13, severed=True,
-                      magical=True)  # fmt: skip
+    kept = heal_wound(
+        ARM, (8,), 0, 5, location_max=4, total_hp=5, total_max=13, severed=True, magical=True
+    )
     assert kept.severed
-    restored = heal_wound(ARM, (8,), 0, 6, location_max=4, total_hp=5, total_max=13,
-                          severed=True, magical=True)  # fmt: skip
+    restored = heal_wound(
+        ARM, (8,), 0, 6, location_max=4, total_hp=5, total_max=13, severed=True, magical=True
+    )
     assert not restored.severed and restored.wounds == (2,) and restored.usable
 
 
 def test_natural_healing_spreads_over_the_wounds() -> None:
-    result = heal_naturally(Location.CHEST, (5, 2, 4), 7, location_max=6, total_hp=2,
-                            total_max=13)  # fmt: skip
+    result = heal_naturally(Location.CHEST, (5, 2, 4), 7, location_max=6, total_hp=2, total_max=13)
     # 2 each, the extra 1 to the lightest (2): 3, 0, 2
     assert result.wounds == (3, 2) and result.healed == 6 and result.total_hp == 8
 
