@@ -282,11 +282,11 @@ def settle(
         raise ExchangeError("damage and armour cannot be negative")
     attacking = attack_weapon or Blow("0")
     parrying = parry_weapon or Blow("0", hit_points=0)
+    cell = cell_for(attack, defence, defence_level, ruleset)
     if defence is Defence.PARRY and parry_weapon is not None:
         problem = parry_problem(attacking.use, parrying.use, parrying.hit_points)
         if problem:
             raise ExchangeError(problem)
-    cell = cell_for(attack, defence, defence_level, ruleset)
     dealer = dealer_of(cell, attacking.use)
     blow = damage if dealer is not Party.NONE else 0
     if dealer is Party.NONE:
