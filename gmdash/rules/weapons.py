@@ -132,3 +132,12 @@ def guess_use(weapon_name: str) -> WeaponUse:
         if any(word in name for word in words):
             return use
     return WeaponUse.MELEE
+
+
+def damage_with_bonus(weapon_damage: str, damage_bonus: str, use: WeaponUse) -> str:
+    """A weapon's damage with the bonus that applies to it, as a sheet shows it: a broadsword
+    "1D8+1+1D4", a javelin "1D10+1D2", a bow "1D8+1"."""
+    bonus = applicable_bonus(damage_bonus, use)
+    if bonus == "0":
+        return weapon_damage
+    return weapon_damage + (bonus if bonus.startswith("-") else "+" + bonus)
