@@ -269,6 +269,8 @@ class HealingApplied(Event):
     wound: int | None = field(default=None, metadata=_reader(_opt_count))
     magical: bool = field(default=False, metadata=_reader(_flag))
     """Magical healing: 6 points or more at once restore a severed limb."""
+    natural: bool = field(default=False, metadata=_reader(_flag))
+    """A week's natural healing: spread evenly over the location's wounds."""
 
 
 @register

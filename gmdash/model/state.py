@@ -43,7 +43,7 @@ from gmdash.model.events import (
 )
 from gmdash.model.sheets import checked
 from gmdash.rules import HealResult, Location
-from gmdash.rules.wounds import heal_wound
+from gmdash.rules.wounds import heal_naturally, heal_wound
 
 UNDO_DEPTH = 100
 """How many changes `undo` can walk back."""
@@ -252,16 +252,18 @@ class CampaignState:
         wounds = dict(before.wounds)
         conditions = before.conditions
         top = max(full.hit_points, before.hit_points)
+        healed_points = event.amount
         if event.location is None:
             total = min(top, before.hit_points + event.amount)
         else:
             _check_location(event.location)
             healed = heal_location_wounds(
                 before, event.location, event.amount, full, wound=event.wound,
-                magical=event.magical,
+                magical=event.magical, natural=event.natural,
             )  # fmt: skip
             locations[event.location] = healed.location_hp
             wounds[event.location] = healed.wounds
+            healed_points = healed.healed
             total = min(top, before.hit_points + healed.healed)
             if not healed.severed:
                 conditions = tuple(c for c in conditions if c != f"severed:{event.location}")
@@ -272,7 +274,7 @@ class CampaignState:
             wounds={k: w for k, w in wounds.items() if w},
             conditions=_healed_conditions(conditions, total, locations, full),
         )
-        self._replace(event, before, after, f"heal {before.name} {event.amount}")
+        self._replace(event, before, after, f"heal {before.name} {healed_points}")
 
     def _points_spent(self, event: PointsSpent) -> None:
         before = self.character(event.character_id)
@@ -471,13 +473,20 @@ def heal_location_wounds(
     *,
     wound: int | None = None,
     magical: bool = False,
+    natural: bool = False,
 ) -> HealResult:
-    """Heal `location`'s wound number `wound` (from 0), or its wounds oldest first."""
+    """Heal `location`'s wound number `wound` (from 0), or its wounds oldest first, or (a
+    week's `natural` healing) spread over all of them."""
     where = Location(location)
     location_max = full.locations[location]
-    result = HealResult(where, 0, sheet.locations[location], sheet.hit_points,
-                        sheet.wounds_at(location, location_max),
-                        severed=f"severed:{location}" in sheet.conditions)  # fmt: skip
+    severed = f"severed:{location}" in sheet.conditions
+    wounds = sheet.wounds_at(location, location_max)
+    if natural:
+        return heal_naturally(where, wounds, amount, location_max=location_max,
+                              total_hp=sheet.hit_points, total_max=full.hit_points,
+                              severed=severed)  # fmt: skip
+    result = HealResult(where, 0, sheet.locations[location], sheet.hit_points, wounds,
+                        severed=severed)  # fmt: skip
     left, healed = amount, 0
     while left > 0 and result.wounds and (wound is None or healed == 0):
         index = 0 if wound is None else wound
