@@ -91,7 +91,8 @@ class Weapon:
 
     @property
     def broken(self) -> bool:
-        return self.hit_points <= 0
+        """Reduced to 0 hit points (a natural weapon, with none to lose, never breaks)."""
+        return self.max_hit_points > 0 and self.hit_points <= 0
 
     def to_dict(self) -> dict[str, object]:
         return {

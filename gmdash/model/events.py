@@ -275,6 +275,23 @@ class HealingApplied(Event):
 
 @register
 @dataclass(frozen=True, kw_only=True)
+class WeaponDamaged(Event):
+    """`amount` hit points off one weapon of a sheet (it parried a blow, or a parry struck it);
+    at 0 it is broken and cannot parry."""
+
+    undoable: ClassVar[bool] = True
+
+    character_id: str = field(metadata=_reader(_name))
+    weapon: str = field(metadata=_reader(_name))
+    amount: int = field(metadata=_reader(_count))
+
+    def describe(self, names: Mapping[str, str]) -> tuple[str | None, str, str]:
+        who = names.get(self.character_id, self.character_id)
+        return who, "damage", f"{self.weapon} loses {self.amount} HP"
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
 class PointsSpent(Event):
     """Magic or rune points spent (`amount` > 0) or regained (`amount` < 0)."""
 

@@ -9,7 +9,7 @@ from typing import Any, cast
 from gmdash.model import combat_apply
 from gmdash.model import validate as v
 from gmdash.model.campaign import MAX_SESSIONS, Campaign, GameSession
-from gmdash.model.character import LOCATIONS, Character
+from gmdash.model.character import LOCATIONS, Character, Weapon
 from gmdash.model.combat import Combat
 from gmdash.model.combat_events import (
     ActionAdvanced,
@@ -40,6 +40,7 @@ from gmdash.model.events import (
     RollStruckOut,
     SessionEnded,
     SessionStarted,
+    WeaponDamaged,
 )
 from gmdash.model.sheets import checked
 from gmdash.rules import HealResult, Location
@@ -296,6 +297,15 @@ class CampaignState:
             raise ValidationError("amount", f"{before.name} has only {have} {event.pool} points")
         self._replace(event, before, after, f"{before.name} spends {event.amount} {event.pool}")
 
+    def _weapon_damaged(self, event: WeaponDamaged) -> None:
+        before = self.character(event.character_id)
+        after = replace(before, weapons=damage_weapon(before, event.weapon, event.amount))
+        weapon = before.weapon(event.weapon)
+        assert weapon is not None  # damage_weapon checked it
+        self._replace(
+            event, before, after, f"{before.name}'s {weapon.name} loses {event.amount} HP"
+        )
+
     def _ability_ticked(self, event: AbilityTicked) -> None:
         before = self.character(event.character_id)
         ability = before.ability(event.ability)
@@ -442,6 +452,7 @@ _CHANGES: dict[type[Event], Callable[[CampaignState, Any], None]] = {
     CharacterEdited: CampaignState._character_edited,
     CharacterDeleted: CampaignState._character_deleted,
     DamageApplied: CampaignState._damage_applied,
+    WeaponDamaged: CampaignState._weapon_damaged,
     HealingApplied: CampaignState._healing_applied,
     PointsSpent: CampaignState._points_spent,
     AbilityTicked: CampaignState._ability_ticked,
@@ -463,6 +474,15 @@ _FIGHT_STEPS: dict[type[Event], Callable[[CampaignState, Any], str]] = {
     AttackResolved: combat_apply.attack,
     CombatEnded: combat_apply.ended,
 }
+
+
+def damage_weapon(sheet: Character, weapon_name: str, amount: int) -> tuple[Weapon, ...]:
+    """The sheet's weapons with `amount` HP off the one called `weapon_name` (never below 0)."""
+    weapon = sheet.weapon(weapon_name)
+    if weapon is None:
+        raise ValidationError("weapon", f"{sheet.name} has no weapon {weapon_name!r}")
+    hurt = replace(weapon, hit_points=max(0, weapon.hit_points - amount))
+    return tuple(hurt if w is weapon else w for w in sheet.weapons)
 
 
 def heal_location_wounds(

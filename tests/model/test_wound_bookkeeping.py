@@ -9,7 +9,7 @@ import pytest
 from helpers import FakeClock, sheet
 
 from gmdash.campaign import CampaignService
-from gmdash.events import DamageApplied, HealingApplied
+from gmdash.events import DamageApplied, HealingApplied, WeaponDamaged
 from gmdash.model import ValidationError
 
 
@@ -80,3 +80,18 @@ def test_wounds_survive_a_reopen(svc: CampaignService, tmp_path: Path) -> None:
     again = CampaignService.open(tmp_path, "Test Saga", clock=FakeClock(), durable=False)
     assert again.character("c0001").wounds == {"head": (3, 1)}
     again.close()
+
+
+def test_a_weapon_loses_hit_points_and_breaks(svc: CampaignService) -> None:
+    svc.publish(WeaponDamaged(character_id="c0001", weapon="broadsword", amount=5))
+    assert svc.character("c0001").weapons[0].hit_points == 7
+    svc.publish(WeaponDamaged(character_id="c0001", weapon="Broadsword", amount=9))
+    sword = svc.character("c0001").weapons[0]
+    assert (sword.hit_points, sword.max_hit_points, sword.broken) == (0, 12, True)
+    svc.undo()
+    assert svc.character("c0001").weapons[0].hit_points == 7
+
+
+def test_an_unknown_weapon_changes_nothing(svc: CampaignService) -> None:
+    with pytest.raises(ValidationError, match="no weapon"):
+        svc.publish(WeaponDamaged(character_id="c0001", weapon="Lance", amount=1))

@@ -290,7 +290,9 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
             skill = character.ability(weapon.skill)
             hp = Text(f"{weapon.hit_points}/{weapon.max_hit_points}",
                       style=points_style(weapon.hit_points, weapon.max_hit_points))  # fmt: skip
-            if weapon.broken:
+            if not weapon.max_hit_points:
+                hp = Text("—", style="dim")  # a natural weapon: no hit points of its own
+            elif weapon.broken:
                 hp.append(" broken", style="bold red")
             weapon_rows.append([
                 rich_literal(weapon.name),
