@@ -29,7 +29,8 @@ def default_parry(sheet: Character, attack_use: WeaponUse = WeaponUse.MELEE) -> 
     attack) its first unbroken melee weapon; never a missile weapon. None: no parry."""
     usable = [w for w in sheet.weapons if can_parry(w, attack_use) is None]
     shields = [w for w in usable if w.use is WeaponUse.SHIELD]
-    return (shields or usable or [None])[0]
+    choice = shields or usable
+    return choice[0] if choice else None
 
 
 def blow_of(weapon: Weapon, damage_bonus: str) -> Blow:
