@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import FakeClock, sheet
-
 from gmdash.campaign import CampaignService
 from gmdash.events import DamageApplied, HealingApplied, WeaponDamaged
+from helpers import FakeClock, sheet
+
 from gmdash.model import ValidationError
 
 
