@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from gmdash.model import validate as v
@@ -124,6 +124,15 @@ class Weapon:
             ),
             use=v.choice(f"{where}.use", raw.get("use", guess_use(name)), WeaponUse),
         )
+
+
+def damage_weapon(sheet: Character, weapon_name: str, amount: int) -> tuple[Weapon, ...]:
+    """The sheet's weapons with `amount` HP off the one called `weapon_name` (never below 0)."""
+    weapon = sheet.weapon(weapon_name)
+    if weapon is None:
+        raise ValidationError("weapon", f"{sheet.name} has no weapon {weapon_name!r}")
+    hurt = replace(weapon, hit_points=max(0, weapon.hit_points - amount))
+    return tuple(hurt if w is weapon else w for w in sheet.weapons)
 
 
 def migrate_weapon(raw: dict[str, object]) -> dict[str, object]:

@@ -9,7 +9,7 @@ from typing import Any, cast
 from gmdash.model import combat_apply
 from gmdash.model import validate as v
 from gmdash.model.campaign import MAX_SESSIONS, Campaign, GameSession
-from gmdash.model.character import LOCATIONS, Character, Weapon
+from gmdash.model.character import LOCATIONS, Character, damage_weapon
 from gmdash.model.combat import Combat
 from gmdash.model.combat_events import (
     ActionAdvanced,
@@ -474,15 +474,6 @@ _FIGHT_STEPS: dict[type[Event], Callable[[CampaignState, Any], str]] = {
     AttackResolved: combat_apply.attack,
     CombatEnded: combat_apply.ended,
 }
-
-
-def damage_weapon(sheet: Character, weapon_name: str, amount: int) -> tuple[Weapon, ...]:
-    """The sheet's weapons with `amount` HP off the one called `weapon_name` (never below 0)."""
-    weapon = sheet.weapon(weapon_name)
-    if weapon is None:
-        raise ValidationError("weapon", f"{sheet.name} has no weapon {weapon_name!r}")
-    hurt = replace(weapon, hit_points=max(0, weapon.hit_points - amount))
-    return tuple(hurt if w is weapon else w for w in sheet.weapons)
 
 
 def heal_location_wounds(

@@ -24,7 +24,7 @@ from gmdash.rules.levels import Level
 from gmdash.rules.rng import Rng
 from gmdash.rules.ruleset import RuleSet
 from gmdash.rules.strike_ranks import ROUND_LENGTH, melee_sr, missile_sr
-from gmdash.rules.weapons import SpecialKind, guess_special
+from gmdash.rules.weapons import SpecialKind
 
 
 class ActionKind(StrEnum):
@@ -145,11 +145,6 @@ def order_turns(slots: Sequence[Slot], ruleset: RuleSet = RuleSet.RQG) -> list[T
 # --- damage ----------------------------------------------------------------------------------
 
 
-def special_kind(weapon_name: str) -> SpecialKind:
-    """A weapon's special kind guessed from its name (crush when nothing matches)."""
-    return guess_special(weapon_name)
-
-
 def mode_for(level: Level) -> DamageMode:
     """The damage rule a successful attack's level calls for."""
     if level is Level.CRITICAL:
@@ -229,35 +224,3 @@ def damage_roll(
     expr, ignores = damage_expression(weapon_damage, damage_bonus, mode, special, ruleset)
     rolled = expr.roll(rng)
     return DamageRoll(max(0, rolled.total), str(expr), rolled.rolls, ignores)
-
-
-# --- attack and defence ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Exchange:
-    """Whether an attack hits after the defence, and how much of the blow the defence stops."""
-
-    hits: bool
-    parried: bool
-    dodged: bool
-    reason: str
-
-
-def exchange(attack: Level, defence: Defence, defence_level: Level | None) -> Exchange:
-    """Compare attack and defence levels (see the module docstring)."""
-    if not attack.is_success:
-        return Exchange(False, False, False, "the attack misses")
-    if defence is Defence.NONE or defence_level is None or not defence_level.is_success:
-        return Exchange(True, False, False, "the attack hits")
-    if defence_level.rank >= attack.rank:
-        if defence is Defence.DODGE:
-            return Exchange(False, False, True, "dodged")
-        return Exchange(True, True, False, "parried")
-    return Exchange(True, False, False, f"the {attack} beats the {defence}")
-
-
-def through_armour(damage: int, armour: int, *, parry_hp: int = 0, ignores: bool = False) -> int:
-    """What gets to the body: minus what a parry stops, then minus armour (unless a critical)."""
-    left = max(0, damage - max(0, parry_hp))
-    return left if ignores else max(0, left - max(0, armour))

@@ -86,10 +86,10 @@ def test_wound_effects_on_a_foe(
     sheet = foe(svc, broo).foe
     assert sheet is not None
     assert sheet.hit_points == hp_left
-    assert (
-        sheet.locations[str(location)]
-        == {"chest": 5, "right_arm": 3, "left_leg": 4}.get(str(location), 4) - damage
-    )
+    full = {"chest": 5, "right_arm": 3, "left_leg": 4}.get(str(location), 4)
+    taken = min(damage, 2 * full) if location.is_limb else damage  # a limb takes at most 2x
+    assert sheet.locations[str(location)] == full - taken
+    assert sheet.wounds == {str(location): (taken,)}
     assert set(effects) <= set(sheet.conditions)
     assert foe(svc, broo).taken == damage
     assert foe(svc, "k01").dealt == damage

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from gmdash.campaign import CampaignService
-from gmdash.events import DamageApplied, HealingApplied, WeaponDamaged
 from helpers import FakeClock, sheet
 
 from gmdash.model import ValidationError
+from gmdash.model.events import DamageApplied, HealingApplied, WeaponDamaged
+from gmdash.play.campaign import CampaignService
 
 
 @pytest.fixture

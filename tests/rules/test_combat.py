@@ -19,9 +19,8 @@ from gmdash.rules.combat import (
     in_this_round,
     mode_for,
     order_turns,
-    special_kind,
-    through_armour,
 )
+from gmdash.rules.weapons import guess_special
 
 # --- strike ranks -------------------------------------------------------------------------------
 
@@ -136,7 +135,7 @@ def test_brp_keeps_every_declared_action_in_the_round() -> None:
     ],
 )
 def test_special_kind_from_the_weapon_name(weapon: str, kind: SpecialKind) -> None:
-    assert special_kind(weapon) is kind
+    assert guess_special(weapon) is kind
 
 
 def test_mode_follows_the_level() -> None:
@@ -205,11 +204,3 @@ def test_damage_roll_uses_the_rng_and_never_goes_below_zero() -> None:
     assert rolled.total == 0 and rolled.rolls == (1, -6)
     rolled = damage_roll("2D6", "0", DamageMode.NORMAL, SpecialKind.CRUSH, SeededRng(3))
     assert 2 <= rolled.total <= 12 and rolled.expression == "2D6"
-
-
-def test_through_armour() -> None:
-    assert through_armour(9, 2) == 7
-    assert through_armour(1, 5) == 0
-    assert through_armour(15, 4, parry_hp=12) == 0
-    assert through_armour(15, 1, parry_hp=8) == 6
-    assert through_armour(9, 5, ignores=True) == 9
