@@ -10,6 +10,7 @@ import argparse
 from typing import Any
 
 from gmdash import rules
+from gmdash.cli.args import count, whole
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import console, print_json
 from gmdash.rules import DiceError, Level, Location, RuleSet
@@ -66,27 +67,27 @@ def register(subparsers: Any) -> None:
     parser.add_argument("attack_level", metavar="ATTACK_LEVEL", choices=LEVEL_NAMES)
     parser.add_argument("defence_level", metavar="DEFENCE_LEVEL", choices=[*LEVEL_NAMES, "none"])
     parser.add_argument("--defence", choices=[d.value for d in Defence], default="parry")
-    parser.add_argument("--attack-chance", type=_whole, metavar="N")
-    parser.add_argument("--defence-chance", type=_whole, metavar="N")
-    parser.add_argument("--damage", type=_count, metavar="N", help="the blow as rolled")
-    parser.add_argument("--weapon-hp", type=_count, metavar="N",
+    parser.add_argument("--attack-chance", type=whole, metavar="N")
+    parser.add_argument("--defence-chance", type=whole, metavar="N")
+    parser.add_argument("--damage", type=count, metavar="N", help="the blow as rolled")
+    parser.add_argument("--weapon-hp", type=count, metavar="N",
                         help="the parrying weapon's current hit points")  # fmt: skip
-    parser.add_argument("--attacker-weapon-hp", type=_count, metavar="N",
+    parser.add_argument("--attacker-weapon-hp", type=count, metavar="N",
                         help="the attacking weapon's current hit points")  # fmt: skip
-    parser.add_argument("--armour", type=_count, default=0, metavar="N")
+    parser.add_argument("--armour", type=count, default=0, metavar="N")
     parser.add_argument("--shield", action="store_true", help="the parrying weapon is a shield")
     _add_use(parser, "the attacking weapon")
     parser.set_defaults(handler=cmd_exchange)
 
     parser = subparsers.add_parser("wound", parents=[common], help="one blow to a hit location")
     parser.add_argument("location", metavar="LOCATION", choices=LOCATION_NAMES)
-    parser.add_argument("--location-hp", type=_whole, required=True, metavar="N",
+    parser.add_argument("--location-hp", type=whole, required=True, metavar="N",
                         help="the location's current hit points")  # fmt: skip
-    parser.add_argument("--location-max", type=_count, metavar="N",
+    parser.add_argument("--location-max", type=count, metavar="N",
                         help="the location's full hit points (default: --location-hp)")  # fmt: skip
-    parser.add_argument("--total-hp", type=_whole, required=True, metavar="N")
-    parser.add_argument("--damage", type=_count, required=True, metavar="N")
-    parser.add_argument("--armour", type=_count, default=0, metavar="N")
+    parser.add_argument("--total-hp", type=whole, required=True, metavar="N")
+    parser.add_argument("--damage", type=count, required=True, metavar="N")
+    parser.add_argument("--armour", type=count, default=0, metavar="N")
     parser.add_argument("--severed", action="store_true", help="the limb is already severed")
     parser.set_defaults(handler=cmd_wound)
 
@@ -97,20 +98,6 @@ def _add_use(parser: argparse.ArgumentParser, what: str) -> None:
         use.add_argument(f"--{name}", dest="use", action="store_const", const=name,
                          help=f"{what} is a {name} weapon")  # fmt: skip
     parser.set_defaults(use="melee")
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
-def _count(text: str) -> int:
-    value = _whole(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {value}")
-    return value
 
 
 # --- damage -------------------------------------------------------------------------------------

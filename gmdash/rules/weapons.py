@@ -7,8 +7,11 @@ sheet; the name-based guesses below only fill them in once, when an old save is 
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import TypeVar
 
 from gmdash.rules.dice import DiceExpr, DiceTerm, parse_dice
+
+_Kind = TypeVar("_Kind", bound=StrEnum)
 
 
 class SpecialKind(StrEnum):
@@ -116,22 +119,21 @@ _USE_WORDS: tuple[tuple[WeaponUse, tuple[str, ...]], ...] = (
 )  # fmt: skip
 
 
+def _guess(
+    weapon_name: str, table: tuple[tuple[_Kind, tuple[str, ...]], ...], default: _Kind
+) -> _Kind:
+    name = weapon_name.casefold()
+    return next((kind for kind, words in table if any(word in name for word in words)), default)
+
+
 def guess_special(weapon_name: str) -> SpecialKind:
     """A weapon's special kind guessed from its name (crush when nothing matches)."""
-    name = weapon_name.casefold()
-    for kind, words in _SPECIAL_WORDS:
-        if any(word in name for word in words):
-            return kind
-    return SpecialKind.CRUSH
+    return _guess(weapon_name, _SPECIAL_WORDS, SpecialKind.CRUSH)
 
 
 def guess_use(weapon_name: str) -> WeaponUse:
     """A weapon's use guessed from its name (melee when nothing matches)."""
-    name = weapon_name.casefold()
-    for use, words in _USE_WORDS:
-        if any(word in name for word in words):
-            return use
-    return WeaponUse.MELEE
+    return _guess(weapon_name, _USE_WORDS, WeaponUse.MELEE)
 
 
 def damage_with_bonus(weapon_damage: str, damage_bonus: str, use: WeaponUse) -> str:

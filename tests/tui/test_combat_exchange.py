@@ -89,6 +89,18 @@ async def attack(pilot: object, app: GmDashApp, values: dict[str, str], defence:
     assert not isinstance(app.screen, AttackDialog), "the attack was not resolved"
 
 
+async def defaults(pilot: object, app: GmDashApp) -> tuple[object, object]:
+    """The defence and parrying weapon the attack dialog offers first (then escape)."""
+    await pilot.press("t")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    dialog = app.screen
+    assert isinstance(dialog, AttackDialog)
+    offered = (dialog.query_one("#defence", Select).value, dialog.query_one("#parry", Select).value)
+    await pilot.press("escape")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    return offered
+
+
 def weapon(service: CampaignService, cid: str, name: str) -> Weapon:
     found = service.character(cid).weapon(name)
     assert found is not None
@@ -111,13 +123,7 @@ async def test_a_fight_as_the_published_game_resolves_it(tmp_path: Path) -> None
         assert current(service) == "Korrath Sandstrider: Composite Bow"
 
         # an arrow: only a shield may parry it, and the shield is the default parry
-        await pilot.press("t")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, AttackDialog)
-        assert dialog.query_one("#parry", Select).value == "Hoplite Shield"
-        await pilot.press("escape")
-        await pilot.pause()
+        assert await defaults(pilot, app) == ("parry", "Hoplite Shield")
         await attack(pilot, app, {"attack-roll": "40", "defence-roll": "20", "damage": "9"},
                      "parry")  # fmt: skip
         arrow = [e for e in seen if isinstance(e, AttackResolved)][-1]
@@ -140,13 +146,7 @@ async def test_a_fight_as_the_published_game_resolves_it(tmp_path: Path) -> None
         await pilot.press("n")
         await pilot.pause()
         assert current(service) == "Korrath Sandstrider: .38 Revolver"
-        await pilot.press("t")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, AttackDialog)
-        assert dialog.query_one("#defence", Select).value == "dodge"
-        await pilot.press("escape")
-        await pilot.pause()
+        assert (await defaults(pilot, app))[0] == "dodge"
         # the right leg (01-04; armour 4): the most a bullet does there leaves Marcellan fighting
         await attack(pilot, app, {"attack-roll": "30", "defence-roll": "90", "location": "2"},
                      "dodge")  # fmt: skip

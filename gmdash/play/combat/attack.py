@@ -22,7 +22,7 @@ from gmdash.model.combat import (
 )
 from gmdash.model.combat_events import AttackResolved
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import DamageApplied, Event, RollKind, WeaponDamaged
+from gmdash.model.events import DamageApplied, Event, RollKind, RollMade, WeaponDamaged
 from gmdash.play import rolls
 from gmdash.play.campaign import CampaignService
 from gmdash.play.combat import wording
@@ -319,23 +319,12 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
                 character_id=a_cid,
             )
         )
-        rolled = blow.rolled
         step(
-            rolls.roll_event(
-                "damage",
-                actor=attacker.name,
-                label=f"{weapon.name} on {defender.name}",
-                expression=rolled.expression if rolled else None,
-                total=blow.damage,
-                details={
-                    "rolls": list(rolled.rolls) if rolled else [],
-                    "armour": blow.armour,
-                    "through": blow.amount,
-                    "typed": rolled is None,
-                },
-                character_id=a_cid,
+            _damage_event(
+                attacker, f"{weapon.name} on {defender.name}", blow.rolled, blow.damage,
+                armour=blow.armour, through=blow.amount,
             )
-        )
+        )  # fmt: skip
         if defender.character_id is not None and blow.amount > 0:
             step(
                 DamageApplied(
@@ -349,19 +338,8 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
             )
     riposte = plan.riposte
     if riposte is not None and plan.shield is not None:
-        rolled = riposte.rolled
-        step(
-            rolls.roll_event(
-                "damage",
-                actor=defender.name,
-                label=f"{plan.shield.name} on {weapon.name}",
-                expression=rolled.expression if rolled else None,
-                total=riposte.damage,
-                details={"rolls": list(rolled.rolls) if rolled else [], "typed": rolled is None,
-                         "parry": True},
-                character_id=defender.character_id,
-            )
-        )  # fmt: skip
+        label = f"{plan.shield.name} on {weapon.name}"
+        step(_damage_event(defender, label, riposte.rolled, riposte.damage, parry=True))
     harm = plan.weapon_harm
     if harm is not None and harm.owner.character_id is not None:
         step(WeaponDamaged(character_id=harm.owner.character_id, weapon=harm.weapon.name,
@@ -393,6 +371,22 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
             text=wording.attack_text(plan),
         )
     )
+
+
+def _damage_event(
+    who: Combatant, label: str, rolled: DamageRoll | None, total: int, **details: object
+) -> RollMade:
+    """The damage roll of a blow (or of a parry striking the attacking weapon), typed or rolled."""
+    return rolls.roll_event(
+        "damage",
+        actor=who.name,
+        label=label,
+        expression=rolled.expression if rolled else None,
+        total=total,
+        details={"rolls": list(rolled.rolls) if rolled else [], "typed": rolled is None,
+                 **details},
+        character_id=who.character_id,
+    )  # fmt: skip
 
 
 def lasting_conditions(
