@@ -23,7 +23,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from gmdash.cli import campaign_commands, combat_commands, rules_commands
+    from gmdash.cli import campaign_commands, combat_commands, rules_commands, serve_command
 
     parser = _Parser(
         prog="gmdash",
@@ -42,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules_commands.register(subparsers)
     combat_commands.register(subparsers)
     campaign_commands.register(subparsers)
+    serve_command.register(subparsers)
     return parser
 
 

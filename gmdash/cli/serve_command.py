@@ -1,0 +1,63 @@
+"""`gmdash serve`: the players' view in a web browser (see `gmdash.serve`).
+
+Only the arguments live here: the server, textual-serve and aiohttp are imported when the
+command runs, so that no other command pays for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from gmdash.cli.errors import CliError
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+def register(subparsers: Any) -> None:
+    """Add the serve command."""
+    serve = subparsers.add_parser(
+        "serve",
+        help="show the players a read-only view in a web browser",
+        description="Serve a read-only players' view of a campaign (party, combat order, public "
+        "rolls) to web browsers. Any --host but this machine's needs the access token printed "
+        "at start.",
+    )
+    serve.add_argument("--campaign", metavar="NAME", help="the campaign (default: the last one)")
+    serve.add_argument("--host", default=DEFAULT_HOST,
+                       help=f"address to listen on (default: {DEFAULT_HOST}, this machine only)")  # fmt: skip
+    serve.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                       help=f"port (default: {DEFAULT_PORT}; 0 picks a free one)")  # fmt: skip
+    serve.set_defaults(handler=run_serve)
+
+
+def _port(text: str) -> int:
+    if text.isdigit() and int(text) <= 65535:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"expected a port number 0-65535, not {text!r}")
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from gmdash.serve.server import PlayersServer, app_command, is_loopback, new_token
+    from gmdash.serve.source import CampaignSource, SourceError, pick_campaign
+
+    try:
+        slug = pick_campaign(args.saves_dir, args.campaign)
+        view = CampaignSource(args.saves_dir, slug).read()  # fails now, not in each browser
+    except SourceError as error:
+        raise CliError(str(error)) from None
+    token = None if is_loopback(args.host) else new_token()
+    server = PlayersServer(
+        app_command(args.saves_dir, slug),
+        host=args.host,
+        port=args.port,
+        title=view.campaign,
+        token=token,
+    )
+    try:
+        server.run(sys.stdout)
+    except OSError as error:
+        raise CliError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
+    return 0

@@ -1,0 +1,226 @@
+"""The players' screen: the party, the fight and the night's public rolls, read-only.
+
+One `PlayersApp` runs per browser (textual-serve starts `python -m gmdash.serve.app` for each
+connection). It has no key that changes anything, no command palette and no file dialog: it
+reads the campaign through `CampaignSource` and redraws within POLL_SECONDS of a write. Every
+name and label is drawn as plain `Text`, never parsed as markup.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from gmdash.cli.output import LEVEL_STYLES
+from gmdash.serve.source import CampaignSource, SourceError
+from gmdash.serve.view import CombatView, Fighter, PartyMember, PlayersView, PublicRoll
+from gmdash.tui.widgets.character_sheet import hp_bar, points_style
+
+POLL_SECONDS = 0.25
+"""How often the campaign's files are looked at (a few stat calls): well within a second."""
+
+
+class PlayersApp(App[None]):
+    """The read-only players' screen of one campaign."""
+
+    TITLE = "gmdash · players' view"
+    ENABLE_COMMAND_PALETTE = False
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012 (Textual reads it)
+    BINDINGS: ClassVar[list[BindingType]] = []
+    CSS = """
+    Screen { layout: grid; grid-size: 2 3; grid-columns: 1fr 1fr; grid-rows: 1 auto 1fr; }
+    Screen.-narrow { grid-size: 1 4; grid-columns: 1fr; grid-rows: 1 auto auto 1fr; }
+    #title { column-span: 2; background: $primary-background; color: $text; text-style: bold;
+             padding: 0 1; }
+    Screen.-narrow #title { column-span: 1; }
+    .pane { border: round $primary; padding: 0 1; height: auto; }
+    #party { border-title-color: $text; }
+    #combat { border-title-color: $text; }
+    #rolls { row-span: 2; height: 1fr; border-title-color: $text; }
+    Screen.-wide #party { row-span: 2; height: 1fr; }
+    Screen.-wide #combat { row-span: 1; height: 1fr; }
+    Screen.-wide #rolls { row-span: 1; }
+    Screen.-narrow #rolls { row-span: 1; }
+    #problem { color: $error; }
+    """
+
+    def __init__(self, source: CampaignSource) -> None:
+        super().__init__()
+        self.source = source
+        self.view: PlayersView | None = None
+        self.problem = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="title", markup=False)
+        party = VerticalScroll(Static("", id="party-body"), id="party", classes="pane")
+        party.border_title = "Party"
+        party.can_focus = False
+        yield party
+        combat = VerticalScroll(Static("", id="combat-body"), id="combat", classes="pane")
+        combat.border_title = "Combat"
+        combat.can_focus = False
+        yield combat
+        rolls = VerticalScroll(Static("", id="rolls-body"), id="rolls", classes="pane")
+        rolls.border_title = "Rolls"
+        rolls.can_focus = False
+        yield rolls
+
+    def on_mount(self) -> None:
+        self.reload()
+        self.set_interval(POLL_SECONDS, self.poll)
+
+    def poll(self) -> None:
+        if self.source.changed():
+            self.reload()
+
+    def reload(self) -> None:
+        """Read the campaign again and redraw what changed; a failed read keeps the last view
+        on screen with the reason in the title line."""
+        try:
+            view = self.source.read()
+        except SourceError as error:
+            self.problem = str(error)
+            self._show_title()
+            return
+        self.problem = ""
+        old, self.view = self.view, view
+        self._show_title()
+        if old is None or old.party != view.party:
+            self.query_one("#party-body", Static).update(party_renderable(view.party))
+        if old is None or old.combat != view.combat:
+            self.query_one("#combat-body", Static).update(combat_renderable(view.combat))
+            self.query_one("#combat", VerticalScroll).border_title = (
+                view.combat.heading if view.combat else "Combat"
+            )
+        if old is None or old.rolls != view.rolls:
+            self.query_one("#rolls-body", Static).update(rolls_renderable(view.rolls))
+            self.query_one("#rolls", VerticalScroll).border_title = f"Rolls · {view.session}"
+            self.call_after_refresh(self.query_one("#rolls", VerticalScroll).scroll_end,
+                                    animate=False)  # fmt: skip
+
+    def _show_title(self) -> None:
+        line = Text(self.TITLE)
+        if self.view is not None:
+            line.append(" — ")
+            line.append(self.view.campaign)
+            line.append(f" · {self.view.session}", style="dim")
+        if self.problem:
+            line.append("  ")
+            line.append(self.problem, style="bold red")
+        self.query_one("#title", Static).update(line)
+
+
+def party_renderable(party: Sequence[PartyMember]) -> RenderableType:
+    if not party:
+        return Text("No player characters yet.", style="dim")
+    lines: list[RenderableType] = []
+    for member in party:
+        name = Text(member.name, style="bold")
+        if member.player:
+            name.append(f"  ({member.player})", style="dim")
+        lines.append(name)
+        points = Text("HP ")
+        points.append_text(hp_bar(member.hit_points, member.hit_points_max, 10))
+        points.append("   MP ")
+        points.append(f"{member.magic_points}/{member.magic_points_max}",
+                      style=points_style(member.magic_points, member.magic_points_max))  # fmt: skip
+        if member.rune_points_max:
+            points.append("   RP ")
+            points.append(f"{member.rune_points}/{member.rune_points_max}",
+                          style=points_style(member.rune_points, member.rune_points_max))  # fmt: skip
+        lines.append(points)
+        lines.append(status_line(member.status, member.hit_points < member.hit_points_max))
+    return Group(*lines)
+
+
+def status_line(status: Sequence[str], wounded: bool) -> Text:
+    if "dead" in status:
+        return Text("dead", style="bold red")
+    if status:
+        return Text(", ".join(status), style="bold red" if "unconscious" in status else "red")
+    return Text("wounded", style="yellow") if wounded else Text("ok", style="green")
+
+
+def combat_renderable(combat: CombatView | None) -> RenderableType:
+    if combat is None:
+        return Text("No combat.", style="dim")
+    table = Table.grid(padding=(0, 1))
+    table.add_column(width=1)
+    table.add_column(justify="right", min_width=3)
+    table.add_column(ratio=2)
+    table.add_column(ratio=2)
+    table.add_column(justify="right")
+    table.add_column(ratio=2)
+    for fighter in combat.fighters:
+        table.add_row(*_fighter_cells(fighter))
+    return table
+
+
+def _fighter_cells(fighter: Fighter) -> list[Text]:
+    mark = Text("▶", style="bold yellow") if fighter.current else Text("✓" if fighter.resolved
+                                                                      else " ", style="green")  # fmt: skip
+    name_style = "dim strike" if fighter.out else ("bold" if fighter.current else "")
+    if not fighter.public and not fighter.out:
+        name_style += " italic"
+    effects = ", ".join(fighter.effects)
+    if fighter.public:
+        effect_style = "red" if fighter.effects else "green"
+        effects = effects or "ok"
+    else:
+        effect_style = {"unhurt": "green", "hurt": "yellow"}.get(effects, "red")
+    return [
+        mark,
+        Text(fighter.rank, style="bold" if fighter.current else ""),
+        Text(fighter.name, style=name_style.strip()),
+        Text(fighter.action, style="dim" if fighter.resolved else ""),
+        Text(fighter.hit_points),
+        Text(effects, style=effect_style),
+    ]
+
+
+def rolls_renderable(rolls: Sequence[PublicRoll]) -> RenderableType:
+    if not rolls:
+        return Text("No rolls yet this session.", style="dim")
+    lines = []
+    for roll in rolls:
+        strike = " strike" if roll.struck else ""
+        line = Text(f"{roll.time} ", style="dim" + strike)
+        if roll.actor:
+            line.append(roll.actor, style="bold" + strike)
+            line.append(" · ", style="dim")
+        line.append(roll.label, style=("dim" if roll.struck else "") + strike)
+        if roll.chance is not None:
+            line.append(f"  {roll.chance}%", style="dim" + strike)
+        if roll.roll is not None:
+            line.append(f"  {roll.roll}", style="bold" + strike)
+        if roll.level:
+            line.append(f"  {roll.level}", style=LEVEL_STYLES.get(roll.level, "") + strike)
+        if roll.struck:
+            line.append("  (struck out)", style="dim italic")
+        lines.append(line)
+    return Group(*lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m gmdash.serve.app --saves DIR --campaign SLUG`: what the server runs."""
+    parser = argparse.ArgumentParser(prog="gmdash-players-view")
+    parser.add_argument("--saves", required=True, type=Path)
+    parser.add_argument("--campaign", required=True)
+    args = parser.parse_args(argv)
+    PlayersApp(CampaignSource(args.saves, args.campaign)).run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

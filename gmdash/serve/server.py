@@ -1,0 +1,171 @@
+"""`gmdash serve`: the players' view over HTTP, through textual-serve.
+
+textual-serve answers the page, its static files and one websocket per browser; for each
+websocket it starts `python -m gmdash.serve.app` and relays the screen. `PlayersServer` keeps its
+websocket relay and puts a guard in front of every route:
+- bound to a loopback address, only requests naming a loopback host are answered (a web page
+  elsewhere cannot reach the view by DNS rebinding);
+- bound to any other address, every request needs the access token made at start: in the URL
+  (`?token=`), after which the page's own requests (static files, the websocket) carry it in a
+  cookie; anything else gets 403;
+- a websocket is accepted only from the page's own origin, and at most MAX_VIEWERS at once.
+Nothing is logged per request, so the token is printed once, in the URL to share.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import html
+import ipaddress
+import secrets
+import shlex
+import signal
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import TextIO
+from urllib.parse import urlsplit
+
+from aiohttp import web
+from textual_serve.server import Server
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+MAX_VIEWERS = 16
+"""Browsers watching at once (each runs a small process): a table has a handful."""
+INDEX_PAGE = Path(__file__).with_name("players.html")
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` is this machine only (`localhost`, 127.0.0.0/8, ::1)."""
+    if host.casefold() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def new_token() -> str:
+    """An access token: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+def app_command(saves: Path, slug: str) -> str:
+    """The shell command textual-serve runs for each browser."""
+    parts = [sys.executable, "-m", "gmdash.serve.app", "--saves", str(saves.resolve()),
+             "--campaign", slug]  # fmt: skip
+    return " ".join(shlex.quote(part) for part in parts)
+
+
+class PlayersServer(Server):
+    """textual-serve's server for the players' view, guarded as the module says."""
+
+    def __init__(
+        self, command: str, *, host: str, port: int, title: str, token: str | None
+    ) -> None:
+        super().__init__(command, host=host, port=port, title=title)
+        self.token = token
+        self.viewers = 0
+        self.cookie = f"gmdash-players-{port}"
+        self.page = INDEX_PAGE.read_text(encoding="utf-8").replace(
+            "{{ title }}", html.escape(title)
+        )
+
+    # --- the guard ---------------------------------------------------------------------------
+
+    def refusal(self, request: web.Request) -> str | None:
+        """Why `request` is refused, or None to answer it."""
+        if self.token is None:
+            hostname = urlsplit(f"//{request.host}").hostname or ""
+            if not is_loopback(hostname):
+                return "this players' view answers on this machine only"
+        else:
+            given = request.query.get("token") or request.cookies.get(self.cookie) or ""
+            if not hmac.compare_digest(given.encode(), self.token.encode()):
+                return "an access token is needed: use the address gmdash serve printed"
+        origin = request.headers.get("Origin")
+        if request.path == "/ws" and origin is not None and urlsplit(origin).netloc != request.host:
+            return "the view's websocket is for its own page only"
+        return None
+
+    @web.middleware
+    async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        reason = self.refusal(request)
+        if reason is not None:
+            raise web.HTTPForbidden(text=f"403 Forbidden: {reason}\n")
+        response = await handler(request)
+        if self.token is not None and request.path == "/" and not response.prepared:
+            # The page's own requests (scripts, fonts, the websocket) carry the token from here.
+            response.set_cookie(self.cookie, self.token, httponly=True, samesite="Strict", path="/")
+        return response
+
+    # --- routes ------------------------------------------------------------------------------
+
+    def make_app(self) -> web.Application:
+        """The routes: the page, its static files and the websocket (no downloads, no index of
+        folders), every one behind the guard."""
+        app = web.Application(middlewares=[self.guard])
+        app.add_routes(
+            [
+                web.get("/", self.handle_page),
+                web.get("/ws", self.handle_websocket),
+                web.static("/static", self.statics_path, show_index=False),
+            ]
+        )
+        return app
+
+    async def handle_page(self, request: web.Request) -> web.Response:
+        response = web.Response(text=self.page, content_type="text/html")
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Referrer-Policy"] = "no-referrer"  # the token stays off other sites
+        return response
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        if self.viewers >= MAX_VIEWERS:
+            raise web.HTTPServiceUnavailable(text="too many browsers are watching\n")
+        self.viewers += 1
+        try:
+            return await super().handle_websocket(request)
+        finally:
+            self.viewers -= 1
+
+    # --- running -----------------------------------------------------------------------------
+
+    def share_url(self) -> str:
+        """The address to give the players (with the token when one is needed)."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        url = f"http://{host}:{self.port}/"
+        return f"{url}?token={self.token}" if self.token else url
+
+    def run(self, out: TextIO) -> None:
+        """Serve until ctrl+c or SIGTERM. OSError if the address cannot be bound."""
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(self._serve(out))
+
+    async def _serve(self, out: TextIO) -> None:
+        runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False)
+        await runner.setup()
+        try:
+            site = web.TCPSite(runner, self.host, self.port)
+            await site.start()
+            self.port = runner.addresses[0][1]  # the real one when --port 0 picked a free port
+            self._announce(out)
+            stop = asyncio.Event()
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+            await stop.wait()
+        finally:
+            await runner.cleanup()  # closes the websockets: each browser's process quits
+
+    def _announce(self, out: TextIO) -> None:
+        print(f"Players' view of {self.title!r}: {self.share_url()}", file=out, flush=True)
+        if self.token is None:
+            print("Only this machine can open it (--host sets the address).", file=out, flush=True)
+        else:
+            print(
+                "Anyone with this address can watch: give it to the players only. No encryption:"
+                " use it on a network you trust. ctrl+c stops.",
+                file=out,
+                flush=True,
+            )

@@ -1,0 +1,235 @@
+"""What the players may see of a campaign, picked field by field (nothing else leaves here).
+
+The players' screen is drawn from a `PlayersView` only, never from the campaign itself, so what
+it cannot show is decided in one place:
+- the party: each player character's hit points, magic and rune points and wound status;
+- the fight: the strike-rank order, whose action it is, each player character's action and
+  conditions; everyone else (foes, NPC allies) shows only its name and a wound level;
+- the latest session's rolls that are not hidden; a roll by anyone but a player character (or
+  the game master's own, unnamed) shows its level of success and no numbers that would tell
+  the NPC's skill.
+Never: GM notes, NPC sheets, hidden rolls, other events of the log, anything of another campaign.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from gmdash import combat_runner as runner
+from gmdash.journal import local_hhmm
+from gmdash.model.character import Character, CharacterKind
+from gmdash.model.combat import Combatant, location_maxima
+from gmdash.model.derived import maxima
+from gmdash.model.log import LogEntry
+from gmdash.rules import RuleSet
+from gmdash.tui.widgets.character_sheet import status_words
+
+if TYPE_CHECKING:
+    from gmdash.campaign import CampaignService
+
+MAX_ROLLS = 200
+"""The latest rolls kept for the page (a night rarely has more; older ones scroll away)."""
+WOUND_LEVELS = ("unhurt", "hurt", "badly hurt", "down", "dead")
+"""What players see of someone else's wounds: what they would see across the table."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class PartyMember:
+    """A player character as the players see it."""
+
+    name: str
+    player: str
+    hit_points: int
+    hit_points_max: int
+    magic_points: int
+    magic_points_max: int
+    rune_points: int
+    rune_points_max: int
+    status: tuple[str, ...]
+    """Wound conditions, worst first; empty when hale."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Fighter:
+    """A line of the strike-rank order. `public` is True for a player character (its action,
+    hit points and conditions shown); for anyone else `effects` is its wound level alone."""
+
+    name: str
+    public: bool
+    rank: str
+    action: str
+    hit_points: str
+    effects: tuple[str, ...]
+    acting: bool = False
+    """An action of this round's order (not carried to the next round, not waiting)."""
+    current: bool = False
+    resolved: bool = False
+    out: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class CombatView:
+    round: int
+    heading: str
+    fighters: tuple[Fighter, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PublicRoll:
+    """A roll the players saw made. `chance` and `roll` are None for an NPC's roll."""
+
+    id: str
+    time: str
+    actor: str | None
+    label: str
+    chance: int | None
+    roll: int | None
+    level: str | None
+    struck: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayersView:
+    campaign: str
+    session: str
+    party: tuple[PartyMember, ...]
+    combat: CombatView | None
+    rolls: tuple[PublicRoll, ...]
+
+
+def players_view(service: CampaignService) -> PlayersView:
+    """The public part of the campaign `service` holds (read-only: nothing is changed)."""
+    ruleset = service.campaign.ruleset
+    pcs = [c for c in service.characters if c.kind is CharacterKind.PC]
+    return PlayersView(
+        campaign=service.campaign.name,
+        session=_session_text(service),
+        party=tuple(_member(c, ruleset) for c in pcs),
+        combat=_combat(service) if service.state.combat is not None else None,
+        rolls=_rolls(service.log(rolls_only=True), {c.name.casefold() for c in pcs}),
+    )
+
+
+def _session_text(service: CampaignService) -> str:
+    current = service.current_session
+    if current is not None:
+        return f"Session {current.number}"
+    if service.sessions:
+        return f"Session {service.sessions[-1].number} (ended)"
+    return "No session yet"
+
+
+def _member(character: Character, ruleset: RuleSet) -> PartyMember:
+    full = maxima(character.characteristics, ruleset)
+    return PartyMember(
+        name=character.name,
+        player=character.player,
+        hit_points=character.hit_points,
+        hit_points_max=full.hit_points,
+        magic_points=character.magic_points,
+        magic_points_max=full.magic_points,
+        rune_points=character.rune_points,
+        rune_points_max=character.rune_points_max,
+        status=tuple(words for words in status_words(character, full) if words != "wounded"),
+    )
+
+
+def wound_level(hit_points: int, hit_points_max: int, out_of_action: str | None) -> str:
+    """One of WOUND_LEVELS: dead; down (unconscious or in shock); else by the hit points left."""
+    if out_of_action == "dead":
+        return "dead"
+    if out_of_action is not None:
+        return "down"
+    if hit_points >= hit_points_max:
+        return "unhurt"
+    if hit_points * 2 > hit_points_max:
+        return "hurt"
+    return "badly hurt"
+
+
+def _is_public(combatant: Combatant, sheet: Character | None) -> bool:
+    return (
+        combatant.character_id is not None
+        and sheet is not None
+        and sheet.kind is CharacterKind.PC
+    )
+
+
+def _combat(service: CampaignService) -> CombatView:
+    combat = runner.fight(service)
+    ruleset = service.campaign.ruleset
+    brp = ruleset is RuleSet.BRP
+    fighters = []
+    for row in runner.rows(service):
+        public = _is_public(row.combatant, row.sheet)
+        if row.turn is not None:
+            rank = str(row.turn.dex if brp else row.turn.sr) + ("=" if row.turn.simultaneous else "")
+        elif row.next_round and row.action is not None:
+            rank = f"→{row.action.sr - 12}"
+        else:
+            rank = "-"
+        hp = ""
+        effects: tuple[str, ...]
+        if row.sheet is None:
+            effects = ("dead",) if public else ("gone",)
+        elif public:
+            full = maxima(row.sheet.characteristics, ruleset)
+            hp = f"{row.sheet.hit_points}/{full.hit_points}"
+            effects = tuple(w for w in status_words(row.sheet, full) if w != "wounded")
+        else:
+            total, _ = location_maxima(row.combatant, row.sheet, ruleset)
+            effects = (wound_level(row.sheet.hit_points, total, row.status),)
+        action = ""
+        if public and row.action is not None:
+            action = row.action.label
+        elif row.action is None and row.status is None and row.turn is None:
+            action = "(declaring)"
+        fighters.append(
+            Fighter(
+                name=row.combatant.name,
+                public=public,
+                rank=rank,
+                action=action,
+                hit_points=hp,
+                effects=effects,
+                acting=row.turn is not None,
+                current=row.current,
+                resolved=row.resolved,
+                out=row.status is not None,
+            )
+        )
+    acting = [f for f in fighters if f.acting]
+    heading = f"Round {combat.round}"
+    position = next((i for i, f in enumerate(acting) if f.current), None)
+    if position is not None:
+        where = "DEX" if brp else "SR"
+        heading += f" · {where} {acting[position].rank.rstrip('=')} · {position + 1}/{len(acting)}"
+    elif acting:
+        heading += " · about to start"
+    else:
+        heading += " · declaring"
+    return CombatView(round=combat.round, heading=heading, fighters=tuple(fighters))
+
+
+def _rolls(entries: list[LogEntry], pc_names: set[str]) -> tuple[PublicRoll, ...]:
+    shown = []
+    for entry in entries:
+        if entry.hidden:
+            continue
+        numbers = entry.actor is None or entry.actor.casefold() in pc_names
+        rolled = entry.roll if entry.roll is not None else entry.total
+        label = entry.label or (entry.expression if numbers else None) or entry.kind
+        shown.append(
+            PublicRoll(
+                id=entry.id,
+                time=local_hhmm(entry.time),
+                actor=entry.actor,
+                label=label,
+                chance=entry.chance if numbers else None,
+                roll=rolled if numbers or entry.level is None else None,
+                level=entry.level,
+                struck=entry.struck,
+            )
+        )
+    return tuple(shown[-MAX_ROLLS:])
