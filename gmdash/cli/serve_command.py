@@ -30,6 +30,8 @@ def register(subparsers: Any) -> None:
                        help=f"address to listen on (default: {DEFAULT_HOST}, this machine only)")  # fmt: skip
     serve.add_argument("--port", type=_port, default=DEFAULT_PORT,
                        help=f"port (default: {DEFAULT_PORT}; 0 picks a free one)")  # fmt: skip
+    serve.add_argument("--token", action="store_true",
+                       help="require the access token on this machine too (a shared computer)")  # fmt: skip
     serve.set_defaults(handler=run_serve)
 
 
@@ -48,7 +50,7 @@ def run_serve(args: argparse.Namespace) -> int:
         view = CampaignSource(args.saves_dir, slug).read()  # fails now, not in each browser
     except SourceError as error:
         raise CliError(str(error)) from None
-    token = None if is_loopback(args.host) else new_token()
+    token = new_token() if args.token or not is_loopback(args.host) else None
     server = PlayersServer(
         app_command(args.saves_dir, slug),
         host=args.host,

@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Container, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from gmdash.cli.output import LEVEL_STYLES
@@ -39,20 +39,17 @@ class PlayersApp(App[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012 (Textual reads it)
     BINDINGS: ClassVar[list[BindingType]] = []
     CSS = """
-    Screen { layout: grid; grid-size: 2 3; grid-columns: 1fr 1fr; grid-rows: 1 auto 1fr; }
-    Screen.-narrow { grid-size: 1 4; grid-columns: 1fr; grid-rows: 1 auto auto 1fr; }
-    #title { column-span: 2; background: $primary-background; color: $text; text-style: bold;
+    #title { height: 1; background: $primary-background; color: $text; text-style: bold;
              padding: 0 1; }
-    Screen.-narrow #title { column-span: 1; }
-    .pane { border: round $primary; padding: 0 1; height: auto; }
-    #party { border-title-color: $text; }
-    #combat { border-title-color: $text; }
-    #rolls { row-span: 2; height: 1fr; border-title-color: $text; }
-    Screen.-wide #party { row-span: 2; height: 1fr; }
-    Screen.-wide #combat { row-span: 1; height: 1fr; }
-    Screen.-wide #rolls { row-span: 1; }
-    Screen.-narrow #rolls { row-span: 1; }
-    #problem { color: $error; }
+    #main { layout: horizontal; height: 1fr; }
+    #right { width: 1fr; height: 1fr; }
+    .pane { border: round $primary; border-title-color: $text; padding: 0 1; }
+    #party { width: 1fr; height: 1fr; }
+    #combat { height: auto; max-height: 60%; }
+    #rolls { height: 1fr; }
+    Screen.-narrow #main { layout: vertical; }
+    Screen.-narrow #party { width: 1fr; height: auto; max-height: 50%; }
+    Screen.-narrow #right { width: 1fr; }
     """
 
     def __init__(self, source: CampaignSource) -> None:
@@ -63,18 +60,11 @@ class PlayersApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="title", markup=False)
-        party = VerticalScroll(Static("", id="party-body"), id="party", classes="pane")
-        party.border_title = "Party"
-        party.can_focus = False
-        yield party
-        combat = VerticalScroll(Static("", id="combat-body"), id="combat", classes="pane")
-        combat.border_title = "Combat"
-        combat.can_focus = False
-        yield combat
-        rolls = VerticalScroll(Static("", id="rolls-body"), id="rolls", classes="pane")
-        rolls.border_title = "Rolls"
-        rolls.can_focus = False
-        yield rolls
+        with Container(id="main"):
+            yield _pane("party", "Party")
+            with Vertical(id="right"):
+                yield _pane("combat", "Combat")
+                yield _pane("rolls", "Rolls")
 
     def on_mount(self) -> None:
         self.reload()
@@ -121,16 +111,26 @@ class PlayersApp(App[None]):
         self.query_one("#title", Static).update(line)
 
 
+def _pane(name: str, title: str) -> VerticalScroll:
+    """A bordered, scrolling pane holding one Static `#<name>-body`; never focused (the page
+    takes no input)."""
+    pane = VerticalScroll(Static("", id=f"{name}-body"), id=name, classes="pane", can_focus=False)
+    pane.border_title = title
+    return pane
+
+
 def party_renderable(party: Sequence[PartyMember]) -> RenderableType:
     if not party:
         return Text("No player characters yet.", style="dim")
     lines: list[RenderableType] = []
     for member in party:
-        name = Text(member.name, style="bold")
+        heading = Text(member.name, style="bold")
         if member.player:
-            name.append(f"  ({member.player})", style="dim")
-        lines.append(name)
-        points = Text("HP ")
+            heading.append(f" ({member.player})", style="dim")
+        heading.append("  ")
+        heading.append_text(status_line(member.status, member.hit_points < member.hit_points_max))
+        lines.append(heading)
+        points = Text("  HP ")
         points.append_text(hp_bar(member.hit_points, member.hit_points_max, 10))
         points.append("   MP ")
         points.append(f"{member.magic_points}/{member.magic_points_max}",
@@ -140,7 +140,6 @@ def party_renderable(party: Sequence[PartyMember]) -> RenderableType:
             points.append(f"{member.rune_points}/{member.rune_points_max}",
                           style=points_style(member.rune_points, member.rune_points_max))  # fmt: skip
         lines.append(points)
-        lines.append(status_line(member.status, member.hit_points < member.hit_points_max))
     return Group(*lines)
 
 

@@ -22,6 +22,7 @@ import ipaddress
 import secrets
 import shlex
 import signal
+import socket
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -45,6 +46,13 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
+
+
+def _is_unspecified(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_unspecified
+    except ValueError:
+        return host == ""
 
 
 def new_token() -> str:
@@ -135,7 +143,11 @@ class PlayersServer(Server):
 
     def share_url(self) -> str:
         """The address to give the players (with the token when one is needed)."""
-        host = f"[{self.host}]" if ":" in self.host else self.host
+        host = self.host
+        if _is_unspecified(host):  # every address of this machine: its name is the one to share
+            host = socket.gethostname()
+        elif ":" in host:
+            host = f"[{host}]"
         url = f"http://{host}:{self.port}/"
         return f"{url}?token={self.token}" if self.token else url
 

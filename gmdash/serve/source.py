@@ -2,9 +2,9 @@
 when its files change. The one place the view touches the store.
 
 Every write to a campaign replaces a file by renaming a new one over it (see
-`gmdash.store.atomic`), so a changed file has a new inode: comparing (inode, size, mtime) of
-the snapshot, the sessions folder and the latest log file notices each committed write, and a
-read never sees half of one.
+`gmdash.store.atomic`), so a changed file has a new inode, and each event ends with the snapshot
+`campaign.json` rewritten: comparing (inode, size, mtime) of the snapshot and of the sessions
+folder notices each committed write, and a read never sees half of one.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from gmdash.store.paths import (
     campaign_folder,
     campaign_slugs,
     read_last,
-    session_file,
 )
 
 Stamp = tuple[tuple[int, int, int] | None, ...]
@@ -59,7 +58,6 @@ class CampaignSource:
         self.saves = saves
         self.slug = slug
         self.folder = saves / slug
-        self._log_file = 0
         self._stamp: Stamp | None = None
 
     def read(self) -> PlayersView:
@@ -69,7 +67,6 @@ class CampaignSource:
             with CampaignService.open(
                 self.saves, self.slug, read_only=True, remember=False
             ) as service:
-                self._log_file = service.state.log_file
                 view = players_view(service)
         except CampaignNotFound:
             raise SourceError(f"campaign {self.slug!r} is no longer in {self.saves}") from None
@@ -84,12 +81,7 @@ class CampaignSource:
         return self._current_stamp() != self._stamp
 
     def _current_stamp(self) -> Stamp:
-        return (
-            _stat(self.folder / CAMPAIGN_FILE),
-            _stat(self.folder / SESSIONS_DIR),
-            _stat(session_file(self.folder, self._log_file)),
-            _stat(session_file(self.folder, self._log_file + 1)),
-        )
+        return (_stat(self.folder / CAMPAIGN_FILE), _stat(self.folder / SESSIONS_DIR))
 
 
 def _stat(path: Path) -> tuple[int, int, int] | None:

@@ -1,0 +1,165 @@
+"""What the players' view shows of a campaign, and what it never shows."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from helpers import FakeClock, demo_service
+
+from gmdash.campaign import CampaignService
+from gmdash.events import RollMade
+from gmdash.serve.source import CampaignSource, SourceError, pick_campaign
+from gmdash.serve.view import PlayersView, players_view, wound_level
+
+from .night import GM_NOTE, HIDDEN_LABEL, NPC_SKILL, play_a_night
+
+
+@pytest.fixture
+def night(tmp_path: Path) -> Iterator[CampaignService]:
+    with demo_service(tmp_path, FakeClock()) as service:
+        service.start_session()
+        play_a_night(service)
+        yield service
+
+
+def strings(value: object) -> Iterator[str]:
+    """Every text the view holds, however deep."""
+    if isinstance(value, str):
+        yield value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from strings(getattr(value, field.name))
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from strings(item)
+
+
+def test_the_party_is_the_player_characters_with_their_wounds(night: CampaignService) -> None:
+    view = players_view(night)
+    assert [m.name for m in view.party] == [
+        "Harvald Stormbrow", "Irvala Greyquill", "Korrath Sandstrider", "Meriel Greenhollow",
+    ]  # fmt: skip
+    harvald = view.party[0]
+    assert (harvald.player, harvald.hit_points, harvald.hit_points_max) == ("Ana", 10, 15)
+    assert harvald.status == ("bleeding", "useless L arm")
+    assert view.party[1].status == ()
+
+
+def test_rolls_are_the_public_ones_and_npcs_show_no_numbers(night: CampaignService) -> None:
+    rolls = players_view(night).rolls
+    shown = [(r.actor, r.label, r.chance, r.roll, r.level, r.struck) for r in rolls]
+    assert shown == [
+        ("Harvald Stormbrow", "Scan", 65, 12, "success", False),
+        ("Gorehorn", "Great Axe", None, None, "success", False),
+        ("Harvald Stormbrow", "Climb", 40, 3, "special", True),
+    ]
+
+
+def test_a_dice_roll_by_an_npc_shows_its_total_not_its_dice(night: CampaignService) -> None:
+    night.publish(RollMade(actor="Gorehorn", label="Great Axe damage", kind="dice",
+                           expression="2D6+2+1D4", total=11))  # fmt: skip
+    roll = players_view(night).rolls[-1]
+    assert (roll.label, roll.roll, roll.chance) == ("Great Axe damage", 11, None)
+    assert "2D6+2+1D4" not in set(strings(players_view(night)))
+
+
+def test_the_fight_shows_the_order_and_only_a_wound_level_for_others(
+    night: CampaignService,
+) -> None:
+    combat = players_view(night).combat
+    assert combat is not None
+    assert combat.heading == "Round 1 · SR 6 · 1/3"
+    lines = [(f.name, f.rank, f.action, f.hit_points, f.effects, f.current)
+             for f in combat.fighters]  # fmt: skip
+    assert lines == [
+        ("Harvald Stormbrow", "6", "Broadsword", "10/15", ("bleeding", "useless L arm"), True),
+        ("Broo 1", "7", "", "", ("unhurt",), False),
+        ("Gorehorn", "7", "", "", ("unhurt",), False),
+        ("Irvala Greyquill", "-", "(declaring)", "12/12", (), False),
+        ("Broo 2", "-", "(declaring)", "", ("unhurt",), False),
+    ]
+
+
+def test_nothing_private_is_in_the_view(night: CampaignService) -> None:
+    view = players_view(night)
+    texts = set(strings(view))
+    npcs = [c for c in night.characters if c.kind != "pc"]
+    private = {HIDDEN_LABEL, GM_NOTE, *(c.notes for c in night.characters if c.notes),
+               night.campaign.notes, *(w.name for c in npcs for w in c.weapons
+                                       if w.name != "Great Axe")}  # fmt: skip
+    private.discard("")
+    assert not {t for t in texts for p in private if p in t}
+    numbers = [v for roll in view.rolls if roll.actor == "Gorehorn"
+               for v in (roll.chance, roll.roll)]  # fmt: skip
+    assert NPC_SKILL not in numbers
+
+
+@pytest.mark.parametrize(
+    ("hp", "full", "out", "level"),
+    [
+        (12, 12, None, "unhurt"),
+        (13, 12, None, "unhurt"),
+        (11, 12, None, "hurt"),
+        (7, 12, None, "hurt"),
+        (6, 12, None, "badly hurt"),
+        (1, 12, None, "badly hurt"),
+        (12, 12, "shock", "down"),
+        (3, 12, "unconscious", "down"),
+        (-2, 12, "dead", "dead"),
+    ],
+)
+def test_wound_levels(hp: int, full: int, out: str | None, level: str) -> None:
+    assert wound_level(hp, full, out) == level
+
+
+# --- the source: read-only, and it notices writes ----------------------------------------------
+
+
+def folder_bytes(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_the_source_reads_without_lock_or_write_and_notices_each_write(tmp_path: Path) -> None:
+    with demo_service(tmp_path, FakeClock()) as service:
+        service.start_session()
+    before = folder_bytes(tmp_path)
+    source = CampaignSource(tmp_path, pick_campaign(tmp_path, None))
+    view = source.read()
+    assert not source.changed()
+    assert folder_bytes(tmp_path) == before  # no lock file, no .last, nothing rewritten
+    with CampaignService.open(tmp_path, view.campaign) as writer:  # the view holds no lock
+        writer.publish(RollMade(actor="Irvala Greyquill", label="Sing", kind="ability",
+                                chance=55, roll=20, level="success"))  # fmt: skip
+        assert source.changed()
+        assert [r.label for r in source.read().rolls] == ["Sing"]
+        assert not source.changed()
+        writer.end_session()
+        assert source.changed()
+        assert source.read().session == "Session 1 (ended)"
+
+
+def test_picking_the_campaign(tmp_path: Path) -> None:
+    with pytest.raises(SourceError, match="no campaign in"):
+        pick_campaign(tmp_path, None)
+    CampaignService.create(tmp_path, "Alpha").close()
+    CampaignService.create(tmp_path, "Beta").close()
+    assert pick_campaign(tmp_path, None) == "beta"  # the last one created or opened
+    (tmp_path / ".last").unlink()
+    with pytest.raises(SourceError, match="--campaign"):
+        pick_campaign(tmp_path, None)
+    assert pick_campaign(tmp_path, "Alpha") == "alpha"
+    with pytest.raises(SourceError, match="no campaign 'Gamma'"):
+        pick_campaign(tmp_path, "Gamma")
+
+
+def test_a_campaign_that_goes_away_is_a_source_error(tmp_path: Path) -> None:
+    CampaignService.create(tmp_path, "Alpha").close()
+    source = CampaignSource(tmp_path, "alpha")
+    assert isinstance(source.read(), PlayersView)
+    (tmp_path / "alpha" / "campaign.json").write_text("{not json")
+    assert source.changed()
+    with pytest.raises(SourceError, match=r"campaign\.json"):
+        source.read()
