@@ -41,15 +41,18 @@ class PlayersApp(App[None]):
     CSS = """
     #title { height: 1; background: $primary-background; color: $text; text-style: bold;
              padding: 0 1; }
+    #problem { display: none; color: $text-error; background: $error-muted; padding: 0 1; }
+    #problem.-shown { display: block; }
     #main { layout: horizontal; height: 1fr; }
-    #right { width: 1fr; height: 1fr; }
+    #left { width: 1fr; height: 1fr; }
     .pane { border: round $primary; border-title-color: $text; padding: 0 1; }
-    #party { width: 1fr; height: 1fr; }
-    #combat { height: auto; max-height: 60%; }
-    #rolls { height: 1fr; }
+    #party { height: auto; max-height: 60%; }
+    #combat { height: 1fr; }
+    #rolls { width: 1fr; height: 1fr; }
     Screen.-narrow #main { layout: vertical; }
-    Screen.-narrow #party { width: 1fr; height: auto; max-height: 50%; }
-    Screen.-narrow #right { width: 1fr; }
+    Screen.-narrow #left { height: auto; }
+    Screen.-narrow #party { max-height: 16; }
+    Screen.-narrow #combat { height: auto; max-height: 14; }
     """
 
     def __init__(self, source: CampaignSource) -> None:
@@ -60,11 +63,12 @@ class PlayersApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="title", markup=False)
+        yield Static("", id="problem", markup=False)
         with Container(id="main"):
-            yield _pane("party", "Party")
-            with Vertical(id="right"):
+            with Vertical(id="left"):
+                yield _pane("party", "Party")
                 yield _pane("combat", "Combat")
-                yield _pane("rolls", "Rolls")
+            yield _pane("rolls", "Rolls")
 
     def on_mount(self) -> None:
         self.reload()
@@ -76,7 +80,7 @@ class PlayersApp(App[None]):
 
     def reload(self) -> None:
         """Read the campaign again and redraw what changed; a failed read keeps the last view
-        on screen with the reason in the title line."""
+        on screen with the reason under the title."""
         try:
             view = self.source.read()
         except SourceError as error:
@@ -105,10 +109,10 @@ class PlayersApp(App[None]):
             line.append(" — ")
             line.append(self.view.campaign)
             line.append(f" · {self.view.session}", style="dim")
-        if self.problem:
-            line.append("  ")
-            line.append(self.problem, style="bold red")
         self.query_one("#title", Static).update(line)
+        problem = self.query_one("#problem", Static)
+        problem.update(f"Not up to date: {self.problem}" if self.problem else "")
+        problem.set_class(bool(self.problem), "-shown")
 
 
 def _pane(name: str, title: str) -> VerticalScroll:
@@ -182,7 +186,7 @@ def _fighter_cells(fighter: Fighter) -> list[Text]:
         mark,
         Text(fighter.rank, style="bold" if fighter.current else ""),
         Text(fighter.name, style=name_style.strip()),
-        Text(fighter.action, style="dim" if fighter.resolved else ""),
+        Text(fighter.action, style="dim" if fighter.resolved or not fighter.acting else ""),
         Text(fighter.hit_points),
         Text(effects, style=effect_style),
     ]

@@ -184,7 +184,7 @@ def _combat(service: CampaignService) -> CombatView:
         if public and row.action is not None:
             action = row.action.label
         elif row.action is None and row.status is None and row.turn is None:
-            action = "(declaring)"
+            action = "declaring…"
         fighters.append(
             Fighter(
                 name=row.combatant.name,

@@ -78,8 +78,8 @@ def test_the_fight_shows_the_order_and_only_a_wound_level_for_others(
         ("Harvald Stormbrow", "6", "Broadsword", "10/15", ("bleeding", "useless L arm"), True),
         ("Broo 1", "7", "", "", ("unhurt",), False),
         ("Gorehorn", "7", "", "", ("unhurt",), False),
-        ("Irvala Greyquill", "-", "(declaring)", "12/12", (), False),
-        ("Broo 2", "-", "(declaring)", "", ("unhurt",), False),
+        ("Irvala Greyquill", "-", "declaring…", "12/12", (), False),
+        ("Broo 2", "-", "declaring…", "", ("unhurt",), False),
     ]
 
 
