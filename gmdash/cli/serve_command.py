@@ -26,12 +26,18 @@ def register(subparsers: Any) -> None:
         "at start.",
     )
     serve.add_argument("--campaign", metavar="NAME", help="the campaign (default: the last one)")
-    serve.add_argument("--host", default=DEFAULT_HOST,
-                       help=f"address to listen on (default: {DEFAULT_HOST}, this machine only)")  # fmt: skip
-    serve.add_argument("--port", type=_port, default=DEFAULT_PORT,
-                       help=f"port (default: {DEFAULT_PORT}; 0 picks a free one)")  # fmt: skip
-    serve.add_argument("--token", action="store_true",
-                       help="require the access token on this machine too (a shared computer)")  # fmt: skip
+    serve.add_argument(
+        "--host", default=DEFAULT_HOST,
+        help=f"address to listen on (default: {DEFAULT_HOST}, this machine only)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT,
+        help=f"port (default: {DEFAULT_PORT}; 0 picks a free one)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--token", action="store_true",
+        help="require the access token on this machine too (a shared computer)",
+    )  # fmt: skip
     serve.set_defaults(handler=run_serve)
 
 
@@ -43,7 +49,8 @@ def _port(text: str) -> int:
 
 def run_serve(args: argparse.Namespace) -> int:
     from gmdash.serve.server import PlayersServer, app_command, is_loopback, new_token
-    from gmdash.serve.source import CampaignSource, SourceError, pick_campaign
+    from gmdash.serve.source import CampaignSource, pick_campaign
+    from gmdash.serve.view import SourceError
 
     try:
         slug = pick_campaign(args.saves_dir, args.campaign)

@@ -281,6 +281,58 @@ def later(combatant: Combatant, ruleset: RuleSet) -> list[tuple[int, Action]]:
     return [(i, a) for i, a in enumerate(combatant.declared) if not in_this_round(a.sr)]
 
 
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A line of the strike-rank order: an action in order, or a combatant without one."""
+
+    combatant: Combatant
+    sheet: Character | None
+    turn: Turn | None
+    action: Action | None
+    status: str | None  # out of action: dead, unconscious, shock
+    current: bool = False
+    resolved: bool = False
+    next_round: bool = False
+
+
+def order_rows(combat: Combat, characters: Mapping[str, Character], ruleset: RuleSet) -> list[Row]:
+    """The lines of the strike-rank order (the dashboard's pane, the players' view): this
+    round's actions in order, then actions carried to the next round, then combatants with
+    nothing declared, then combatants out of action."""
+    status = {
+        c.id: out_of_action(conditions_of(c, sheet_of(c, characters))) for c in combat.combatants
+    }
+    acting: list[Row] = []
+    waiting: list[Row] = []
+    out: list[Row] = []
+    for turn in turns(combat, characters, ruleset):
+        combatant = combat.combatant(turn.actor)
+        if status[combatant.id]:
+            continue
+        action = combatant.declared[turn.index]
+        acting.append(
+            Row(
+                combatant,
+                sheet_of(combatant, characters),
+                turn,
+                action,
+                None,
+                current=combat.current == (turn.actor, turn.index),
+                resolved=turn.index in combatant.resolved,
+            )
+        )
+    for combatant in combat.combatants:
+        sheet = sheet_of(combatant, characters)
+        if status[combatant.id]:
+            out.append(Row(combatant, sheet, None, None, status[combatant.id]))
+            continue
+        for _, action in later(combatant, ruleset):
+            waiting.append(Row(combatant, sheet, None, action, None, next_round=True))
+        if not combatant.declared:
+            waiting.append(Row(combatant, sheet, None, None, None))
+    return acting + waiting + out
+
+
 def default_side(character: Character) -> str:
     """Player characters fight for the party, everyone else with the foes."""
     return PARTY if character.kind is CharacterKind.PC else FOES

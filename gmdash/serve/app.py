@@ -1,17 +1,14 @@
 """The players' screen: the party, the fight and the night's public rolls, read-only.
 
-One `PlayersApp` runs per browser (textual-serve starts `python -m gmdash.serve.app` for each
-connection). It has no key that changes anything, no command palette and no file dialog: it
-reads the campaign through `CampaignSource` and redraws within POLL_SECONDS of a write. Every
-name and label is drawn as plain `Text`, never parsed as markup.
+One `PlayersApp` runs per browser (textual-serve starts `python -m gmdash.serve.players` for
+each connection). It has no key that changes anything, no command palette and no file dialog:
+it draws a `PlayersView` from its source and redraws within POLL_SECONDS of a write. Every name
+and label is drawn as plain `Text`, never parsed as markup.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
@@ -23,8 +20,15 @@ from textual.containers import Container, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from gmdash.cli.output import LEVEL_STYLES
-from gmdash.serve.source import CampaignSource, SourceError
-from gmdash.serve.view import CombatView, Fighter, PartyMember, PlayersView, PublicRoll
+from gmdash.serve.view import (
+    CombatView,
+    Fighter,
+    PartyMember,
+    PlayersView,
+    PublicRoll,
+    SourceError,
+    ViewSource,
+)
 from gmdash.tui.widgets.character_sheet import hp_bar, points_style
 
 POLL_SECONDS = 0.25
@@ -55,7 +59,7 @@ class PlayersApp(App[None]):
     Screen.-narrow #combat { height: auto; max-height: 14; }
     """
 
-    def __init__(self, source: CampaignSource) -> None:
+    def __init__(self, source: ViewSource) -> None:
         super().__init__()
         self.source = source
         self.view: PlayersView | None = None
@@ -137,14 +141,16 @@ def party_renderable(party: Sequence[PartyMember]) -> RenderableType:
         points = Text("  HP ")
         points.append_text(hp_bar(member.hit_points, member.hit_points_max, 10))
         points.append("   MP ")
-        points.append(f"{member.magic_points}/{member.magic_points_max}",
-                      style=points_style(member.magic_points, member.magic_points_max))  # fmt: skip
+        points.append_text(_points(member.magic_points, member.magic_points_max))
         if member.rune_points_max:
             points.append("   RP ")
-            points.append(f"{member.rune_points}/{member.rune_points_max}",
-                          style=points_style(member.rune_points, member.rune_points_max))  # fmt: skip
+            points.append_text(_points(member.rune_points, member.rune_points_max))
         lines.append(points)
     return Group(*lines)
+
+
+def _points(current: int, maximum: int) -> Text:
+    return Text(f"{current}/{maximum}", style=points_style(current, maximum))
 
 
 def status_line(status: Sequence[str], wounded: bool) -> Text:
@@ -171,8 +177,10 @@ def combat_renderable(combat: CombatView | None) -> RenderableType:
 
 
 def _fighter_cells(fighter: Fighter) -> list[Text]:
-    mark = Text("▶", style="bold yellow") if fighter.current else Text("✓" if fighter.resolved
-                                                                      else " ", style="green")  # fmt: skip
+    if fighter.current:
+        mark = Text("▶", style="bold yellow")
+    else:
+        mark = Text("✓" if fighter.resolved else " ", style="green")
     name_style = "dim strike" if fighter.out else ("bold" if fighter.current else "")
     if not fighter.public and not fighter.out:
         name_style += " italic"
@@ -213,17 +221,3 @@ def rolls_renderable(rolls: Sequence[PublicRoll]) -> RenderableType:
             line.append("  (struck out)", style="dim italic")
         lines.append(line)
     return Group(*lines)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m gmdash.serve.app --saves DIR --campaign SLUG`: what the server runs."""
-    parser = argparse.ArgumentParser(prog="gmdash-players-view")
-    parser.add_argument("--saves", required=True, type=Path)
-    parser.add_argument("--campaign", required=True)
-    args = parser.parse_args(argv)
-    PlayersApp(CampaignSource(args.saves, args.campaign)).run()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,8 +1,8 @@
 """`gmdash serve`: the players' view over HTTP, through textual-serve.
 
 textual-serve answers the page, its static files and one websocket per browser; for each
-websocket it starts `python -m gmdash.serve.app` and relays the screen. `PlayersServer` keeps its
-websocket relay and puts a guard in front of every route:
+websocket it starts `python -m gmdash.serve.players` and relays the screen. `PlayersServer`
+keeps its websocket relay and puts a guard in front of every route:
 - bound to a loopback address, only requests naming a loopback host are answered (a web page
   elsewhere cannot reach the view by DNS rebinding);
 - bound to any other address, every request needs the access token made at start: in the URL
@@ -62,7 +62,7 @@ def new_token() -> str:
 
 def app_command(saves: Path, slug: str) -> str:
     """The shell command textual-serve runs for each browser."""
-    parts = [sys.executable, "-m", "gmdash.serve.app", "--saves", str(saves.resolve()),
+    parts = [sys.executable, "-m", "gmdash.serve.players", "--saves", str(saves.resolve()),
              "--campaign", slug]  # fmt: skip
     return " ".join(shlex.quote(part) for part in parts)
 

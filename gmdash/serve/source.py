@@ -14,7 +14,7 @@ from pathlib import Path
 
 from gmdash.campaign import CampaignService
 from gmdash.model.errors import ValidationError
-from gmdash.serve.view import PlayersView, players_view
+from gmdash.serve.view import PlayersView, SourceError, players_view
 from gmdash.store.errors import CampaignNotFound, StoreError
 from gmdash.store.paths import (
     CAMPAIGN_FILE,
@@ -25,10 +25,6 @@ from gmdash.store.paths import (
 )
 
 Stamp = tuple[tuple[int, int, int] | None, ...]
-
-
-class SourceError(Exception):
-    """The campaign cannot be shown (missing, unreadable); the message says why."""
 
 
 def pick_campaign(saves: Path, name: str | None) -> str:
@@ -67,7 +63,7 @@ class CampaignSource:
             with CampaignService.open(
                 self.saves, self.slug, read_only=True, remember=False
             ) as service:
-                view = players_view(service)
+                view = players_view(service.state, service.log(rolls_only=True))
         except CampaignNotFound:
             raise SourceError(f"campaign {self.slug!r} is no longer in {self.saves}") from None
         except (StoreError, ValidationError, OSError) as error:

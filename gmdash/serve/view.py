@@ -13,20 +13,18 @@ Never: GM notes, NPC sheets, hidden rolls, other events of the log, anything of 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from datetime import datetime
+from typing import Protocol
 
-from gmdash import combat_runner as runner
-from gmdash.journal import local_hhmm
 from gmdash.model.character import Character, CharacterKind
-from gmdash.model.combat import Combatant, location_maxima
+from gmdash.model.combat import Combat, Combatant, location_maxima, order_rows
 from gmdash.model.derived import maxima
 from gmdash.model.log import LogEntry
+from gmdash.model.state import CampaignState
 from gmdash.rules import RuleSet
 from gmdash.tui.widgets.character_sheet import status_words
-
-if TYPE_CHECKING:
-    from gmdash.campaign import CampaignService
 
 MAX_ROLLS = 200
 """The latest rolls kept for the page (a night rarely has more; older ones scroll away)."""
@@ -98,25 +96,41 @@ class PlayersView:
     rolls: tuple[PublicRoll, ...]
 
 
-def players_view(service: CampaignService) -> PlayersView:
-    """The public part of the campaign `service` holds (read-only: nothing is changed)."""
-    ruleset = service.campaign.ruleset
-    pcs = [c for c in service.characters if c.kind is CharacterKind.PC]
+class SourceError(Exception):
+    """The campaign cannot be shown (missing, unreadable); the message says why."""
+
+
+class ViewSource(Protocol):
+    """Where the players' screen gets its view (`gmdash.serve.source.CampaignSource`)."""
+
+    def read(self) -> PlayersView:
+        """The view now; SourceError when the campaign cannot be read."""
+        ...
+
+    def changed(self) -> bool:
+        """Whether the campaign was written since the last `read`."""
+        ...
+
+
+def players_view(state: CampaignState, rolls: Sequence[LogEntry]) -> PlayersView:
+    """The public part of a campaign: its state and the latest log's `rolls`."""
+    ruleset = state.campaign.ruleset
+    pcs = [c for c in state.characters.values() if c.kind is CharacterKind.PC]
     return PlayersView(
-        campaign=service.campaign.name,
-        session=_session_text(service),
+        campaign=state.campaign.name,
+        session=_session_text(state),
         party=tuple(_member(c, ruleset) for c in pcs),
-        combat=_combat(service) if service.state.combat is not None else None,
-        rolls=_rolls(service.log(rolls_only=True), {c.name.casefold() for c in pcs}),
+        combat=None if state.combat is None else _combat(state.combat, state, ruleset),
+        rolls=_rolls(rolls, {c.name.casefold() for c in pcs}),
     )
 
 
-def _session_text(service: CampaignService) -> str:
-    current = service.current_session
+def _session_text(state: CampaignState) -> str:
+    current = state.current_session
     if current is not None:
         return f"Session {current.number}"
-    if service.sessions:
-        return f"Session {service.sessions[-1].number} (ended)"
+    if state.sessions:
+        return f"Session {state.sessions[-1].number} (ended)"
     return "No session yet"
 
 
@@ -150,21 +164,18 @@ def wound_level(hit_points: int, hit_points_max: int, out_of_action: str | None)
 
 def _is_public(combatant: Combatant, sheet: Character | None) -> bool:
     return (
-        combatant.character_id is not None
-        and sheet is not None
-        and sheet.kind is CharacterKind.PC
+        combatant.character_id is not None and sheet is not None and sheet.kind is CharacterKind.PC
     )
 
 
-def _combat(service: CampaignService) -> CombatView:
-    combat = runner.fight(service)
-    ruleset = service.campaign.ruleset
+def _combat(combat: Combat, state: CampaignState, ruleset: RuleSet) -> CombatView:
     brp = ruleset is RuleSet.BRP
     fighters = []
-    for row in runner.rows(service):
+    for row in order_rows(combat, state.characters, ruleset):
         public = _is_public(row.combatant, row.sheet)
         if row.turn is not None:
-            rank = str(row.turn.dex if brp else row.turn.sr) + ("=" if row.turn.simultaneous else "")
+            rank = str(row.turn.dex if brp else row.turn.sr)
+            rank += "=" if row.turn.simultaneous else ""
         elif row.next_round and row.action is not None:
             rank = f"→{row.action.sr - 12}"
         else:
@@ -212,7 +223,15 @@ def _combat(service: CampaignService) -> CombatView:
     return CombatView(round=combat.round, heading=heading, fighters=tuple(fighters))
 
 
-def _rolls(entries: list[LogEntry], pc_names: set[str]) -> tuple[PublicRoll, ...]:
+def _hhmm(iso_time: str) -> str:
+    """A logged time as the table's clock showed it (local HH:MM)."""
+    try:
+        return datetime.fromisoformat(iso_time).astimezone().strftime("%H:%M")
+    except ValueError:
+        return ""
+
+
+def _rolls(entries: Sequence[LogEntry], pc_names: set[str]) -> tuple[PublicRoll, ...]:
     shown = []
     for entry in entries:
         if entry.hidden:
@@ -223,7 +242,7 @@ def _rolls(entries: list[LogEntry], pc_names: set[str]) -> tuple[PublicRoll, ...
         shown.append(
             PublicRoll(
                 id=entry.id,
-                time=local_hhmm(entry.time),
+                time=_hhmm(entry.time),
                 actor=entry.actor,
                 label=label,
                 chance=entry.chance if numbers else None,

@@ -25,8 +25,9 @@ def play_a_night(service: CampaignService) -> None:
                              kind="ability", chance=65, roll=12, level="success"))  # fmt: skip
     service.publish(RollMade(actor=None, label=HIDDEN_LABEL, kind="ability", chance=40,
                              roll=77, level="failure", hidden=True))  # fmt: skip
-    service.publish(RollMade(actor=gorehorn.name, character_id=gorehorn.id, label="Great Axe",
-                             kind="ability", chance=NPC_SKILL, roll=31, level="success"))  # fmt: skip
+    service.publish(RollMade(actor=gorehorn.name, character_id=gorehorn.id,
+                             label="Great Axe", kind="ability", chance=NPC_SKILL, roll=31,
+                             level="success"))  # fmt: skip
     mistake = service.publish(RollMade(actor=harvald.name, character_id=harvald.id,
                                        label="Climb", kind="ability", chance=40, roll=3,
                                        level="special"))  # fmt: skip

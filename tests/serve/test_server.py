@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
@@ -11,7 +12,6 @@ from aiohttp.test_utils import TestClient, TestServer
 from gmdash.serve.server import PlayersServer, app_command, is_loopback, new_token
 
 TOKEN = "s3cret-token-for-tests"
-Client = Callable[..., "asynccontextmanager[TestClient]"]
 
 
 @asynccontextmanager
@@ -99,10 +99,8 @@ def test_the_share_url_carries_the_token_only_when_needed() -> None:
     assert "0.0.0.0" not in url("0.0.0.0", TOKEN)
 
 
-def test_the_app_command_quotes_its_paths(tmp_path: object) -> None:
-    from pathlib import Path
-
+def test_the_app_command_quotes_its_paths() -> None:
     command = app_command(Path("/saves with space/it's"), "demo")
     assert "'/saves with space/it'\"'\"'s'" in command
-    assert command.endswith("-m gmdash.serve.app --saves '/saves with space/it'\"'\"'s' "
+    assert command.endswith("-m gmdash.serve.players --saves '/saves with space/it'\"'\"'s' "
                             "--campaign demo")  # fmt: skip

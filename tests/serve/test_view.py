@@ -11,8 +11,8 @@ from helpers import FakeClock, demo_service
 
 from gmdash.campaign import CampaignService
 from gmdash.events import RollMade
-from gmdash.serve.source import CampaignSource, SourceError, pick_campaign
-from gmdash.serve.view import PlayersView, players_view, wound_level
+from gmdash.serve.source import CampaignSource, pick_campaign
+from gmdash.serve.view import PlayersView, SourceError, players_view, wound_level
 
 from .night import GM_NOTE, HIDDEN_LABEL, NPC_SKILL, play_a_night
 
@@ -23,6 +23,10 @@ def night(tmp_path: Path) -> Iterator[CampaignService]:
         service.start_session()
         play_a_night(service)
         yield service
+
+
+def view_of(service: CampaignService) -> PlayersView:
+    return players_view(service.state, service.log(rolls_only=True))
 
 
 def strings(value: object) -> Iterator[str]:
@@ -38,7 +42,7 @@ def strings(value: object) -> Iterator[str]:
 
 
 def test_the_party_is_the_player_characters_with_their_wounds(night: CampaignService) -> None:
-    view = players_view(night)
+    view = view_of(night)
     assert [m.name for m in view.party] == [
         "Harvald Stormbrow", "Irvala Greyquill", "Korrath Sandstrider", "Meriel Greenhollow",
     ]  # fmt: skip
@@ -49,7 +53,7 @@ def test_the_party_is_the_player_characters_with_their_wounds(night: CampaignSer
 
 
 def test_rolls_are_the_public_ones_and_npcs_show_no_numbers(night: CampaignService) -> None:
-    rolls = players_view(night).rolls
+    rolls = view_of(night).rolls
     shown = [(r.actor, r.label, r.chance, r.roll, r.level, r.struck) for r in rolls]
     assert shown == [
         ("Harvald Stormbrow", "Scan", 65, 12, "success", False),
@@ -61,15 +65,15 @@ def test_rolls_are_the_public_ones_and_npcs_show_no_numbers(night: CampaignServi
 def test_a_dice_roll_by_an_npc_shows_its_total_not_its_dice(night: CampaignService) -> None:
     night.publish(RollMade(actor="Gorehorn", label="Great Axe damage", kind="dice",
                            expression="2D6+2+1D4", total=11))  # fmt: skip
-    roll = players_view(night).rolls[-1]
+    roll = view_of(night).rolls[-1]
     assert (roll.label, roll.roll, roll.chance) == ("Great Axe damage", 11, None)
-    assert "2D6+2+1D4" not in set(strings(players_view(night)))
+    assert "2D6+2+1D4" not in set(strings(view_of(night)))
 
 
 def test_the_fight_shows_the_order_and_only_a_wound_level_for_others(
     night: CampaignService,
 ) -> None:
-    combat = players_view(night).combat
+    combat = view_of(night).combat
     assert combat is not None
     assert combat.heading == "Round 1 · SR 6 · 1/3"
     lines = [(f.name, f.rank, f.action, f.hit_points, f.effects, f.current)
@@ -84,7 +88,7 @@ def test_the_fight_shows_the_order_and_only_a_wound_level_for_others(
 
 
 def test_nothing_private_is_in_the_view(night: CampaignService) -> None:
-    view = players_view(night)
+    view = view_of(night)
     texts = set(strings(view))
     npcs = [c for c in night.characters if c.kind != "pc"]
     private = {HIDDEN_LABEL, GM_NOTE, *(c.notes for c in night.characters if c.notes),

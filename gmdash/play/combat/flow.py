@@ -16,12 +16,13 @@ from gmdash.model.combat import (
     Action,
     Combat,
     Combatant,
+    Row,
     conditions_of,
     later,
+    order_rows,
     out_of_action,
     roster_combatant,
     sheet_of,
-    turns,
 )
 from gmdash.model.combat_events import (
     ActionAdvanced,
@@ -313,58 +314,9 @@ def same_as_last_round(service: CampaignService) -> ActionsDeclared:
 # --- the round ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
-    """A line of the strike-rank pane: an action in order, or a combatant without one."""
-
-    combatant: Combatant
-    sheet: Character | None
-    turn: Turn | None
-    action: Action | None
-    status: str | None  # out of action: dead, unconscious, shock
-    current: bool = False
-    resolved: bool = False
-    next_round: bool = False
-
-
 def rows(service: CampaignService) -> list[Row]:
-    """The pane's lines: this round's actions in order, then actions carried to the next round,
-    then combatants with nothing declared, then combatants out of action."""
-    combat = fight(service)
-    characters = service.state.characters
-    ruleset = service.campaign.ruleset
-    status = {
-        c.id: out_of_action(conditions_of(c, sheet_of(c, characters))) for c in combat.combatants
-    }
-    acting: list[Row] = []
-    waiting: list[Row] = []
-    out: list[Row] = []
-    for turn in turns(combat, characters, ruleset):
-        combatant = combat.combatant(turn.actor)
-        if status[combatant.id]:
-            continue
-        action = combatant.declared[turn.index]
-        acting.append(
-            Row(
-                combatant,
-                sheet_of(combatant, characters),
-                turn,
-                action,
-                None,
-                current=combat.current == (turn.actor, turn.index),
-                resolved=turn.index in combatant.resolved,
-            )
-        )
-    for combatant in combat.combatants:
-        sheet = sheet_of(combatant, characters)
-        if status[combatant.id]:
-            out.append(Row(combatant, sheet, None, None, status[combatant.id]))
-            continue
-        for _, action in later(combatant, ruleset):
-            waiting.append(Row(combatant, sheet, None, action, None, next_round=True))
-        if not combatant.declared:
-            waiting.append(Row(combatant, sheet, None, None, None))
-    return acting + waiting + out
+    """The pane's lines (see `gmdash.model.combat.order_rows`)."""
+    return order_rows(fight(service), service.state.characters, service.campaign.ruleset)
 
 
 def current_row(service: CampaignService) -> Row | None:

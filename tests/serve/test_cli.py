@@ -1,0 +1,49 @@
+"""`gmdash serve` on the command line: its errors, and that nothing else pays for it."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gmdash.campaign import CampaignService
+from gmdash.cli import main
+
+
+def error_of(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(list(argv)) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert len(captured.err.strip().splitlines()) == 1
+    return captured.err.strip()
+
+
+def test_serve_refuses_what_it_cannot_show(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saves = ["--saves", str(tmp_path)]
+    assert "no campaign in" in error_of(capsys, *saves, "serve")
+    assert not any(tmp_path.iterdir())  # no demo made: serve writes nothing
+    CampaignService.create(tmp_path, "Alpha").close()
+    assert "no campaign 'Beta'" in error_of(capsys, *saves, "serve", "--campaign", "Beta")
+    assert "0-65535" in error_of(capsys, *saves, "serve", "--port", "70000")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = str(busy.getsockname()[1])
+        message = error_of(capsys, *saves, "serve", "--port", port)
+    assert message.startswith(f"gmdash: cannot listen on 127.0.0.1:{port}: ")
+
+
+def test_the_dashboard_and_other_commands_never_load_the_players_view() -> None:
+    code = (
+        "import sys; from gmdash.cli import main; import gmdash.tui.launch; "
+        "main(['roll', '50', '--json', '--seed', '1']); "
+        "loaded = {'gmdash.serve', 'textual_serve', 'aiohttp'} & set(sys.modules); "
+        "assert not loaded, loaded"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
