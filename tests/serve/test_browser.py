@@ -1,7 +1,8 @@
 """`gmdash serve` in a real browser: headless Chromium on a free loopback port.
 
-One server and one browser for the module (Chromium's start is most of the cost). Set
-GMDASH_SCREENSHOT=1 to save the README's picture (docs/players-view.png) from this browser.
+One test, so that one server and one browser serve every check (Chromium's start is most of
+the cost, and xdist would give each test its own). Set GMDASH_SCREENSHOT=1 to save the README's
+picture (docs/players-view.png) from this browser.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserPage]:
         browser.close()
 
 
-def test_the_page_shows_the_party_and_follows_the_gms_cli(
+def test_the_page_shows_the_party_follows_the_gm_and_needs_the_token(
     served: Served, page: BrowserPage
 ) -> None:
     page.open(served.url)
@@ -97,8 +98,7 @@ def test_the_page_shows_the_party_and_follows_the_gms_cli(
         assert private not in page.everything_received()
         assert private not in page.dom_text()
 
-
-def test_without_the_token_the_server_refuses(served: Served, page: BrowserPage) -> None:
+    # Without the token (no cookie either), every request is refused.
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(served.base, timeout=5)
     assert refused.value.code == 403
