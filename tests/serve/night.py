@@ -3,6 +3,12 @@ wounded adventurer, GM notes, and a fight against roster NPCs and quick foes."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from helpers import FakeClock, demo_service
+
 from gmdash import combat_runner as runner
 from gmdash.campaign import CampaignService
 from gmdash.combat_runner import FoeSpec, Plan
@@ -15,6 +21,15 @@ GM_NOTE = "Gorehorn carries the Chaos gem"
 """A GM note on an NPC sheet: never on the page."""
 NPC_SKILL = 50
 """Gorehorn's Great Axe: the number players must not read."""
+
+
+@contextmanager
+def a_night(saves: Path) -> Iterator[CampaignService]:
+    """The demo campaign in `saves`, open for writing, its first session well under way."""
+    with demo_service(saves, FakeClock()) as service:
+        service.start_session()
+        play_a_night(service)
+        yield service
 
 
 def play_a_night(service: CampaignService) -> None:

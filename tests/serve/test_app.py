@@ -7,14 +7,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from helpers import FakeClock, demo_service
 
 from gmdash.campaign import CampaignService
 from gmdash.events import CharacterEdited, RollMade
 from gmdash.serve.app import PlayersApp
 from gmdash.serve.source import CampaignSource
 
-from .night import GM_NOTE, HIDDEN_LABEL, play_a_night
+from .night import GM_NOTE, HIDDEN_LABEL, a_night
 from .test_view import folder_bytes
 
 SLUG = "demo-the-pavis-road"
@@ -22,9 +21,8 @@ SLUG = "demo-the-pavis-road"
 
 @pytest.fixture
 def saves(tmp_path: Path) -> Iterator[Path]:
-    with demo_service(tmp_path, FakeClock()) as service:
-        service.start_session()
-        play_a_night(service)
+    with a_night(tmp_path):
+        pass
     yield tmp_path
 
 

@@ -19,13 +19,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import FakeClock, demo_service
 
 from gmdash.campaign import CampaignService
 from gmdash.events import RollMade
 
 from .browser import BrowserPage, chromium_or_skip
-from .night import GM_NOTE, HIDDEN_LABEL, play_a_night
+from .night import GM_NOTE, HIDDEN_LABEL, a_night
 
 DEMO = "Demo — The Pavis Road"
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,9 +40,8 @@ class Served:
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     saves = tmp_path_factory.mktemp("saves")
-    with demo_service(saves, FakeClock()) as service:
-        service.start_session()
-        play_a_night(service)
+    with a_night(saves):
+        pass
     process = subprocess.Popen(
         [sys.executable, "-m", "gmdash", "--saves", str(saves), "serve", "--port", "0",
          "--token", "--campaign", DEMO],

@@ -14,14 +14,12 @@ from gmdash.events import RollMade
 from gmdash.serve.source import CampaignSource, pick_campaign
 from gmdash.serve.view import PlayersView, SourceError, players_view, wound_level
 
-from .night import GM_NOTE, HIDDEN_LABEL, NPC_SKILL, play_a_night
+from .night import GM_NOTE, HIDDEN_LABEL, NPC_SKILL, a_night
 
 
 @pytest.fixture
 def night(tmp_path: Path) -> Iterator[CampaignService]:
-    with demo_service(tmp_path, FakeClock()) as service:
-        service.start_session()
-        play_a_night(service)
+    with a_night(tmp_path) as service:
         yield service
 
 
