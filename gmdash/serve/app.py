@@ -19,7 +19,7 @@ from textual.binding import BindingType
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from gmdash.cli.output import LEVEL_STYLES
+from gmdash.look import LEVEL_STYLES
 from gmdash.serve.view import (
     CombatView,
     Fighter,

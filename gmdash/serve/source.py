@@ -12,8 +12,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from gmdash.campaign import CampaignService
 from gmdash.model.errors import ValidationError
+from gmdash.play.campaign import CampaignService
 from gmdash.serve.view import PlayersView, SourceError, players_view
 from gmdash.store.errors import CampaignNotFound, StoreError
 from gmdash.store.paths import (

@@ -9,10 +9,10 @@ from pathlib import Path
 
 from helpers import FakeClock, demo_service
 
-from gmdash import combat_runner as runner
-from gmdash.campaign import CampaignService
-from gmdash.combat_runner import FoeSpec, Plan
-from gmdash.events import DamageApplied, NotesChanged, RollMade
+from gmdash.model.events import DamageApplied, NotesChanged, RollMade
+from gmdash.play import combat as runner
+from gmdash.play.campaign import CampaignService
+from gmdash.play.combat import FoeSpec, Plan
 from gmdash.rules.combat import ActionKind
 
 HIDDEN_LABEL = "Spot the ambush"

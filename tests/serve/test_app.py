@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from gmdash.campaign import CampaignService
-from gmdash.events import CharacterEdited, RollMade
+from gmdash.model.events import CharacterEdited, RollMade
+from gmdash.play.campaign import CampaignService
 from gmdash.serve.app import PlayersApp
 from gmdash.serve.source import CampaignSource
 

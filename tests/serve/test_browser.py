@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from gmdash.campaign import CampaignService
-from gmdash.events import RollMade
+from gmdash.model.events import RollMade
+from gmdash.play.campaign import CampaignService
 
 from .browser import BrowserPage, chromium_or_skip
 from .night import GM_NOTE, HIDDEN_LABEL, a_night

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from gmdash.campaign import CampaignService
 from gmdash.cli import main
+from gmdash.play.campaign import CampaignService
 
 
 def error_of(capsys: pytest.CaptureFixture[str], *argv: str) -> str:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from helpers import FakeClock, demo_service
 
-from gmdash.campaign import CampaignService
-from gmdash.events import RollMade
+from gmdash.model.events import RollMade
+from gmdash.play.campaign import CampaignService
 from gmdash.serve.source import CampaignSource, pick_campaign
 from gmdash.serve.view import PlayersView, SourceError, players_view, wound_level
 

@@ -10,7 +10,7 @@ touch Textual. Each function publishes events and returns the main one; `Validat
   (`plan_attack`), then published (`publish_attack`); how it reads in the log apart.
 """
 
-from gmdash.model.combat import sheet_of
+from gmdash.model.combat import Row, sheet_of
 from gmdash.play.combat.attack import (
     bonus_of,
     default_target,
@@ -25,7 +25,6 @@ from gmdash.play.combat.flow import (
     MAX_FOES,
     FoeSpec,
     Plan,
-    Row,
     able,
     add_character,
     add_foes,

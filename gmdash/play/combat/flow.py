@@ -18,7 +18,6 @@ from gmdash.model.combat import (
     Combatant,
     Row,
     conditions_of,
-    later,
     order_rows,
     out_of_action,
     roster_combatant,
@@ -43,7 +42,6 @@ from gmdash.rules import (
 )
 from gmdash.rules.combat import (
     ActionKind,
-    Turn,
     action_sr,
     in_this_round,
 )
