@@ -1,10 +1,9 @@
 """The campaign as the players' view reads it: opened read-only (no lock, no write), read again
 when its files change. The one place the view touches the store.
 
-Every write to a campaign replaces a file by renaming a new one over it (see
-`gmdash.store.atomic`), so a changed file has a new inode, and each event ends with the snapshot
-`campaign.json` rewritten: comparing (inode, size, mtime) of the snapshot and of the sessions
-folder notices each committed write, and a read never sees half of one.
+A committed write either replaces a file (a new inode: the snapshot, a log rewritten whole) or
+appends to the latest session log (a longer file): comparing (inode, size, mtime) of the
+snapshot, the sessions folder and the latest log notices each one, for a few stat calls.
 """
 
 from __future__ import annotations
@@ -22,6 +21,8 @@ from gmdash.store.paths import (
     campaign_folder,
     campaign_slugs,
     read_last,
+    session_file,
+    session_numbers,
 )
 
 Stamp = tuple[tuple[int, int, int] | None, ...]
@@ -77,7 +78,13 @@ class CampaignSource:
         return self._current_stamp() != self._stamp
 
     def _current_stamp(self) -> Stamp:
-        return (_stat(self.folder / CAMPAIGN_FILE), _stat(self.folder / SESSIONS_DIR))
+        numbers = session_numbers(self.folder)
+        latest = session_file(self.folder, numbers[-1]) if numbers else None
+        return (
+            _stat(self.folder / CAMPAIGN_FILE),
+            _stat(self.folder / SESSIONS_DIR),
+            _stat(latest) if latest else None,
+        )
 
 
 def _stat(path: Path) -> tuple[int, int, int] | None:

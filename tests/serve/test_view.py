@@ -165,3 +165,18 @@ def test_a_campaign_that_goes_away_is_a_source_error(tmp_path: Path) -> None:
     assert source.changed()
     with pytest.raises(SourceError, match=r"campaign\.json"):
         source.read()
+
+
+def test_a_log_appended_in_place_is_noticed(tmp_path: Path) -> None:
+    # A store that appends transactions to the latest log (no new inode, no new snapshot) is
+    # still followed: the log's size is part of what the source compares.
+    with demo_service(tmp_path, FakeClock()) as service:
+        service.start_session()
+    source = CampaignSource(tmp_path, pick_campaign(tmp_path, None))
+    source.read()
+    latest = max((tmp_path / source.slug / "sessions").glob("session-*.json"))
+    snapshot = (tmp_path / source.slug / "campaign.json").stat()
+    with latest.open("ab") as log:
+        log.write(b"\n")
+    assert (tmp_path / source.slug / "campaign.json").stat() == snapshot
+    assert source.changed()
