@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import Protocol
 
 from gmdash.model.character import Character, CharacterKind
-from gmdash.model.combat import Combat, Combatant, location_maxima, order_rows
+from gmdash.model.combat import Combat, Combatant, Row, location_maxima, order_rows
 from gmdash.model.derived import maxima
 from gmdash.model.log import LogEntry
 from gmdash.model.state import CampaignState
@@ -170,46 +170,7 @@ def _is_public(combatant: Combatant, sheet: Character | None) -> bool:
 
 def _combat(combat: Combat, state: CampaignState, ruleset: RuleSet) -> CombatView:
     brp = ruleset is RuleSet.BRP
-    fighters = []
-    for row in order_rows(combat, state.characters, ruleset):
-        public = _is_public(row.combatant, row.sheet)
-        if row.turn is not None:
-            rank = str(row.turn.dex if brp else row.turn.sr)
-            rank += "=" if row.turn.simultaneous else ""
-        elif row.next_round and row.action is not None:
-            rank = f"→{row.action.sr - 12}"
-        else:
-            rank = "-"
-        hp = ""
-        effects: tuple[str, ...]
-        if row.sheet is None:
-            effects = ("dead",) if public else ("gone",)
-        elif public:
-            full = maxima(row.sheet.characteristics, ruleset)
-            hp = f"{row.sheet.hit_points}/{full.hit_points}"
-            effects = tuple(w for w in status_words(row.sheet, full) if w != "wounded")
-        else:
-            total, _ = location_maxima(row.combatant, row.sheet, ruleset)
-            effects = (wound_level(row.sheet.hit_points, total, row.status),)
-        action = ""
-        if public and row.action is not None:
-            action = row.action.label
-        elif row.action is None and row.status is None and row.turn is None:
-            action = "declaring…"
-        fighters.append(
-            Fighter(
-                name=row.combatant.name,
-                public=public,
-                rank=rank,
-                action=action,
-                hit_points=hp,
-                effects=effects,
-                acting=row.turn is not None,
-                current=row.current,
-                resolved=row.resolved,
-                out=row.status is not None,
-            )
-        )
+    fighters = [_fighter(row, ruleset) for row in order_rows(combat, state.characters, ruleset)]
     acting = [f for f in fighters if f.acting]
     heading = f"Round {combat.round}"
     position = next((i for i, f in enumerate(acting) if f.current), None)
@@ -221,6 +182,46 @@ def _combat(combat: Combat, state: CampaignState, ruleset: RuleSet) -> CombatVie
     else:
         heading += " · declaring"
     return CombatView(round=combat.round, heading=heading, fighters=tuple(fighters))
+
+
+def _fighter(row: Row, ruleset: RuleSet) -> Fighter:
+    """A line of the order; only a player character's shows its action, points and effects."""
+    public = _is_public(row.combatant, row.sheet)
+    if row.turn is not None:
+        rank = str(row.turn.dex if ruleset is RuleSet.BRP else row.turn.sr)
+        rank += "=" if row.turn.simultaneous else ""
+    elif row.next_round and row.action is not None:
+        rank = f"→{row.action.sr - 12}"
+    else:
+        rank = "-"
+    hp = ""
+    effects: tuple[str, ...]
+    if row.sheet is None:
+        effects = ("gone",)  # left the roster during the fight
+    elif public:
+        full = maxima(row.sheet.characteristics, ruleset)
+        hp = f"{row.sheet.hit_points}/{full.hit_points}"
+        effects = tuple(w for w in status_words(row.sheet, full) if w != "wounded")
+    else:
+        total, _ = location_maxima(row.combatant, row.sheet, ruleset)
+        effects = (wound_level(row.sheet.hit_points, total, row.status),)
+    action = ""
+    if public and row.action is not None:
+        action = row.action.label
+    elif row.action is None and row.status is None and row.turn is None:
+        action = "declaring…"
+    return Fighter(
+        name=row.combatant.name,
+        public=public,
+        rank=rank,
+        action=action,
+        hit_points=hp,
+        effects=effects,
+        acting=row.turn is not None,
+        current=row.current,
+        resolved=row.resolved,
+        out=row.status is not None,
+    )
 
 
 def _hhmm(iso_time: str) -> str:

@@ -180,3 +180,22 @@ def test_a_log_appended_in_place_is_noticed(tmp_path: Path) -> None:
         log.write(b"\n")
     assert (tmp_path / source.slug / "campaign.json").stat() == snapshot
     assert source.changed()
+
+
+def test_hurt_foes_show_a_wound_level_and_never_their_hit_points(night: CampaignService) -> None:
+    state = night.state.copy()
+    assert state.combat is not None
+    hurt = []
+    for combatant, hp in zip(state.combat.combatants[-2:], (3, -1), strict=True):
+        assert combatant.foe is not None
+        sheet = dataclasses.replace(combatant.foe, hit_points=hp)
+        hurt.append(dataclasses.replace(combatant, foe=sheet))
+    state.combat = dataclasses.replace(
+        state.combat, combatants=(*state.combat.combatants[:-2], *hurt)
+    )
+    view = players_view(state, [])
+    assert view.combat is not None
+    foes = {f.name: f for f in view.combat.fighters if f.name.startswith("Broo")}
+    assert (foes["Broo 1"].effects, foes["Broo 1"].hit_points) == (("badly hurt",), "")
+    assert (foes["Broo 2"].effects, foes["Broo 2"].out) == (("dead",), True)
+    assert all(str(hp) not in f.hit_points for f in foes.values() for hp in (3, -1, 12))
