@@ -95,6 +95,17 @@ class BrowserPage:
                 raise AssertionError(f"{wanted!r} not shown after {timeout} s:\n{self.text()}")
             time.sleep(0.05)  # polling the browser's log, not waiting for time to pass
 
+    def terminal_shown(self, timeout: float) -> bool:
+        """Whether the page swapped its "Opening..." message for the terminal (textual.js does
+        on the first screen it receives)."""
+        script = "return document.body.classList.contains('-first-byte')"
+        deadline = time.monotonic() + timeout
+        while not self.driver.execute_script(script):
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)
+        return True
+
     def dom_text(self) -> str:
         return str(self.driver.execute_script("return document.body.innerText"))
 

@@ -75,6 +75,7 @@ def test_the_page_shows_the_party_follows_the_gm_and_needs_the_token(
     page.wait_for("Harvald Stormbrow (Ana)", timeout=20)
     page.wait_for("Meriel Greenhollow (Dev)", timeout=2)
     assert "Round 1 · SR 6 · 1/3" in page.text()
+    assert page.terminal_shown(timeout=2)
     if os.environ.get("GMDASH_SCREENSHOT"):
         page.driver.save_screenshot(str(ROOT / "docs" / "players-view.png"))
 
