@@ -101,9 +101,9 @@ class PlayersApp(App[None]):
             self.query_one("#combat", VerticalScroll).border_title = (
                 view.combat.heading if view.combat else "Combat"
             )
+        self.query_one("#rolls", VerticalScroll).border_title = f"Rolls · {view.session}"
         if old is None or old.rolls != view.rolls:
             self.query_one("#rolls-body", Static).update(rolls_renderable(view.rolls))
-            self.query_one("#rolls", VerticalScroll).border_title = f"Rolls · {view.session}"
             self.call_after_refresh(self.query_one("#rolls", VerticalScroll).scroll_end,
                                     animate=False)  # fmt: skip
 

@@ -55,12 +55,14 @@ async def test_a_write_is_shown_at_the_next_poll(saves: Path) -> None:
                                 roll=5, level="special", hidden=True))  # fmt: skip
             meriel = gm.character("Meriel Greenhollow")
             gm.publish(CharacterEdited(character=replace(meriel, name="[b]Meriel[/b]")))
+            gm.end_session()
         app.poll()  # what the interval timer does every POLL_SECONDS
         await pilot.pause()
         text = screen_text(app)
     assert "Korrath Sandstrider · Jump  50%  44  success" in text
     assert "Ambush ready" not in text
     assert "[b]Meriel[/b] (Dev)" in text  # a name is text, never markup
+    assert "Rolls · Session 1 (ended)" in text
 
 
 async def test_keys_and_clicks_change_nothing(saves: Path) -> None:
