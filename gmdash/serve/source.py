@@ -69,6 +69,9 @@ class CampaignSource:
             raise SourceError(f"campaign {self.slug!r} is no longer in {self.saves}") from None
         except (StoreError, ValidationError, OSError) as error:
             raise SourceError(str(error)) from None
+        except Exception as error:  # a surprise in the files: the page keeps its last view
+            kind = type(error).__name__
+            raise SourceError(f"cannot read {self.slug!r} ({kind}: {error})") from None
         # The stamp taken before reading: a write during the read is seen by the next poll.
         self._stamp = stamp
         return view

@@ -199,3 +199,17 @@ def test_hurt_foes_show_a_wound_level_and_never_their_hit_points(night: Campaign
     assert (foes["Broo 1"].effects, foes["Broo 1"].hit_points) == (("badly hurt",), "")
     assert (foes["Broo 2"].effects, foes["Broo 2"].out) == (("dead",), True)
     assert all(str(hp) not in f.hit_points for f in foes.values() for hp in (3, -1, 12))
+
+
+def test_a_surprise_while_reading_is_a_source_error_not_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    CampaignService.create(tmp_path, "Alpha").close()
+    source = CampaignSource(tmp_path, "alpha")
+
+    def surprise(*_: object) -> PlayersView:
+        raise KeyError("hit_points")
+
+    monkeypatch.setattr("gmdash.serve.source.players_view", surprise)
+    with pytest.raises(SourceError, match=r"cannot read 'alpha' \(KeyError: 'hit_points'\)"):
+        source.read()
