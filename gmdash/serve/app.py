@@ -3,7 +3,8 @@
 One `PlayersApp` runs per browser (textual-serve starts `python -m gmdash.serve.players` for
 each connection). It has no key that changes anything, no command palette and no file dialog:
 it draws a `PlayersView` from its source and redraws within POLL_SECONDS of a write. Every name
-and label is drawn as plain `Text`, never parsed as markup.
+and label is drawn as plain `Text` with its control characters shown (`safe_text.visible`),
+never parsed as markup nor sent raw to the browser's terminal.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from textual.containers import Container, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from gmdash.look import LEVEL_STYLES
+from gmdash.safe_text import visible
 from gmdash.serve.view import (
     CombatView,
     Fighter,
@@ -29,6 +31,7 @@ from gmdash.serve.view import (
     SourceError,
     ViewSource,
 )
+from gmdash.tui.user_text import rich_literal
 from gmdash.tui.widgets.character_sheet import hp_bar, points_style
 
 POLL_SECONDS = 0.25
@@ -111,11 +114,11 @@ class PlayersApp(App[None]):
         line = Text(self.TITLE)
         if self.view is not None:
             line.append(" — ")
-            line.append(self.view.campaign)
+            line.append(visible(self.view.campaign))
             line.append(f" · {self.view.session}", style="dim")
         self.query_one("#title", Static).update(line)
         problem = self.query_one("#problem", Static)
-        problem.update(f"Not up to date: {self.problem}" if self.problem else "")
+        problem.update(rich_literal(f"Not up to date: {self.problem}" if self.problem else ""))
         problem.set_class(bool(self.problem), "-shown")
 
 
@@ -132,9 +135,9 @@ def party_renderable(party: Sequence[PartyMember]) -> RenderableType:
         return Text("No player characters yet.", style="dim")
     lines: list[RenderableType] = []
     for member in party:
-        heading = Text(member.name, style="bold")
+        heading = rich_literal(member.name, style="bold")
         if member.player:
-            heading.append(f" ({member.player})", style="dim")
+            heading.append(f" ({visible(member.player)})", style="dim")
         heading.append("  ")
         heading.append_text(status_line(member.status, member.hit_points < member.hit_points_max))
         lines.append(heading)
@@ -193,8 +196,8 @@ def _fighter_cells(fighter: Fighter) -> list[Text]:
     return [
         mark,
         Text(fighter.rank, style="bold" if fighter.current else ""),
-        Text(fighter.name, style=name_style.strip()),
-        Text(fighter.action, style="dim" if fighter.resolved or not fighter.acting else ""),
+        rich_literal(fighter.name, style=name_style.strip()),
+        rich_literal(fighter.action, style="dim" if fighter.resolved or not fighter.acting else ""),
         Text(fighter.hit_points),
         Text(effects, style=effect_style),
     ]
@@ -208,9 +211,9 @@ def rolls_renderable(rolls: Sequence[PublicRoll]) -> RenderableType:
         strike = " strike" if roll.struck else ""
         line = Text(f"{roll.time} ", style="dim" + strike)
         if roll.actor:
-            line.append(roll.actor, style="bold" + strike)
+            line.append(visible(roll.actor), style="bold" + strike)
             line.append(" · ", style="dim")
-        line.append(roll.label, style=("dim" if roll.struck else "") + strike)
+        line.append(visible(roll.label), style=("dim" if roll.struck else "") + strike)
         if roll.chance is not None:
             line.append(f"  {roll.chance}%", style="dim" + strike)
         if roll.roll is not None:

@@ -32,6 +32,8 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from textual_serve.server import Server
 
+from gmdash.safe_text import visible
+
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 MAX_VIEWERS = 16
 """Browsers watching at once (each runs a small process): a table has a handful."""
@@ -78,7 +80,7 @@ class PlayersServer(Server):
         self.viewers = 0
         self.cookie = f"gmdash-players-{port}"
         self.page = INDEX_PAGE.read_text(encoding="utf-8").replace(
-            "{{ title }}", html.escape(title)
+            "{{ title }}", html.escape(visible(title))
         )
 
     # --- the guard ---------------------------------------------------------------------------

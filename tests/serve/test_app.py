@@ -55,6 +55,8 @@ async def test_a_write_is_shown_at_the_next_poll(saves: Path) -> None:
                                 roll=5, level="special", hidden=True))  # fmt: skip
             meriel = gm.character("Meriel Greenhollow")
             gm.publish(CharacterEdited(character=replace(meriel, name="[b]Meriel[/b]")))
+            gm.publish(RollMade(actor="Grima [/]", label="\x1b]0;PWNED\x07Sneak", kind="ability",
+                                chance=40, roll=80, level="failure"))  # fmt: skip
             gm.end_session()
         app.poll()  # what the interval timer does every POLL_SECONDS
         await pilot.pause()
@@ -62,6 +64,7 @@ async def test_a_write_is_shown_at_the_next_poll(saves: Path) -> None:
     assert "Korrath Sandstrider · Jump  50%  44  success" in text
     assert "Ambush ready" not in text
     assert "[b]Meriel[/b] (Dev)" in text  # a name is text, never markup
+    assert "Grima [/] · ␛]0;PWNED␇Sneak  failure" in text  # controls shown, never obeyed
     assert "Rolls · Session 1 (ended)" in text
 
 

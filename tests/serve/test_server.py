@@ -16,7 +16,9 @@ TOKEN = "s3cret-token-for-tests"
 
 @asynccontextmanager
 async def client(token: str | None) -> AsyncIterator[TestClient]:
-    server = PlayersServer("true", host="127.0.0.1", port=8000, title="<Demo> & co", token=token)
+    server = PlayersServer(
+        "true", host="127.0.0.1", port=8000, title="<Demo> & co\x1b[2J", token=token
+    )
     async with TestClient(TestServer(server.make_app())) as test_client:
         yield test_client
 
@@ -41,7 +43,7 @@ async def test_the_token_opens_the_page_and_its_cookie_the_rest() -> None:
         page = await http.get("/", params={"token": TOKEN})
         assert page.status == 200
         text = await page.text()
-        assert "&lt;Demo&gt; &amp; co" in text and "<Demo>" not in text
+        assert "&lt;Demo&gt; &amp; co␛[2J" in text and "<Demo>" not in text
         assert "googleapis" not in text  # nothing loaded from outside
         cookie = page.cookies["gmdash-players-8000"]
         assert cookie.value == TOKEN
