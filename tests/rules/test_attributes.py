@@ -260,6 +260,17 @@ def test_characteristics_reject_booleans_and_allow_creatures_over_21() -> None:
     assert chars().APP is None
 
 
+@pytest.mark.parametrize("bad", [0, -3, True, 12.5, "12"])
+def test_app_is_checked_like_every_other_characteristic(bad: object) -> None:
+    with pytest.raises(ValueError, match="APP must be a whole number >= 1"):
+        chars(APP=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("good", [1, 12, 30])
+def test_app_from_1_is_kept(good: int) -> None:
+    assert chars(APP=good).APP == good
+
+
 # --- hit locations: D20 --------------------------------------------------------------------------
 
 D20 = {

@@ -10,6 +10,7 @@ from gmdash.rules.combat import (
     ActionKind,
     DamageMode,
     Defence,
+    Exchange,
     Slot,
     SpecialKind,
     action_sr,
@@ -86,6 +87,19 @@ def test_equal_sr_higher_dex_first() -> None:
 def test_equal_sr_and_dex_are_simultaneous() -> None:
     slots = [Slot("a", 0, 7, 12), Slot("b", 0, 7, 12), Slot("c", 0, 7, 11), Slot("d", 0, 2, 12)]
     assert order(slots) == [("d", 0, False), ("a", 0, True), ("b", 0, True), ("c", 0, False)]
+
+
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+def test_a_tie_at_the_first_two_places_is_simultaneous(ruleset: RuleSet) -> None:
+    # the second place ties only the one before it: each side of the tie is marked
+    slots = [Slot("a", 0, 4, 12), Slot("b", 0, 4, 12), Slot("c", 0, 9, 10)]
+    assert order(slots, ruleset) == [("a", 0, True), ("b", 0, True), ("c", 0, False)]
+
+
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+def test_a_tie_at_the_last_two_places_is_simultaneous(ruleset: RuleSet) -> None:
+    slots = [Slot("a", 0, 2, 14), Slot("b", 0, 8, 10), Slot("c", 0, 8, 10)]
+    assert order(slots, ruleset) == [("a", 0, False), ("b", 0, True), ("c", 0, True)]
 
 
 def test_actions_past_sr_12_are_left_for_next_round() -> None:
@@ -212,6 +226,18 @@ def test_damage_roll_uses_the_rng_and_never_goes_below_zero() -> None:
 def test_a_failed_attack_misses() -> None:
     for level in (Level.FAILURE, Level.FUMBLE):
         assert not exchange(level, Defence.PARRY, Level.FAILURE).hits
+
+
+@pytest.mark.parametrize("attack", [Level.FAILURE, Level.FUMBLE])
+@pytest.mark.parametrize("defence", list(Defence))
+@pytest.mark.parametrize("defence_level", [None, *Level])
+def test_a_miss_is_neither_parried_nor_dodged(
+    attack: Level, defence: Defence, defence_level: Level | None
+) -> None:
+    # nothing was stopped, so no parrying weapon takes any of the blow
+    assert exchange(attack, defence, defence_level) == Exchange(
+        hits=False, parried=False, dodged=False, reason="the attack misses"
+    )
 
 
 def test_no_or_failed_defence_lets_the_attack_hit() -> None:

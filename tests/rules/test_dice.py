@@ -25,6 +25,8 @@ from gmdash.rules import DiceError, DiceRoll, ScriptedRng, parse_dice
         ("1D8-1", "1D8-1", 0, 7, Fraction(7, 2)),
         ("5", "5", 5, 5, Fraction(5)),
         ("+3D6", "3D6", 3, 18, Fraction(21, 2)),
+        ("1D1", "1D1", 1, 1, Fraction(1)),  # the smallest die there is
+        ("3D1+1", "3D1+1", 4, 4, Fraction(4)),
     ],
 )
 def test_parse(text: str, shown: str, low: int, high: int, mean: Fraction) -> None:
@@ -128,6 +130,7 @@ def test_exact_distributions(text: str, expected: dict[int, Fraction]) -> None:
         ("2D6-1D4", [1, 1, 4], -2, (1, 1, -4)),
         ("D100", [100], 100, (100,)),
         ("5", [], 5, ()),
+        ("1D1", [1], 1, (1,)),
     ],
 )
 def test_roll_with_scripted_dice(

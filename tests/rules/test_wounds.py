@@ -135,6 +135,29 @@ def test_no_magic_points_means_unconscious() -> None:
     assert set(result.effects) == {Effect.UNCONSCIOUS}
 
 
+@pytest.mark.parametrize("limb", LIMBS)
+def test_a_limb_is_useless_exactly_when_its_hp_reach_0(limb: Location) -> None:
+    def useless_after(damage: int, hp: int) -> bool:
+        result = apply_wound(limb, damage, location_hp=hp, location_max=4, total_hp=TOUGH)
+        return Effect.USELESS in result.effects
+
+    assert not useless_after(1, 2)  # 1 HP left
+    assert useless_after(1, 1)  # 0 left: no point past its HP is needed
+    assert useless_after(2, 1)  # -1 left
+
+
+def test_head_at_1_hp_is_still_conscious() -> None:
+    result = apply_wound(Location.HEAD, 4, location_hp=5, location_max=5, total_hp=TOUGH)
+    assert result.location_hp == 1
+    assert result.effects == ()
+
+
+def test_1_total_hp_left_is_unconscious_not_dead() -> None:
+    result = apply_wound(Location.LEFT_LEG, 1, location_hp=5, location_max=5, total_hp=2)
+    assert result.total_hp == 1
+    assert result.effects == (Effect.UNCONSCIOUS,)
+
+
 def test_negative_damage_is_refused() -> None:
     with pytest.raises(ValueError, match="negative"):
         apply_wound(Location.HEAD, -1, location_hp=5, location_max=5, total_hp=13)
@@ -197,6 +220,12 @@ HEALTHY = {loc: 4 for loc in Location}
         (13, 10, HEALTHY | {Location.HEAD: 0}, {Effect.UNCONSCIOUS, Effect.USELESS}),
         (13, 10, HEALTHY | {Location.CHEST: -1}, {Effect.SHOCK, Effect.USELESS}),
         (13, 10, HEALTHY | {Location.LEFT_ARM: 0}, {Effect.USELESS}),
+        # the edges: 1 total HP is alive (unconscious), a location at 1 HP still works
+        (1, 10, HEALTHY, {Effect.UNCONSCIOUS}),
+        (13, 10, HEALTHY | {Location.HEAD: 1}, set()),
+        (13, 10, HEALTHY | {Location.CHEST: 1}, set()),
+        (13, 10, HEALTHY | {Location.RIGHT_LEG: 1}, set()),
+        (13, 10, HEALTHY | {Location.RIGHT_LEG: -1}, {Effect.USELESS}),
     ],
 )
 def test_standing_conditions(
