@@ -20,7 +20,8 @@ def test_round_trip_through_json() -> None:
 
 def test_new_sheet_starts_full() -> None:
     ostra = sheet()
-    assert ostra.hit_points == 12  # CON 12, SIZ 11 and POW 15 add nothing (docs/rules.md#rqg-hit-points)
+    # CON 12; SIZ 11 and POW 15 add nothing (docs/rules.md#rqg-hit-points)
+    assert ostra.hit_points == 12
     assert ostra.magic_points == 15
     assert ostra.rune_points == ostra.rune_points_max == 3
     assert set(ostra.locations) == {

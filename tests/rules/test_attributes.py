@@ -7,6 +7,8 @@ Each table is the seed's « Les Attributs » as transcribed in seed_attributes, 
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from gmdash.rules import (
@@ -74,7 +76,7 @@ def test_seed_attribute_tables_parse_to_the_transcription() -> None:
 def test_the_transcribed_bands_cover_every_value_once() -> None:
     for table in (SIZ_MOD, POW_MOD, HEALING, DEX_SR, SIZ_SR):
         assert table[0][0] == 1
-        assert all(a[1] + 1 == b[0] for a, b in zip(table, table[1:], strict=False)), table
+        assert all(a[1] + 1 == b[0] for a, b in pairwise(table)), table
     assert [low for low, _ in HP_BANDS] == [1, 7, 10, 13, 16, 19]
     assert set(LOCATION_ROWS) == set(Location)
     # the "Tous les" rows: each further 4 / 3 / 6 / 16 points add one more
@@ -292,7 +294,8 @@ def test_app_is_checked_like_every_other_characteristic(bad: object) -> None:
 
 @pytest.mark.parametrize("good", [1, 12, 30])
 def test_app_from_1_is_kept(good: int) -> None:
-    assert chars(APP=good).APP == good
+    kept = chars(APP=good).APP
+    assert kept == good
 
 
 # --- hit locations: D20 --------------------------------------------------------------------------
