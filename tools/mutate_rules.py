@@ -6,7 +6,8 @@
 
 Each mutant changes one spot of one module of `gmdash/rules/`: a comparison (`<` to `<=`, `==`
 to `!=`, `in` to `not in`...), an arithmetic operator (`+` to `-`, `*` to `//`...), a whole-number
-constant (n to n + 1), `and` to `or`, a `not` dropped, `True` to `False`. The module is rewritten
+constant (n to n + 1), `and` to `or`, a `not` dropped, `True` to `False` (decorators are left
+alone). The module is rewritten
 from its syntax tree (so comments and docstrings play no part) into a copy of the repository in
 a temporary folder, and `pytest -x tests/rules` runs there. A mutant is killed when the tests
 fail (or hang past the timeout, or the module no longer imports); it survives when they pass.
@@ -71,10 +72,24 @@ def _is_docstring(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
     return isinstance(parent, ast.Expr)
 
 
+def _decorators(tree: ast.AST) -> set[ast.AST]:
+    """Every node inside a decorator: `@dataclass(frozen=True, slots=True)` toggles change how
+    a class is built, not what a rule says; mutating them only adds equivalent mutants."""
+    inside: set[ast.AST] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            for decorator in node.decorator_list:
+                inside.update(ast.walk(decorator))
+    return inside
+
+
 def _spots(tree: ast.AST) -> Iterator[tuple[ast.AST, int, str, object]]:
     """Every mutable spot in tree order: (node, line, description, how to mutate it)."""
     parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    skipped = _decorators(tree)
     for node in ast.walk(tree):
+        if node in skipped:
+            continue
         line = getattr(node, "lineno", 0)
         if isinstance(node, ast.Compare):
             for i, op in enumerate(node.ops):

@@ -286,6 +286,12 @@ def test_characteristics_reject_booleans_and_allow_creatures_over_21() -> None:
     assert chars().APP is None
 
 
+def test_cha_defaults_to_10_and_app_to_none() -> None:
+    # a creature typed without CHA (BRP sheets carry APP instead) gets the human average
+    plain = Characteristics(STR=10, CON=10, SIZ=10, DEX=10, INT=10, POW=10)
+    assert (plain.CHA, plain.APP) == (10, None)
+
+
 @pytest.mark.parametrize("bad", [0, -3, True, 12.5, "12"])
 def test_app_is_checked_like_every_other_characteristic(bad: object) -> None:
     with pytest.raises(ValueError, match="APP must be a whole number >= 1"):

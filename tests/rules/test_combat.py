@@ -13,6 +13,7 @@ from gmdash.rules.combat import (
     Exchange,
     Slot,
     SpecialKind,
+    Turn,
     action_sr,
     carry_over,
     chain_srs,
@@ -47,6 +48,17 @@ def test_action_sr(
     kind: ActionKind, dex: int, siz: int, own: int, move: int, expected: int
 ) -> None:
     assert action_sr(kind, dex=dex, siz=siz, own_sr=own, movement=move) == expected
+
+
+def test_action_sr_without_own_sr_or_movement() -> None:
+    # a melee action with a 0-SR weapon and no movement: DEX SR + SIZ SR alone
+    assert action_sr(ActionKind.MELEE, dex=11, siz=15) == 3 + 1
+    assert action_sr(ActionKind.MISSILE, dex=11, siz=15) == 3
+    assert action_sr(ActionKind.OTHER, dex=11, siz=15) == 0
+
+
+def test_a_turn_is_not_simultaneous_unless_told() -> None:
+    assert Turn("a", 0, 5, 12).simultaneous is False
 
 
 def test_negative_strike_ranks_are_refused() -> None:
@@ -253,6 +265,32 @@ def test_a_defence_as_good_as_the_attack_stops_it() -> None:
     assert parry.hits and parry.parried  # the parrying weapon's HP stop part of the blow
 
 
+HITS = Exchange(True, False, False, "the attack hits")
+
+
+@pytest.mark.parametrize(
+    ("attack", "defence", "level", "expected"),
+    [
+        (Level.SUCCESS, Defence.NONE, None, HITS),
+        (Level.SUCCESS, Defence.PARRY, Level.FAILURE, HITS),
+        (Level.SUCCESS, Defence.DODGE, Level.FUMBLE, HITS),
+        (Level.SUCCESS, Defence.PARRY, Level.SUCCESS, Exchange(True, True, False, "parried")),
+        (Level.SPECIAL, Defence.PARRY, Level.CRITICAL, Exchange(True, True, False, "parried")),
+        (Level.SUCCESS, Defence.DODGE, Level.SUCCESS, Exchange(False, False, True, "dodged")),
+        (Level.CRITICAL, Defence.DODGE, Level.CRITICAL, Exchange(False, False, True, "dodged")),
+        (Level.SPECIAL, Defence.PARRY, Level.SUCCESS,
+         Exchange(True, False, False, "the special beats the parry")),
+        (Level.CRITICAL, Defence.DODGE, Level.SPECIAL,
+         Exchange(True, False, False, "the critical beats the dodge")),
+    ],
+)  # fmt: skip
+def test_every_exchange_outcome_in_full(
+    attack: Level, defence: Defence, level: Level | None, expected: Exchange
+) -> None:
+    # each flag at once: a parry is never also a dodge, a dodge never lets the blow through
+    assert exchange(attack, defence, level) == expected
+
+
 def test_a_better_attack_beats_the_defence() -> None:
     result = exchange(Level.SPECIAL, Defence.PARRY, Level.SUCCESS)
     assert result.hits and not result.parried
@@ -264,3 +302,11 @@ def test_through_armour() -> None:
     assert through_armour(15, 4, parry_hp=12) == 0
     assert through_armour(15, 1, parry_hp=8) == 6
     assert through_armour(9, 5, ignores=True) == 9
+
+
+def test_a_parry_that_stops_a_critical_leaves_nothing() -> None:
+    # armour is ignored, but the parrying weapon's HP still stop the blow, never below 0
+    assert through_armour(8, 3, parry_hp=10, ignores=True) == 0
+    assert through_armour(8, 3, parry_hp=8, ignores=True) == 0
+    assert through_armour(8, 3, parry_hp=5, ignores=True) == 3
+    assert through_armour(8, 3, parry_hp=-2, ignores=True) == 8  # a negative parry stops none
