@@ -1,4 +1,4 @@
-"""Dice expressions: parsing, errors, rolling and exact distributions (RULES.md sections 1, 2)."""
+"""Dice expressions: parsing, errors, rolling and exact distributions (docs/rules.md#dice)."""
 
 from __future__ import annotations
 

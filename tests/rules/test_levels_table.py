@@ -1,6 +1,6 @@
 """Levels of success against the seed's "Table de Résultat des Aptitudes", every row, every roll.
 
-RULES.md section 4: RQG reads the table as printed; BRP reads it without the critical column
+docs/rules.md#levels: RQG reads the table as printed; BRP reads it without the critical column
 (special is its best level). Expectations come from the printed cells (seed_tables), never from
 gmdash.
 """
@@ -118,7 +118,7 @@ def test_every_chance_from_1_to_the_limit_is_checked() -> None:
         (123, 6, 25),  # 6.15 -> 6, 24.6 -> 25
         (125, 6, 25),  # 6.25 -> 6
         (130, 7, 26),  # 6.5 -> 7 (half up)
-        (135, 7, 27),  # RULES.md / the seed: "Épée Large à 135%": special 1-27, critical 01-07
+        (135, 7, 27),  # the seed: "Épée Large à 135%": special 1-27, critical 01-07
         (150, 8, 30),  # 7.5 -> 8
         (200, 10, 40),
         (250, 13, 50),  # 12.5 -> 13
@@ -142,7 +142,7 @@ def test_higher_row_covers_123_to_the_limit() -> None:
     assert [row.chance for row in ROWS] == list(range(1, HIGHER_ROW_LIMIT + 1))
 
 
-# --- spot checks quoted in RULES.md section 4 -------------------------------------------------
+# --- spot checks quoted in docs/rules.md#levels-rqg ---------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -215,7 +215,7 @@ def test_par_aptitude_means_the_chance_itself() -> None:
     assert [read_row(row, c).success for c in chance_range(row[0])] == [53, 54, 55, 56, 57]
 
 
-# --- far over 100%: the ranges grow, but 96-00 still fails (the (higher) row, RULES.md 4) ---
+# --- far over 100%: the ranges grow, but 96-00 still fails (docs/rules.md#over-100) ------
 
 
 @pytest.mark.parametrize("ruleset", list(RuleSet))

@@ -1,4 +1,4 @@
-"""Damage, wound effects and healing (RULES.md section 2, RQG).
+"""Damage, wound effects and healing (docs/rules.md#wounds, RQG).
 
 The sample body has 13 hit points: legs 5, abdomen 5, chest 6, arms 4, head 5.
 """
