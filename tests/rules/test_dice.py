@@ -144,3 +144,22 @@ def test_scripted_dice_out_of_range_are_refused() -> None:
         parse_dice("1D6").roll(ScriptedRng([7]))
     with pytest.raises(ValueError, match="no more scripted"):
         parse_dice("3D6").roll(ScriptedRng([1, 2]))
+
+
+# --- the limits, at their edges (docs/rules.md#dice-expressions) -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("allowed", "refused", "message"),
+    [
+        ("100D6", "101D6", r"101 dice is too many \(at most 100"),
+        ("60D6+40D4", "60D6+41D4", r"101 dice is too many"),
+        ("1D100", "1D101", r"D101 has too many sides \(at most 100"),
+        ("10000", "10001", r"constant 10001 is too large \(at most 10000"),
+        ("+".join(["1"] * 20), "+".join(["1"] * 21), r"too many terms .* \(at most 20"),
+    ],
+)
+def test_limits_are_inclusive(allowed: str, refused: str, message: str) -> None:
+    assert str(parse_dice(allowed)) == allowed
+    with pytest.raises(DiceError, match=message):
+        parse_dice(refused)
