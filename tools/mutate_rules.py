@@ -3,6 +3,7 @@
     .venv/bin/python tools/mutate_rules.py                 # every mutant, one core
     .venv/bin/python tools/mutate_rules.py --sample 150    # a seeded random sample
     .venv/bin/python tools/mutate_rules.py --module wounds --list
+    .venv/bin/python tools/mutate_rules.py --retry run.txt   # only the survivors of a run
 
 Each mutant changes one spot of one module of `gmdash/rules/`: a comparison (`<` to `<=`, `==`
 to `!=`, `in` to `not in`...), an arithmetic operator (`+` to `-`, `*` to `//`...), a whole-number
@@ -24,6 +25,7 @@ import argparse
 import ast
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -168,6 +170,11 @@ def _pytest(workdir: Path, tests: list[str], timeout: float) -> str:
     return "survived" if done.returncode == 0 else "killed"
 
 
+# "  survived wounds.py:82 (#41): Add -> Sub": the spot number, not the line, names the mutant
+# (docstrings and comments may move lines without changing the spots).
+_SURVIVED = re.compile(r"^  survived (\w+)\.py:\d+ \(#(\d+)\): (.+)$", re.MULTILINE)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--module", action="append", help="only these rules modules (by stem)")
@@ -176,6 +183,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tests", nargs="+", default=["tests/rules"], help="what pytest runs")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per mutant")
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    parser.add_argument(
+        "--retry", type=Path, help="only the mutants an earlier run's output lists as survived"
+    )
     args = parser.parse_args(argv)
 
     modules = sorted(p for p in RULES.glob("*.py") if p.stem != "__init__")
@@ -187,9 +197,12 @@ def main(argv: list[str] | None = None) -> int:
         chosen = sorted(
             random.Random(args.seed).sample(every, args.sample), key=lambda m: (m.module, m.spot)
         )
+    if args.retry:
+        survived = set(_SURVIVED.findall(args.retry.read_text(encoding="utf-8")))
+        chosen = [m for m in every if (m.module, str(m.spot), m.change) in survived]
     if args.list:
         for m in chosen:
-            print(f"{m.module}.py:{m.line}: {m.change}")
+            print(f"{m.module}.py:{m.line} (#{m.spot}): {m.change}")
         print(f"{len(chosen)} of {len(every)} mutants")
         return 0
 
@@ -214,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
             counts["timeout"] += verdict == "timeout"
             if verdict == "survived":
                 survivors.append(mutant)
-            where = f"{mutant.module}.py:{mutant.line}"
+            where = f"{mutant.module}.py:{mutant.line} (#{mutant.spot})"
             print(f"[{number}/{len(chosen)}] {verdict:8} {where}: {mutant.change}", flush=True)
     elapsed = time.monotonic() - started
     killed = counts["killed"]
@@ -222,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"killed {killed} ({counts['timeout']} by timeout), survived {len(survivors)}")
     print(f"kill rate {100 * killed / max(1, len(chosen)):.1f}%")
     for m in survivors:
-        print(f"  survived {m.module}.py:{m.line}: {m.change}")
+        print(f"  survived {m.module}.py:{m.line} (#{m.spot}): {m.change}")
     return 0
 
 
