@@ -304,6 +304,30 @@ def test_through_armour() -> None:
     assert through_armour(9, 5, ignores=True) == 9
 
 
+def test_no_armour_stops_nothing() -> None:
+    assert through_armour(7, 0) == 7
+    assert through_armour(7, -3) == 7  # negative armour is none, it adds nothing
+    assert through_armour(7, 0, parry_hp=0) == 7
+
+
+@pytest.mark.parametrize(
+    ("weapon", "bonus", "mode", "faces", "total", "rolls"),
+    [
+        # the maximum bonus is a constant: nothing is rolled for it, and it counts once
+        ("1D6", "+1D4", DamageMode.SPECIAL, [3], 3 + 4, (3,)),
+        ("1D6", "-1D4", DamageMode.SPECIAL, [5], 5 - 1, (5,)),  # a negative bonus's best: -1
+        ("1D6", "+2D6", DamageMode.SPECIAL, [2], 2 + 12, (2,)),
+        ("1D6", "+1D4", DamageMode.CRITICAL, [], 6 + 4, ()),  # all maximum: no dice at all
+        ("1D6", "-1D4", DamageMode.CRITICAL, [], 6 - 1, ()),
+    ],
+)
+def test_rqg_crushing_damage_rolls_only_the_weapon(
+    weapon: str, bonus: str, mode: DamageMode, faces: list[int], total: int, rolls: tuple[int, ...]
+) -> None:
+    rolled = damage_roll(weapon, bonus, mode, SpecialKind.CRUSH, ScriptedRng(faces))
+    assert (rolled.total, rolled.rolls) == (total, rolls)
+
+
 def test_a_parry_that_stops_a_critical_leaves_nothing() -> None:
     # armour is ignored, but the parrying weapon's HP still stop the blow, never below 0
     assert through_armour(8, 3, parry_hp=10, ignores=True) == 0
