@@ -133,31 +133,30 @@ def _apply(node: ast.AST, how: object) -> None:
         node.value = how[1]
 
 
-def mutants(module: Path) -> list[Mutant]:
-    tree = ast.parse(module.read_text(encoding="utf-8"))
+def mutants(stem: str, source: str) -> list[Mutant]:
     return [
-        Mutant(module.stem, spot, line, change)
-        for spot, (_, line, change, _) in enumerate(_spots(tree))
+        Mutant(stem, spot, line, change)
+        for spot, (_, line, change, _) in enumerate(_spots(ast.parse(source)))
     ]
 
 
-def mutated_source(module: Path, spot: int) -> str:
-    tree = ast.parse(module.read_text(encoding="utf-8"))
+def mutated_source(source: str, spot: int) -> str:
+    tree = ast.parse(source)
     for index, (node, _, _, how) in enumerate(_spots(tree)):
         if index == spot:
             _apply(node, how)
             return ast.unparse(ast.fix_missing_locations(tree))
-    raise IndexError(f"{module.name} has no mutable spot {spot}")
+    raise IndexError(f"no mutable spot {spot}")
 
 
 def _copy_repo(into: Path) -> None:
-    for name in ("gmdash", "tests"):
+    for name in ("gmdash", "tests", "docs"):
         shutil.copytree(REPO / name, into / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy2(REPO / "pyproject.toml", into / "pyproject.toml")
 
 
-def _pytest(workdir: Path, tests: list[str], timeout: float) -> str:
-    """'killed', 'survived' or 'timeout' for the copy as it stands."""
+def _pytest(workdir: Path, tests: list[str], timeout: float, *, show: bool = False) -> str:
+    """'killed', 'survived' or 'timeout' for the copy as it stands (`show`: print the output)."""
     env = os.environ | {"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(workdir)}
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-n0", "-p", "no:cacheprovider",
                "-p", "no:randomly", *tests]  # fmt: skip
@@ -167,6 +166,8 @@ def _pytest(workdir: Path, tests: list[str], timeout: float) -> str:
         )
     except subprocess.TimeoutExpired:
         return "timeout"
+    if show and done.returncode:
+        sys.stderr.write(done.stdout.decode(errors="replace")[-3000:])
     return "survived" if done.returncode == 0 else "killed"
 
 
@@ -191,7 +192,9 @@ def main(argv: list[str] | None = None) -> int:
     modules = sorted(p for p in RULES.glob("*.py") if p.stem != "__init__")
     if args.module:
         modules = [p for p in modules if p.stem in args.module]
-    every = [m for p in modules for m in mutants(p)]
+    # Read once: editing the work tree while a run goes on cannot change what it mutates.
+    sources = {p.stem: p.read_text(encoding="utf-8") for p in modules}
+    every = [m for stem, source in sources.items() for m in mutants(stem, source)]
     chosen = every
     if args.sample and args.sample < len(every):
         chosen = sorted(
@@ -212,17 +215,18 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="gmdash-mutants-") as folder:
         work = Path(folder)
         _copy_repo(work)
-        if _pytest(work, args.tests, args.timeout) != "survived":
+        for stem, source in sources.items():
+            (work / "gmdash" / "rules" / f"{stem}.py").write_text(source, encoding="utf-8")
+        if _pytest(work, args.tests, args.timeout, show=True) != "survived":
             print("the tests fail before any mutation: fix them first", file=sys.stderr)
             return 2
         for number, mutant in enumerate(chosen, start=1):
             target = work / "gmdash" / "rules" / f"{mutant.module}.py"
-            original = target.read_text(encoding="utf-8")
-            target.write_text(mutated_source(RULES / f"{mutant.module}.py", mutant.spot))
+            target.write_text(mutated_source(sources[mutant.module], mutant.spot))
             try:
                 verdict = _pytest(work, args.tests, args.timeout)
             finally:
-                target.write_text(original, encoding="utf-8")
+                target.write_text(sources[mutant.module], encoding="utf-8")
             counts["killed" if verdict == "timeout" else verdict] += 1
             counts["timeout"] += verdict == "timeout"
             if verdict == "survived":
