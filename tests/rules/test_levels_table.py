@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 from gmdash.rules import Level, RuleSet, Thresholds, level_odds, level_of, thresholds
+from gmdash.rules.levels import levels_by_roll
 
 from .seed_tables import (
     ABILITY_HEADER,
@@ -229,3 +230,18 @@ def test_96_to_00_fail_however_high_the_chance(chance: int, ruleset: RuleSet) ->
     limits = thresholds(chance, ruleset)
     assert limits.special <= 95
     assert limits.critical is None or limits.critical <= 95
+
+
+@pytest.mark.parametrize("chance", [0, -1, -30])
+def test_thresholds_of_a_chance_of_0_or_less(chance: int) -> None:
+    # no level of success at all: RQG's critical range is empty (0), BRP has no critical level
+    assert thresholds(chance, RuleSet.RQG) == Thresholds(0, 0, 0, 96)
+    assert thresholds(chance, RuleSet.BRP) == Thresholds(None, 0, 0, 96)
+
+
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+@pytest.mark.parametrize("chance", [-5, 0, 1, 30, 70, 96, 135])
+def test_levels_by_roll_lists_the_100_faces_in_order(chance: int, ruleset: RuleSet) -> None:
+    assert levels_by_roll(chance, ruleset) == tuple(
+        level_of(chance, roll, ruleset) for roll in ROLLS
+    )
