@@ -146,6 +146,13 @@ def test_a_limb_is_useless_exactly_when_its_hp_reach_0(limb: Location) -> None:
     assert useless_after(2, 1)  # -1 left
 
 
+@pytest.mark.parametrize("location", [Location.HEAD, Location.CHEST, Location.ABDOMEN])
+def test_a_blow_of_0_adds_no_effect_to_a_ruined_location(location: Location) -> None:
+    # armour stopped it all: the old wound's effects stand, but nothing new happens
+    result = apply_wound(location, 0, location_hp=-12, location_max=5, total_hp=TOUGH)
+    assert (result.effects, result.total_loss, result.location_hp) == ((), 0, -12)
+
+
 def test_head_at_1_hp_is_still_conscious() -> None:
     result = apply_wound(Location.HEAD, 4, location_hp=5, location_max=5, total_hp=TOUGH)
     assert result.location_hp == 1
@@ -219,6 +226,7 @@ HEALTHY = {loc: 4 for loc in Location}
         (13, 0, HEALTHY, {Effect.UNCONSCIOUS}),
         (13, 10, HEALTHY | {Location.HEAD: 0}, {Effect.UNCONSCIOUS, Effect.USELESS}),
         (13, 10, HEALTHY | {Location.CHEST: -1}, {Effect.SHOCK, Effect.USELESS}),
+        (13, 10, HEALTHY | {Location.CHEST: 0}, {Effect.SHOCK, Effect.USELESS}),
         (13, 10, HEALTHY | {Location.LEFT_ARM: 0}, {Effect.USELESS}),
         # the edges: 1 total HP is alive (unconscious), a location at 1 HP still works
         (1, 10, HEALTHY, {Effect.UNCONSCIOUS}),
