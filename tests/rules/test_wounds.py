@@ -153,6 +153,26 @@ def test_a_blow_of_0_adds_no_effect_to_a_ruined_location(location: Location) -> 
     assert (result.effects, result.total_loss, result.location_hp) == ((), 0, -12)
 
 
+@pytest.mark.parametrize(
+    ("hp", "effects"),
+    [
+        (1, (Effect.UNCONSCIOUS,)),  # 1 point more reaches its HP
+        (-4, (Effect.UNCONSCIOUS, Effect.BLEEDING)),  # ... 2x its HP
+        (-9, (Effect.DEAD,)),  # ... 3x its HP
+    ],
+)
+def test_a_single_point_can_cross_each_threshold_of_the_head(
+    hp: int, effects: tuple[Effect, ...]
+) -> None:
+    result = apply_wound(Location.HEAD, 1, location_hp=hp, location_max=5, total_hp=TOUGH)
+    assert result.effects == effects
+
+
+def test_a_blow_of_0_does_not_knock_out_a_badly_hurt_character() -> None:
+    result = apply_wound(Location.LEFT_LEG, 0, location_hp=5, location_max=5, total_hp=2)
+    assert (result.effects, result.total_hp) == ((), 2)
+
+
 def test_head_at_1_hp_is_still_conscious() -> None:
     result = apply_wound(Location.HEAD, 4, location_hp=5, location_max=5, total_hp=TOUGH)
     assert result.location_hp == 1
