@@ -244,6 +244,7 @@ HEALTHY = {loc: 4 for loc in Location}
         (2, 10, HEALTHY, {Effect.UNCONSCIOUS}),
         (3, 10, HEALTHY, set()),
         (13, 0, HEALTHY, {Effect.UNCONSCIOUS}),
+        (13, 1, HEALTHY, set()),  # one magic point left is enough to stay conscious
         (13, 10, HEALTHY | {Location.HEAD: 0}, {Effect.UNCONSCIOUS, Effect.USELESS}),
         (13, 10, HEALTHY | {Location.CHEST: -1}, {Effect.SHOCK, Effect.USELESS}),
         (13, 10, HEALTHY | {Location.CHEST: 0}, {Effect.SHOCK, Effect.USELESS}),
