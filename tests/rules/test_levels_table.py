@@ -245,3 +245,16 @@ def test_levels_by_roll_lists_the_100_faces_in_order(chance: int, ruleset: RuleS
     assert levels_by_roll(chance, ruleset) == tuple(
         level_of(chance, roll, ruleset) for roll in ROLLS
     )
+
+
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+@pytest.mark.parametrize("chance", [0, -1, -40])
+def test_a_chance_of_0_or_less_still_fumbles_on_96_to_00(chance: int, ruleset: RuleSet) -> None:
+    # the top 5% of a certain failure: 96-00, as on the printed 01-05 row
+    assert [level_of(chance, roll, ruleset) for roll in range(94, 101)] == [Level.FAILURE] * 2 + [
+        Level.FUMBLE
+    ] * 5
+    assert level_odds(chance, ruleset) == dict.fromkeys(Level, 0) | {
+        Level.FAILURE: 95,
+        Level.FUMBLE: 5,
+    }
