@@ -48,7 +48,6 @@ def test_a_success_earns_a_tick(level: Level) -> None:
         (None, {}),
         (Level.SUCCESS, {"difficulty": Difficulty.EASY}),
         (Level.SUCCESS, {"difficulty": Difficulty.AUTOMATIC}),
-        (Level.SUCCESS, {"hidden": True}),
         (Level.CRITICAL, {"at_stake": False}),
     ],
 )
@@ -66,11 +65,10 @@ def test_tick_after_roll_ticks_once(service: CampaignService) -> None:
     assert len(seen) == 1
 
 
-def test_no_tick_for_failures_easy_hidden_or_nothing_at_stake(service: CampaignService) -> None:
+def test_no_tick_for_failures_easy_or_nothing_at_stake(service: CampaignService) -> None:
     tick = experience.tick_after_roll
     assert tick(service, HARVALD, "Climb", Level.FAILURE) is None
     assert tick(service, HARVALD, "Climb", Level.SUCCESS, difficulty=Difficulty.EASY) is None
-    assert tick(service, HARVALD, "Climb", Level.SUCCESS, hidden=True) is None
     assert tick(service, HARVALD, "Climb", Level.SUCCESS, at_stake=False) is None
     assert ability(service, HARVALD, "Climb") == (55, False)
 
@@ -240,3 +238,42 @@ def test_more_than_four_free_ticks_changes_nothing(service: CampaignService) -> 
 def test_a_free_tick_on_a_ticked_ability_is_not_doubled(service: CampaignService) -> None:
     tick(service, (HARVALD, "Climb"))
     assert experience.grant_free_ticks(service, {HARVALD: ["Climb", "Jump"]})[0].ability == "Jump"
+
+
+# --- retries (RQG): no further try after a failed retry ----------------------------------------
+
+
+def test_no_second_retry_after_a_failed_retry(service: CampaignService) -> None:
+    from gmdash.play import rolls
+
+    harvald = service.character(HARVALD)
+    climb = harvald.ability("Climb")
+    assert climb is not None
+    rng = SeededRng(1)
+    rolls.roll_ability(service, rng, harvald, climb, rolls.AbilityPlan(base=55), typed=90)
+    retry = rolls.AbilityPlan(base=55, retry=True)
+    assert rolls.retry_refusal(service, HARVALD, "Climb") is None  # a first retry is allowed
+    rolls.roll_ability(service, rng, harvald, climb, retry, typed=80)  # 30%: fails
+    refusal = rolls.retry_refusal(service, HARVALD, "climb")
+    assert refusal is not None and "until conditions change" in refusal
+    before = len(service.events())
+    with pytest.raises(ValidationError, match="until conditions change"):
+        rolls.roll_ability(service, rng, harvald, climb, retry, typed=5)
+    assert len(service.events()) == before  # nothing logged
+    # a plain roll (conditions changed) is still allowed, and clears the refusal
+    rolls.roll_ability(service, rng, harvald, climb, rolls.AbilityPlan(base=55), typed=20)
+    assert rolls.retry_refusal(service, HARVALD, "Climb") is None
+
+
+def test_a_successful_retry_or_another_ability_is_not_refused(service: CampaignService) -> None:
+    from gmdash.play import rolls
+
+    harvald = service.character(HARVALD)
+    climb = harvald.ability("Climb")
+    assert climb is not None
+    retry = rolls.AbilityPlan(base=55, retry=True)
+    rolls.roll_ability(service, SeededRng(1), harvald, climb, retry, typed=10)
+    assert rolls.retry_refusal(service, HARVALD, "Climb") is None
+    rolls.roll_ability(service, SeededRng(1), harvald, climb, retry, typed=99)
+    assert rolls.retry_refusal(service, HARVALD, "Jump") is None
+    assert rolls.retry_refusal(service, IRVALA, "Climb") is None

@@ -23,7 +23,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from gmdash.cli import campaign_commands, rules_commands
+    from gmdash.cli import campaign_commands, combat_commands, rules_commands
 
     parser = _Parser(
         prog="gmdash",
@@ -40,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
     rules_commands.register(subparsers)
+    combat_commands.register(subparsers)
     campaign_commands.register(subparsers)
     return parser
 
@@ -69,10 +70,12 @@ def _refuse_undecodable(argv: Sequence[str]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    from gmdash.cli.combat_commands import protect_negative_values
+
     try:
         args_list = list(sys.argv[1:] if argv is None else argv)
         _refuse_undecodable(args_list)
-        args_list = _protect_negative_dice(args_list)
+        args_list = protect_negative_values(_protect_negative_dice(args_list))
         args = build_parser().parse_args(args_list)
         from gmdash.store.paths import resolve_saves_dir
 

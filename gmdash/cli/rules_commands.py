@@ -10,6 +10,7 @@ from typing import Any
 from rich.table import Table
 
 from gmdash import rules
+from gmdash.cli.args import whole as _whole
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import console, print_json
 from gmdash.look import level_text
@@ -80,13 +81,6 @@ def register(subparsers: Any) -> None:
 
 
 # --- argument types -------------------------------------------------------------------------
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
 def _characteristic(text: str) -> int:

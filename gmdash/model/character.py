@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from gmdash.model import validate as v
 from gmdash.model.errors import ValidationError
+from gmdash.rules.weapons import SpecialKind, WeaponUse, guess_special, guess_use
 
 CHARACTERISTICS = ("STR", "CON", "SIZ", "DEX", "INT", "POW", "CHA")
 """The characteristics every character has (RULES.md section 1)."""
@@ -67,13 +68,31 @@ class Ability:
 
 @dataclass(frozen=True, kw_only=True)
 class Weapon:
-    """A weapon: the ability used to wield it, its damage dice, strike rank and hit points."""
+    """A weapon: the ability used to wield it, its damage dice, strike rank, how its special
+    hurts (`special`), how it is used (`use`) and its current and full hit points.
+
+    A save written before weapons carried `special`, `use` and `max_hit_points` gets them from
+    the weapon's name (`gmdash.rules.weapons.guess_*`) and its hit points, once: the store's
+    schema migration writes them into the save.
+    """
 
     name: str
     skill: str
     damage: str
     sr: int
     hit_points: int
+    max_hit_points: int = -1  # left out: the same as `hit_points`
+    special: SpecialKind = SpecialKind.CRUSH
+    use: WeaponUse = WeaponUse.MELEE
+
+    def __post_init__(self) -> None:
+        if self.max_hit_points < self.hit_points:
+            object.__setattr__(self, "max_hit_points", self.hit_points)
+
+    @property
+    def broken(self) -> bool:
+        """Reduced to 0 hit points (a natural weapon, with none to lose, never breaks)."""
+        return self.max_hit_points > 0 and self.hit_points <= 0
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -82,18 +101,49 @@ class Weapon:
             "damage": self.damage,
             "sr": self.sr,
             "hit_points": self.hit_points,
+            "max_hit_points": self.max_hit_points,
+            "special": str(self.special),
+            "use": str(self.use),
         }
 
     @classmethod
     def from_dict(cls, data: object, where: str = "weapon") -> Weapon:
         raw = v.mapping(where, data)
+        name = v.name(f"{where}.name", raw.get("name"))
+        hit_points = v.whole(f"{where}.hit_points", raw.get("hit_points"), low=0)
+        full = raw.get("max_hit_points", hit_points)
         return cls(
-            name=v.name(f"{where}.name", raw.get("name")),
+            name=name,
             skill=v.name(f"{where}.skill", raw.get("skill")),
             damage=v.dice(f"{where}.damage", raw.get("damage")),
             sr=v.whole(f"{where}.sr", raw.get("sr"), low=0, high=12),
-            hit_points=v.whole(f"{where}.hit_points", raw.get("hit_points"), low=0),
+            hit_points=hit_points,
+            max_hit_points=v.whole(f"{where}.max_hit_points", full, low=hit_points),
+            special=v.choice(
+                f"{where}.special", raw.get("special", guess_special(name)), SpecialKind
+            ),
+            use=v.choice(f"{where}.use", raw.get("use", guess_use(name)), WeaponUse),
         )
+
+
+def damage_weapon(sheet: Character, weapon_name: str, amount: int) -> tuple[Weapon, ...]:
+    """The sheet's weapons with `amount` HP off the one called `weapon_name` (never below 0)."""
+    weapon = sheet.weapon(weapon_name)
+    if weapon is None:
+        raise ValidationError("weapon", f"{sheet.name} has no weapon {weapon_name!r}")
+    hurt = replace(weapon, hit_points=max(0, weapon.hit_points - amount))
+    return tuple(hurt if w is weapon else w for w in sheet.weapons)
+
+
+def migrate_weapon(raw: dict[str, object]) -> dict[str, object]:
+    """An old save's weapon with the fields it lacks: kind and use guessed from its name, full
+    hit points its current ones (the store's migration calls this once per weapon)."""
+    name = str(raw.get("name", ""))
+    migrated = dict(raw)
+    migrated.setdefault("special", str(guess_special(name)))
+    migrated.setdefault("use", str(guess_use(name)))
+    migrated.setdefault("max_hit_points", raw.get("hit_points", 0))
+    return migrated
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -116,6 +166,33 @@ class Character:
     notes: str = ""
     conditions: tuple[str, ...] = ()
     """Wound conditions that last until healed or cleared (`CONDITIONS`, `useless:<location>`)."""
+    wounds: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    """Each location's open wounds, in the order taken (`wounds_at` keeps them true to the
+    location's hit points)."""
+
+    def wounds_at(self, location: str, location_max: int) -> tuple[int, ...]:
+        """The open wounds of `location`, summing to the damage its hit points show.
+
+        A sheet from before wound records (or whose HP were typed by hand) gets the difference
+        as one more wound, or loses the newest wounds' extra points.
+        """
+        recorded = list(self.wounds.get(location, ()))
+        damage = max(0, location_max - self.locations.get(location, location_max))
+        extra = damage - sum(recorded)
+        if extra > 0:
+            recorded.append(extra)
+        while extra < 0 and recorded:
+            cut = min(recorded[-1], -extra)
+            recorded[-1] -= cut
+            extra += cut
+            if recorded[-1] == 0:
+                recorded.pop()
+        return tuple(recorded)
+
+    def weapon(self, weapon_name: str) -> Weapon | None:
+        """The weapon called `weapon_name` (case-insensitive), if the sheet has it."""
+        wanted = weapon_name.casefold()
+        return next((w for w in self.weapons if w.name.casefold() == wanted), None)
 
     def ability(self, ability_name: str) -> Ability | None:
         """The ability called `ability_name` (case-insensitive), if the sheet has it."""
@@ -139,6 +216,7 @@ class Character:
             "armour": dict(self.armour),
             "notes": self.notes,
             "conditions": list(self.conditions),
+            "wounds": {k: list(w) for k, w in self.wounds.items() if w},
         }
 
     @classmethod
@@ -171,6 +249,7 @@ class Character:
             armour=_locations("armour", raw.get("armour", {}), low=0, complete=False),
             notes=v.text("notes", raw.get("notes", "")),
             conditions=read_conditions(raw.get("conditions", [])),
+            wounds=read_wounds(raw.get("wounds", {})),
         )
 
 
@@ -190,6 +269,22 @@ def read_conditions(data: object) -> tuple[str, ...]:
         if condition not in result:
             result.append(condition)
     return tuple(result)
+
+
+def read_wounds(data: object) -> dict[str, tuple[int, ...]]:
+    """Open wounds per location: lists of whole numbers >= 1."""
+    raw = v.mapping("wounds", data)
+    result: dict[str, tuple[int, ...]] = {}
+    for key, items in raw.items():
+        if key not in LOCATIONS:
+            raise ValidationError(f"wounds.{key}", "not a hit location")
+        wounds = tuple(
+            v.whole(f"wounds.{key}[{i}]", item, low=1)
+            for i, item in enumerate(v.items(f"wounds.{key}", items))
+        )
+        if wounds:
+            result[key] = wounds
+    return result
 
 
 def read_characteristics(data: object) -> dict[str, int]:

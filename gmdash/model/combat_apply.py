@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from gmdash.model.campaign import Campaign
-from gmdash.model.character import Character, read_conditions
+from gmdash.model.character import Character, damage_weapon, read_conditions
 from gmdash.model.combat import (
     Combat,
     Combatant,
@@ -189,18 +189,28 @@ def attack(state: FightState, event: AttackResolved) -> str:
         foe = defender.foe
         if foe is not None:
             locations = dict(foe.locations)
+            wounds = dict(foe.wounds)
             if event.location is not None:
                 if event.location not in locations:
                     raise ValidationError("location", f"not a hit location: {event.location!r}")
-                locations[event.location] -= event.amount
+                taken = event.amount if event.wound is None else event.wound
+                locations[event.location] -= taken
+                if taken > 0:
+                    wounds[event.location] = (*wounds.get(event.location, ()), taken)
             foe = replace(
                 foe,
                 hit_points=foe.hit_points - event.total_loss,
                 locations=locations,
                 conditions=tuple(dict.fromkeys((*foe.conditions, *effects))),
+                wounds=wounds,
             )
         defender = replace(defender, foe=foe, taken=defender.taken + event.amount)
         combat = combat.with_combatant(defender)
+    if event.weapon_owner is not None and event.damaged_weapon and event.weapon_damage:
+        owner = combat.combatant(event.weapon_owner)
+        if owner.foe is not None:  # a roster sheet's weapon changes through WeaponDamaged
+            hurt = damage_weapon(owner.foe, event.damaged_weapon, event.weapon_damage)
+            combat = combat.with_combatant(replace(owner, foe=replace(owner.foe, weapons=hurt)))
     state.combat = combat
     _note_fallen(state)
     return f"attack by {attacker.name}"

@@ -179,8 +179,11 @@ class AttackResolved(CombatEvent):
     """One attack, resolved: who hit whom where, for how much, and what the wound did.
 
     `damage` is the rolled damage, `amount` what got through parry and armour to the location,
-    `total_loss` what came off total hit points (a limb passes at most 2x its HP), `effects`
-    the wound effects. `text` is the step-by-step account shown in the pane and the log.
+    `total_loss` what came off total hit points (a limb passes at most 2x its HP), `wound` what
+    the location's wound record took when not `amount` (a limb takes at most 2x its HP in all),
+    `effects` the wound effects. `weapon_owner` (a combatant id) had its weapon `damaged_weapon`
+    lose `weapon_damage` hit points (a parry). `text` is the step-by-step account shown in the
+    pane and the log.
     """
 
     attacker_id: str = field(metadata=_read(v.name))
@@ -196,6 +199,10 @@ class AttackResolved(CombatEvent):
     amount: int = field(default=0, metadata=_read(_count))
     total_loss: int = field(default=0, metadata=_read(_count))
     effects: tuple[str, ...] = field(default=(), metadata=_read(_texts))
+    wound: int | None = field(default=None, metadata=_read(_opt_int))
+    weapon_owner: str | None = field(default=None, metadata=_read(_opt_text))
+    damaged_weapon: str | None = field(default=None, metadata=_read(_opt_text))
+    weapon_damage: int = field(default=0, metadata=_read(_count))
     steps: tuple[str, ...] = field(default=(), metadata=_read(_texts))
     text: str = field(default="", metadata=_read(v.text))
 

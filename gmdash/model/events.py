@@ -249,18 +249,45 @@ class DamageApplied(Event):
     """Points off total hit points when not `amount` (a limb passes on at most 2x its HP)."""
     effects: tuple[str, ...] = field(default=(), metadata=_reader(_conditions))
     """Lasting conditions the blow caused (`Character.conditions` values), added to the sheet."""
+    wound: int | None = field(default=None, metadata=_reader(_opt_count))
+    """Points the location's wound record (and its HP) takes when not `amount` (a limb takes
+    at most 2x its HP in all)."""
 
 
 @register
 @dataclass(frozen=True, kw_only=True)
 class HealingApplied(Event):
-    """`amount` points back to total hit points (and `location`), never above the maximum."""
+    """Up to `amount` points of healing. With a `location`: off its wounds (the one numbered
+    `wound`, from 0, or the oldest first), and total hit points regain what those wounds gave
+    back; without: total hit points only. Never above the maximum."""
 
     undoable: ClassVar[bool] = True
 
     character_id: str = field(metadata=_reader(_name))
     amount: int = field(metadata=_reader(_count))
     location: str | None = field(default=None, metadata=_reader(_opt_text))
+    wound: int | None = field(default=None, metadata=_reader(_opt_count))
+    magical: bool = field(default=False, metadata=_reader(_flag))
+    """Magical healing: 6 points or more at once restore a severed limb."""
+    natural: bool = field(default=False, metadata=_reader(_flag))
+    """A week's natural healing: spread evenly over the location's wounds."""
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class WeaponDamaged(Event):
+    """`amount` hit points off one weapon of a sheet (it parried a blow, or a parry struck it);
+    at 0 it is broken and cannot parry."""
+
+    undoable: ClassVar[bool] = True
+
+    character_id: str = field(metadata=_reader(_name))
+    weapon: str = field(metadata=_reader(_name))
+    amount: int = field(metadata=_reader(_count))
+
+    def describe(self, names: Mapping[str, str]) -> tuple[str | None, str, str]:
+        who = names.get(self.character_id, self.character_id)
+        return who, "damage", f"{self.weapon} loses {self.amount} HP"
 
 
 @register

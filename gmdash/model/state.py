@@ -9,7 +9,7 @@ from typing import Any, cast
 from gmdash.model import combat_apply
 from gmdash.model import validate as v
 from gmdash.model.campaign import MAX_SESSIONS, Campaign, GameSession
-from gmdash.model.character import LOCATIONS, Character
+from gmdash.model.character import LOCATIONS, Character, damage_weapon
 from gmdash.model.combat import Combat
 from gmdash.model.combat_events import (
     ActionAdvanced,
@@ -40,8 +40,11 @@ from gmdash.model.events import (
     RollStruckOut,
     SessionEnded,
     SessionStarted,
+    WeaponDamaged,
 )
 from gmdash.model.sheets import checked
+from gmdash.rules import HealResult, Location
+from gmdash.rules.wounds import heal_naturally, heal_wound
 
 UNDO_DEPTH = 100
 """How many changes `undo` can walk back."""
@@ -221,9 +224,14 @@ class CampaignState:
     def _damage_applied(self, event: DamageApplied) -> None:
         before = self.character(event.character_id)
         locations = dict(before.locations)
+        wounds = dict(before.wounds)
         if event.location is not None:
             _check_location(event.location)
-            locations[event.location] -= event.amount
+            taken = event.amount if event.wound is None else event.wound
+            full = maxima(before.characteristics, self.campaign.ruleset)
+            open_wounds = before.wounds_at(event.location, full.locations[event.location])
+            wounds[event.location] = open_wounds + ((taken,) if taken > 0 else ())
+            locations[event.location] -= taken
         loss = event.amount if event.total_loss is None else event.total_loss
         conditions = before.conditions + tuple(
             c for c in dict.fromkeys(event.effects) if c not in before.conditions
@@ -233,6 +241,7 @@ class CampaignState:
             hit_points=before.hit_points - loss,
             locations=locations,
             conditions=conditions,
+            wounds=wounds,
         )
         where = f" ({event.location})" if event.location else ""
         self._replace(event, before, after, f"{event.amount} damage to {before.name}{where}")
@@ -241,19 +250,32 @@ class CampaignState:
         before = self.character(event.character_id)
         full = maxima(before.characteristics, self.campaign.ruleset)
         locations = dict(before.locations)
-        if event.location is not None:
-            _check_location(event.location)
-            top = max(full.locations[event.location], locations[event.location])
-            locations[event.location] = min(top, locations[event.location] + event.amount)
+        wounds = dict(before.wounds)
+        conditions = before.conditions
         top = max(full.hit_points, before.hit_points)
-        total = min(top, before.hit_points + event.amount)
+        healed_points = event.amount
+        if event.location is None:
+            total = min(top, before.hit_points + event.amount)
+        else:
+            _check_location(event.location)
+            healed = heal_location_wounds(
+                before, event.location, event.amount, full, wound=event.wound,
+                magical=event.magical, natural=event.natural,
+            )  # fmt: skip
+            locations[event.location] = healed.location_hp
+            wounds[event.location] = healed.wounds
+            healed_points = healed.healed
+            total = min(top, before.hit_points + healed.healed)
+            if not healed.severed:
+                conditions = tuple(c for c in conditions if c != f"severed:{event.location}")
         after = replace(
             before,
             hit_points=total,
             locations=locations,
-            conditions=_healed_conditions(before.conditions, total, locations, full),
+            wounds={k: w for k, w in wounds.items() if w},
+            conditions=_healed_conditions(conditions, total, locations, full),
         )
-        self._replace(event, before, after, f"heal {before.name} {event.amount}")
+        self._replace(event, before, after, f"heal {before.name} {healed_points}")
 
     def _points_spent(self, event: PointsSpent) -> None:
         before = self.character(event.character_id)
@@ -274,6 +296,15 @@ class CampaignState:
             have = left + event.amount
             raise ValidationError("amount", f"{before.name} has only {have} {event.pool} points")
         self._replace(event, before, after, f"{before.name} spends {event.amount} {event.pool}")
+
+    def _weapon_damaged(self, event: WeaponDamaged) -> None:
+        before = self.character(event.character_id)
+        after = replace(before, weapons=damage_weapon(before, event.weapon, event.amount))
+        weapon = before.weapon(event.weapon)
+        assert weapon is not None  # damage_weapon checked it
+        self._replace(
+            event, before, after, f"{before.name}'s {weapon.name} loses {event.amount} HP"
+        )
 
     def _ability_ticked(self, event: AbilityTicked) -> None:
         before = self.character(event.character_id)
@@ -421,6 +452,7 @@ _CHANGES: dict[type[Event], Callable[[CampaignState, Any], None]] = {
     CharacterEdited: CampaignState._character_edited,
     CharacterDeleted: CampaignState._character_deleted,
     DamageApplied: CampaignState._damage_applied,
+    WeaponDamaged: CampaignState._weapon_damaged,
     HealingApplied: CampaignState._healing_applied,
     PointsSpent: CampaignState._points_spent,
     AbilityTicked: CampaignState._ability_ticked,
@@ -442,6 +474,45 @@ _FIGHT_STEPS: dict[type[Event], Callable[[CampaignState, Any], str]] = {
     AttackResolved: combat_apply.attack,
     CombatEnded: combat_apply.ended,
 }
+
+
+def heal_location_wounds(
+    sheet: Character,
+    location: str,
+    amount: int,
+    full: Maxima,
+    *,
+    wound: int | None = None,
+    magical: bool = False,
+    natural: bool = False,
+) -> HealResult:
+    """Heal `location`'s wound number `wound` (from 0), or its wounds oldest first, or (a
+    week's `natural` healing) spread over all of them."""
+    where = Location(location)
+    location_max = full.locations[location]
+    severed = f"severed:{location}" in sheet.conditions
+    wounds = sheet.wounds_at(location, location_max)
+    if natural:
+        return heal_naturally(where, wounds, amount, location_max=location_max,
+                              total_hp=sheet.hit_points, total_max=full.hit_points,
+                              severed=severed)  # fmt: skip
+    result = HealResult(where, 0, sheet.locations[location], sheet.hit_points, wounds,
+                        severed=severed)  # fmt: skip
+    left, healed = amount, 0
+    while left > 0 and result.wounds and (wound is None or healed == 0):
+        index = 0 if wound is None else wound
+        if index >= len(result.wounds):
+            raise ValidationError("wound", f"the {where.label} has no wound {index + 1}")
+        result = heal_wound(
+            where, result.wounds, index, left, location_max=location_max,
+            total_hp=result.total_hp, total_max=full.hit_points, severed=result.severed,
+            magical=magical,
+        )  # fmt: skip
+        if result.healed == 0:
+            break
+        left -= result.healed
+        healed += result.healed
+    return replace(result, healed=healed)
 
 
 def _healed_conditions(

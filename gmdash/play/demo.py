@@ -12,6 +12,7 @@ from gmdash.model.character import Ability, AbilityKind, Character, CharacterKin
 from gmdash.model.sheets import new_character
 from gmdash.model.state import CampaignState
 from gmdash.rules.ruleset import RuleSet
+from gmdash.rules.weapons import guess_special, guess_use
 from gmdash.store.paths import slugify
 
 DEMO_NAME = "Demo — The Pavis Road"
@@ -51,7 +52,13 @@ def _abilities(
 
 
 def _weapons(*rows: tuple[str, str, str, int, int]) -> list[Weapon]:
-    return [Weapon(name=n, skill=s, damage=d, sr=sr, hit_points=hp) for n, s, d, sr, hp in rows]
+    """Weapons of the demo; each one's special kind and use are those its name suggests
+    (broadsword: slash, melee; javelin: impale, thrown; sling: crush, missile...)."""
+    return [
+        Weapon(name=n, skill=s, damage=d, sr=sr, hit_points=hp, special=guess_special(n),
+               use=guess_use(n))
+        for n, s, d, sr, hp in rows
+    ]  # fmt: skip
 
 
 def _chars(st: int, co: int, si: int, de: int, in_: int, po: int, ch: int) -> dict[str, int]:

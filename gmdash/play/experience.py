@@ -4,7 +4,7 @@ Plain functions, no Textual, so the table's rules are testable on their own:
 
 - `tick_after_roll` (decided where each roll is made, `gmdash.play.rolls`, and named here too)
   ticks an ability after a successful roll in play, once per adventure (an already-ticked
-  ability stays ticked), never for an Easy task, a hidden roll or a roll with nothing at stake.
+  ability stays ticked), never for an Easy task or a roll with nothing at stake (hidden rolls tick).
 - `augments_used` reads the current session's log: each augmenting ability augments once per
   session (RQG).
 - `ticked_lines`, `roll_line`, `type_line` and `apply_improvement` run the improvement phase:

@@ -4,7 +4,8 @@ A dialog, a pane, a CLI command or the fight flow gathers what the game master c
 physical dice typed at the table), calls one function here and shows what it returns. Each
 function works the roll out with the rules core, publishes the event and, for an ability rolled
 in play, decides the experience tick (docs/rules.md, experience): a success ticks the ability
-once per adventure, never for an Easy task, a hidden roll or a roll with nothing at stake.
+once per adventure, never for an Easy task or a roll with nothing at stake. A hidden roll ticks
+like any other: hiding the dice from the players does not undo the character's success.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from gmdash.model.character import Ability, Character
+from gmdash.model.errors import ValidationError
 from gmdash.model.events import AbilityTicked, LevelName, RollKind, RollMade
 from gmdash.play.campaign import CampaignService
 from gmdash.rules import (
@@ -93,11 +95,11 @@ def earns_tick(
     level: Level | str | None,
     *,
     difficulty: Difficulty = Difficulty.NORMAL,
-    hidden: bool = False,
     at_stake: bool = True,
 ) -> bool:
-    """Whether a roll at `level` ticks its ability (the rules and the table's house rules)."""
-    if level is None or hidden or not at_stake:
+    """Whether a roll at `level` ticks its ability: a success ticks unless it was under the Easy
+    difficulty or had nothing at stake (hidden or not)."""
+    if level is None or not at_stake:
         return False
     if difficulty in _NO_TICK:
         return False
@@ -111,11 +113,10 @@ def tick_after_roll(
     level: Level | str | None,
     *,
     difficulty: Difficulty = Difficulty.NORMAL,
-    hidden: bool = False,
     at_stake: bool = True,
 ) -> AbilityTicked | None:
     """Tick the ability after a roll in play if it earns one; None when nothing changes."""
-    if not earns_tick(level, difficulty=difficulty, hidden=hidden, at_stake=at_stake):
+    if not earns_tick(level, difficulty=difficulty, at_stake=at_stake):
         return None
     character = service.state.characters.get(character_id)
     ability = character.ability(ability_name) if character is not None else None
@@ -125,6 +126,37 @@ def tick_after_roll(
 
 
 # --- ability rolls -----------------------------------------------------------------------------
+
+
+RETRY_MODIFIER = f"retry -{RETRY_PENALTY}"
+
+
+def retry_refusal(service: CampaignService, character_id: str, ability_name: str) -> str | None:
+    """Why `ability_name` cannot be retried now (None: it can): after a failed retry, no
+    further try until conditions change (docs/rules.md, retries). Reads this session's log: the
+    ability's last roll (struck-out rolls do not count)."""
+    current = service.current_session
+    number = current.number if current is not None else None
+    wanted = ability_name.casefold()
+    struck = service.state.struck
+    for event in reversed(service.events()):
+        if event.session != number:
+            continue
+        if (
+            isinstance(event, RollMade)
+            and event.kind == "ability"
+            and event.character_id == character_id
+            and (event.label or "").casefold() == wanted
+            and event.id not in struck
+        ):
+            failed = event.level is not None and not Level(event.level).is_success
+            if failed and RETRY_MODIFIER in event.modifiers:
+                return (
+                    f"{event.label}: the retry failed; no further try until conditions change "
+                    "(then roll it without the retry)"
+                )
+            return None
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +199,7 @@ class AbilityPlan:
             bonus = augment_bonus(self.augment_level)
             found.append(f"{bonus:+d} augment ({self.augment_name}: {self.augment_level})")
         if self.retry:
-            found.append(f"retry -{RETRY_PENALTY}")
+            found.append(RETRY_MODIFIER)
         if self.difficulty is not Difficulty.NORMAL:
             found.append(str(self.difficulty))
         return tuple(found)
@@ -195,7 +227,13 @@ def roll_ability(
     at_stake: bool = True,
     augment_roll: RollMade | None = None,
 ) -> Rolled:
-    """Roll `ability` as planned (or read the typed D100), log it and tick it if it earns one."""
+    """Roll `ability` as planned (or read the typed D100), log it and tick it if it earns one.
+
+    A retry after a failed retry is refused (ValidationError): nothing is logged."""
+    if plan.retry:
+        refusal = retry_refusal(service, character.id, ability.name)
+        if refusal:
+            raise ValidationError("retry", refusal)
     ruleset = service.campaign.ruleset
     details: dict[str, object] = {"base": plan.base, "ability_kind": str(ability.kind)}
     if not at_stake:
@@ -223,7 +261,6 @@ def roll_ability(
         ability.name,
         level if roll is not None else None,
         difficulty=plan.difficulty,
-        hidden=hidden,
         at_stake=at_stake,
     )
     return Rolled(event=event, roll=roll, level=level, ticked=ticked)
@@ -249,9 +286,7 @@ def roll_augment(
             details={"augments": augmented, **({"typed": True} if typed else {})},
         )
     )  # fmt: skip
-    ticked = tick_after_roll(
-        service, character.id, augment.name, rolled.level, hidden=hidden, at_stake=at_stake
-    )
+    ticked = tick_after_roll(service, character.id, augment.name, rolled.level, at_stake=at_stake)
     return Rolled(event=event, roll=rolled.roll, level=rolled.level, ticked=ticked)
 
 

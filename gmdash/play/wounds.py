@@ -11,10 +11,13 @@ from dataclasses import dataclass
 
 from gmdash import rules
 from gmdash.look import location_label
-from gmdash.model.character import LOCATIONS, Character
+from gmdash.model.character import LOCATIONS, Character, Weapon
 from gmdash.model.derived import derived_of, maxima
+from gmdash.model.errors import ValidationError
 from gmdash.model.events import DamageApplied, HealingApplied
+from gmdash.model.state import heal_location_wounds
 from gmdash.rules import Effect, Location, RuleSet
+from gmdash.rules.weapons import damage_with_bonus
 
 WHOLE_BODY = (Effect.SHOCK, Effect.UNCONSCIOUS, Effect.BLEEDING, Effect.DEAD)
 
@@ -72,6 +75,7 @@ def wound(character: Character, ruleset: RuleSet, location: str, damage: int) ->
         location_max=full.locations[location],
         total_hp=character.hit_points,
         magic_points=character.magic_points,
+        severed=f"severed:{location}" in character.conditions,
     )
     event = DamageApplied(
         character_id=character.id,
@@ -79,46 +83,53 @@ def wound(character: Character, ruleset: RuleSet, location: str, damage: int) ->
         location=location,
         total_loss=result.total_loss if result.total_loss != through else None,
         effects=_lasting(result),
+        wound=result.wound if result.wound != through else None,
     )
     head = f"{location_label(location)}: {damage} − {armour} armour = {through}"
     if through == 0:
         head += " (the armour stops it)"
-    words = _effects_text(result)
+    words = [result.note] if result.note else _effects_text(result)
     tail = f"HP {character.hit_points} → {result.total_hp}/{full.hit_points}"
-    if result.total_loss != through:
+    if result.total_loss != through and not result.note:
         tail += f" (a limb passes on at most {result.total_loss})"
     summary = "; ".join([head, *words, tail])
     return Wound(event=event, result=result, summary=summary)
 
 
-def damage_with_bonus(attacker: Character, weapon_damage: str, ruleset: RuleSet) -> str:
-    """A weapon's damage plus its wielder's damage bonus, as one dice expression."""
-    bonus = derived_of(attacker, ruleset).damage_bonus
-    return weapon_damage if bonus == "0" else weapon_damage + bonus
+def weapon_dice(attacker: Character, weapon: Weapon, ruleset: RuleSet) -> str:
+    """A weapon's damage plus the part of its wielder's damage bonus that applies to it."""
+    return damage_with_bonus(weapon.damage, derived_of(attacker, ruleset).damage_bonus, weapon.use)
 
 
-def heal(character: Character, ruleset: RuleSet, location: str, amount: int) -> tuple[
-    HealingApplied | None, str
-]:  # fmt: skip
-    """Healing to one location: the event (None when nothing heals) and a summary."""
+def heal(
+    character: Character,
+    ruleset: RuleSet,
+    location: str,
+    amount: int,
+    *,
+    wound: int | None = None,
+    magical: bool = False,
+) -> tuple[HealingApplied | None, str]:
+    """Healing to one location's wounds (the one numbered `wound` from 0, else oldest first):
+    the event (None when nothing heals) and a summary."""
     full = maxima(character.characteristics, ruleset)
-    result = rules.heal_location(
-        Location(location),
-        amount,
-        location_hp=character.locations[location],
-        location_max=full.locations[location],
-        total_hp=character.hit_points,
-        total_max=full.hit_points,
-    )
     where = location_label(location)
+    try:
+        result = heal_location_wounds(character, location, amount, full, wound=wound,
+                                      magical=magical)  # fmt: skip
+    except ValidationError as error:
+        return None, error.message
     if result.healed == 0:
-        return None, f"{where} is already at full hit points ({full.locations[location]})."
+        return None, f"{where} has no open wound ({full.locations[location]} HP)."
+    total = min(full.hit_points, character.hit_points + result.healed)
+    left = "+".join(map(str, result.wounds)) or "none"
     summary = (
         f"{where}: {character.locations[location]} → {result.location_hp}"
-        f"/{full.locations[location]}; HP {character.hit_points} → {result.total_hp}"
-        f"/{full.hit_points}"
+        f"/{full.locations[location]} (wounds left: {left}); HP {character.hit_points} → "
+        f"{total}/{full.hit_points}"
     )
-    event = HealingApplied(character_id=character.id, amount=result.healed, location=location)
+    event = HealingApplied(character_id=character.id, amount=result.healed, location=location,
+                           wound=wound, magical=magical)  # fmt: skip
     return event, summary
 
 
@@ -137,17 +148,18 @@ def weekly_heals(characters: list[Character], ruleset: RuleSet, weeks: int) -> l
         rate = derived_of(character, ruleset).healing_rate * weeks
         total = character.hit_points
         for location in LOCATIONS:
-            result = rules.heal_location(
+            result = rules.heal_naturally(
                 Location(location),
+                character.wounds_at(location, full.locations[location]),
                 rate,
-                location_hp=character.locations[location],
                 location_max=full.locations[location],
                 total_hp=total,
                 total_max=full.hit_points,
             )
             if result.healed:
-                events.append(HealingApplied(character_id=character.id, amount=result.healed,
-                                             location=location))  # fmt: skip
+                # the week's rate is offered to the location; the state spreads it the same way
+                events.append(HealingApplied(character_id=character.id, amount=rate,
+                                             location=location, natural=True))  # fmt: skip
                 total = result.total_hp
         if total < full.hit_points and not any(e.character_id == character.id for e in events):
             events.append(

@@ -48,6 +48,8 @@ from gmdash.rules.wounds import (
     apply_wound,
     armour_absorbs,
     heal_location,
+    heal_naturally,
+    heal_wound,
     standing_conditions,
 )
 
@@ -85,6 +87,8 @@ __all__ = [
     "dex_strike_rank",
     "experience_roll",
     "heal_location",
+    "heal_naturally",
+    "heal_wound",
     "healing_rate",
     "hit_points",
     "improves",

@@ -10,17 +10,8 @@ as their users expect, each with its source in docs/rules.md:
   own SR (`chain_srs`). An action past SR 12 happens in the next round, at SR - 12 (`carry_over`).
 - **BRP** has no strike ranks: every combatant's first action goes in DEX order (highest
   first), then every second action in DEX order, and so on (`order_turns`).
-- **Special and critical damage** (`damage_roll`):
-  RQG: a special with a slashing or impaling weapon rolls the weapon's damage dice twice; with a
-  crushing weapon it adds the maximum damage bonus. A critical does the maximum special damage
-  and ignores armour.
-  BRP: impale rolls the weapon's dice twice; slash does the weapon's maximum damage; crush adds
-  the maximum damage bonus. A critical does special damage and ignores armour.
-  The game master can always type the damage by hand instead.
-- **Parry and dodge** (simplified from the published attack/parry tables): a failed attack
-  misses; a failed (or no) defence lets a successful attack hit; a defence at least as good as
-  the attack stops it: a dodge avoids all damage, a parry stops up to the parrying weapon's hit
-  points and the rest gets through. An attack better than the defence hits in full.
+- **Damage** (`damage_expression`) and **the exchange** (`gmdash.rules.exchange`): see
+  docs/rules.md, "Combat", for each rule and its source.
 """
 
 from __future__ import annotations
@@ -34,6 +25,7 @@ from gmdash.rules.levels import Level
 from gmdash.rules.rng import Rng
 from gmdash.rules.ruleset import RuleSet
 from gmdash.rules.strike_ranks import ROUND_LENGTH, melee_sr, missile_sr
+from gmdash.rules.weapons import SpecialKind
 
 
 class ActionKind(StrEnum):
@@ -47,14 +39,6 @@ class ActionKind(StrEnum):
     @property
     def is_attack(self) -> bool:
         return self in (ActionKind.MELEE, ActionKind.MISSILE)
-
-
-class SpecialKind(StrEnum):
-    """How a weapon's special success hurts."""
-
-    IMPALE = "impale"
-    SLASH = "slash"
-    CRUSH = "crush"
 
 
 class DamageMode(StrEnum):
@@ -161,25 +145,6 @@ def order_turns(slots: Sequence[Slot], ruleset: RuleSet = RuleSet.RQG) -> list[T
 
 # --- damage ----------------------------------------------------------------------------------
 
-_SPECIAL_WORDS: tuple[tuple[SpecialKind, tuple[str, ...]], ...] = (
-    (SpecialKind.CRUSH, ("club", "mace", "hammer", "maul", "staff", "shield", "fist", "kick",
-                         "butt", "sling", "rock", "stone", "flail", "grapple", "bite")),
-    (SpecialKind.IMPALE, ("spear", "lance", "javelin", "dagger", "knife", "arrow", "bow",
-                          "pike", "rapier", "dart", "trident", "pick", "short sword", "gore",
-                          "horn", "sting")),
-    (SpecialKind.SLASH, ("sword", "axe", "scimitar", "sickle", "claw", "scythe", "glaive",
-                         "halberd", "blade")),
-)  # fmt: skip
-
-
-def special_kind(weapon_name: str) -> SpecialKind:
-    """A weapon's special kind guessed from its name (crush when nothing matches)."""
-    name = weapon_name.casefold()
-    for kind, words in _SPECIAL_WORDS:
-        if any(word in name for word in words):
-            return kind
-    return SpecialKind.CRUSH
-
 
 def mode_for(level: Level) -> DamageMode:
     """The damage rule a successful attack's level calls for."""
@@ -213,6 +178,10 @@ def _maxed(expr: DiceExpr) -> DiceExpr:
     return DiceExpr((DiceTerm(1 if top >= 0 else -1, abs(top), 0),))
 
 
+def _joined(*parts: DiceExpr | None) -> DiceExpr:
+    return DiceExpr(tuple(t for p in parts if p is not None for t in p.terms))
+
+
 def damage_expression(
     weapon_damage: str,
     damage_bonus: str,
@@ -220,23 +189,27 @@ def damage_expression(
     special: SpecialKind,
     ruleset: RuleSet = RuleSet.RQG,
 ) -> tuple[DiceExpr, bool]:
-    """The dice to roll for a blow and whether it ignores armour (see the module docstring)."""
+    """The dice to roll for a blow and whether it ignores armour.
+
+    `damage_bonus` is the bonus that applies to this weapon (`weapons.applicable_bonus`).
+    RQG: a special with a crushing weapon adds the maximum bonus to the rolled damage and
+    bonus; a slashing or impaling special rolls the weapon's dice twice; a critical does the
+    maximum of the special and ignores armour. BRP (the seed's edition): a special adds the
+    weapon's maximum damage to a normal roll; a critical (not a BRP level) does a special that
+    ignores armour. docs/rules.md gives the sources.
+    """
     weapon = parse_dice(weapon_damage)
     bonus = _bonus(damage_bonus)
     if mode is DamageMode.NORMAL:
-        parts = [weapon] + ([bonus] if bonus else [])
-        return DiceExpr(tuple(t for p in parts for t in p.terms)), False
+        return _joined(weapon, bonus), False
+    if ruleset is RuleSet.BRP:
+        return _joined(_maxed(weapon), weapon, bonus), mode is DamageMode.CRITICAL
     if special is SpecialKind.CRUSH:
-        parts = [weapon] + ([_maxed(bonus)] if bonus else [])
-    elif special is SpecialKind.SLASH and ruleset is RuleSet.BRP:
-        parts = [_maxed(weapon)] + ([bonus] if bonus else [])
+        expr = _joined(weapon, bonus, _maxed(bonus) if bonus else None)
     else:
-        parts = [weapon, weapon] + ([bonus] if bonus else [])
-    expr = DiceExpr(tuple(t for p in parts for t in p.terms))
+        expr = _joined(weapon, weapon, bonus)
     if mode is DamageMode.CRITICAL:
-        if ruleset is RuleSet.RQG:
-            expr = _maxed(expr)
-        return expr, True
+        return _maxed(expr), True
     return expr, False
 
 
@@ -252,35 +225,3 @@ def damage_roll(
     expr, ignores = damage_expression(weapon_damage, damage_bonus, mode, special, ruleset)
     rolled = expr.roll(rng)
     return DamageRoll(max(0, rolled.total), str(expr), rolled.rolls, ignores)
-
-
-# --- attack and defence ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Exchange:
-    """Whether an attack hits after the defence, and how much of the blow the defence stops."""
-
-    hits: bool
-    parried: bool
-    dodged: bool
-    reason: str
-
-
-def exchange(attack: Level, defence: Defence, defence_level: Level | None) -> Exchange:
-    """Compare attack and defence levels (see the module docstring)."""
-    if not attack.is_success:
-        return Exchange(False, False, False, "the attack misses")
-    if defence is Defence.NONE or defence_level is None or not defence_level.is_success:
-        return Exchange(True, False, False, "the attack hits")
-    if defence_level.rank >= attack.rank:
-        if defence is Defence.DODGE:
-            return Exchange(False, False, True, "dodged")
-        return Exchange(True, True, False, "parried")
-    return Exchange(True, False, False, f"the {attack} beats the {defence}")
-
-
-def through_armour(damage: int, armour: int, *, parry_hp: int = 0, ignores: bool = False) -> int:
-    """What gets to the body: minus what a parry stops, then minus armour (unless a critical)."""
-    left = max(0, damage - max(0, parry_hp))
-    return left if ignores else max(0, left - max(0, armour))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -25,7 +26,8 @@ UNCONSCIOUS_AT_TOTAL_HP = 2
 
 @dataclass(frozen=True, slots=True)
 class WoundResult:
-    """What one blow did: new hit points, the loss to total HP and the effects it caused."""
+    """What one blow did: the wound recorded on the location, new hit points, the loss to
+    total HP and the effects it caused."""
 
     location: Location
     damage: int
@@ -34,6 +36,8 @@ class WoundResult:
     total_loss: int
     effects: tuple[Effect, ...]
     useless: tuple[Location, ...]
+    wound: int = 0  # what the location's wound record gains (a limb's is capped)
+    note: str = ""
 
 
 def armour_absorbs(damage: int, armour: int) -> int:
@@ -49,16 +53,28 @@ def apply_wound(
     location_max: int,
     total_hp: int,
     magic_points: int = 1,
+    severed: bool = False,
 ) -> WoundResult:
-    """Apply one blow's damage (after armour) to a location and to total hit points."""
+    """Apply one blow's damage (after armour) to a location and to total hit points.
+
+    A limb takes at most twice its HP in all (what it has taken counts) and passes on at most
+    twice its HP of one blow to total HP; a severed limb cannot be hit again. docs/rules.md
+    ("Wounds") gives the sources.
+    """
     if damage < 0:
         raise ValueError(f"damage cannot be negative ({damage})")
-    new_location_hp = location_hp - damage
+    already = max(0, location_max - location_hp)
     effects: list[Effect] = []
     useless: list[Location] = []
     if location.is_limb:
-        total_loss = min(damage, 2 * location_max)  # a limb passes on at most 2x its HP
-        if damage > 0 and new_location_hp <= 0:
+        if severed:
+            return WoundResult(
+                location, damage, location_hp, total_hp, 0, (), (), 0,
+                "a severed limb cannot be hit again",
+            )  # fmt: skip
+        total_loss = min(damage, 2 * location_max)
+        wound = max(0, min(2 * location_max - already, total_loss))
+        if damage > 0 and already + wound >= location_max:
             effects.append(Effect.USELESS)
             useless.append(location)
         if damage >= 3 * location_max:
@@ -66,20 +82,20 @@ def apply_wound(
         elif damage >= 2 * location_max:
             effects.append(Effect.SHOCK)
     else:
-        total_loss = damage
-        taken = location_max - new_location_hp  # all damage this location has taken
+        total_loss = wound = damage
+        taken = already + damage
         if damage > 0 and taken >= 3 * location_max:
             effects.append(Effect.DEAD)
         elif damage > 0 and taken >= 2 * location_max:
             effects += [Effect.UNCONSCIOUS, Effect.BLEEDING]
-        elif damage > 0 and new_location_hp <= 0:
+        elif damage > 0 and taken >= location_max:
             if location is Location.HEAD:
                 effects.append(Effect.UNCONSCIOUS)
             elif location is Location.CHEST:
                 effects.append(Effect.SHOCK)
-            else:
-                effects += [Effect.USELESS, Effect.FALLS]
-                useless += LEGS
+        if location is Location.ABDOMEN and damage > 0 and location_max <= taken < 3 * location_max:
+            effects += [Effect.USELESS, Effect.FALLS]
+            useless += LEGS
     new_total = total_hp - total_loss
     if new_total <= 0 and Effect.DEAD not in effects:
         effects.append(Effect.DEAD)
@@ -93,11 +109,12 @@ def apply_wound(
     return WoundResult(
         location=location,
         damage=damage,
-        location_hp=new_location_hp,
+        location_hp=location_hp - wound,
         total_hp=new_total,
         total_loss=total_loss,
         effects=tuple(effects),
         useless=tuple(useless),
+        wound=wound,
     )
 
 
@@ -109,6 +126,91 @@ class HealResult:
     healed: int
     location_hp: int
     total_hp: int
+    wounds: tuple[int, ...] = ()
+    usable: bool = True  # the location's damage is below its HP again (and it is not severed)
+    severed: bool = False
+
+
+MAGIC_TO_RESTORE_SEVERED = 6
+"""Points of one magical healing that restore a severed limb."""
+
+
+def heal_wound(
+    location: Location,
+    wounds: Sequence[int],
+    index: int,
+    amount: int,
+    *,
+    location_max: int,
+    total_hp: int,
+    total_max: int,
+    severed: bool = False,
+    magical: bool = False,
+) -> HealResult:
+    """Heal one wound by up to `amount`; total HP rises by what that wound gave back.
+
+    Healed-out wounds leave the record. One magical healing of 6 points or more restores a
+    severed limb (its use returns once its damage is below its HP).
+    """
+    if amount < 0:
+        raise ValueError(f"healing cannot be negative ({amount})")
+    if not 0 <= index < len(wounds):
+        raise ValueError(f"no wound {index + 1} on the {location.label}")
+    left = list(wounds)
+    healed = min(left[index], amount)
+    left[index] -= healed
+    if severed and magical and amount >= MAGIC_TO_RESTORE_SEVERED:
+        severed = False
+    return _healed(location, left, healed, location_max, total_hp, total_max, severed)
+
+
+def heal_naturally(
+    location: Location,
+    wounds: Sequence[int],
+    amount: int,
+    *,
+    location_max: int,
+    total_hp: int,
+    total_max: int,
+    severed: bool = False,
+) -> HealResult:
+    """A week's natural healing of a location: spread evenly over its wounds, the rest to the
+    lightest. Never restores a severed limb."""
+    if amount < 0:
+        raise ValueError(f"healing cannot be negative ({amount})")
+    left = list(wounds)
+    if not left:
+        return _healed(location, left, 0, location_max, total_hp, total_max, severed)
+    share, extra = divmod(amount, len(left))
+    lightest = min(range(len(left)), key=lambda i: left[i])
+    healed = 0
+    for i, wound in enumerate(left):
+        applied = min(wound, share + (extra if i == lightest else 0))
+        left[i] = wound - applied
+        healed += applied
+    return _healed(location, left, healed, location_max, total_hp, total_max, severed)
+
+
+def _healed(
+    location: Location,
+    left: list[int],
+    healed: int,
+    location_max: int,
+    total_hp: int,
+    total_max: int,
+    severed: bool,
+) -> HealResult:
+    remaining = tuple(w for w in left if w > 0)
+    damage = sum(remaining)
+    return HealResult(
+        location=location,
+        healed=healed,
+        location_hp=location_max - damage,
+        total_hp=min(total_max, total_hp + healed),
+        wounds=remaining,
+        usable=damage < location_max and not severed,
+        severed=severed,
+    )
 
 
 def heal_location(
@@ -120,16 +222,16 @@ def heal_location(
     total_hp: int,
     total_max: int,
 ) -> HealResult:
-    """Heal a location by up to `amount`; total HP rises by what the location regained."""
+    """Heal a location with no wound record (one wound of all its damage) by up to `amount`."""
     if amount < 0:
         raise ValueError(f"healing cannot be negative ({amount})")
-    healed = max(0, min(amount, location_max - location_hp))
-    return HealResult(
-        location=location,
-        healed=healed,
-        location_hp=location_hp + healed,
-        total_hp=min(total_max, total_hp + healed),
-    )
+    damage = max(0, location_max - location_hp)
+    if not damage:
+        return _healed(location, [], 0, location_max, total_hp, total_max, False)
+    return heal_wound(
+        location, (damage,), 0, amount,
+        location_max=location_max, total_hp=total_hp, total_max=total_max,
+    )  # fmt: skip
 
 
 def standing_conditions(

@@ -13,14 +13,34 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from gmdash.model.character import migrate_weapon
 from gmdash.store.errors import CorruptSaveError
 
 CAMPAIGN_FORMAT = "gmdash.campaign"
 SESSION_FORMAT = "gmdash.session-log"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 Tables = dict[str, dict[str, Any]]
-MIGRATIONS: dict[tuple[str, int], Callable[[Tables], Tables]] = {}
+
+_WEAPON_KEYS = frozenset({"name", "skill", "damage", "sr", "hit_points"})
+
+
+def _with_weapon_kinds(data: Any) -> Any:
+    """Version 1 -> 2: every weapon (on a sheet, a foe, in a logged event) gets its special
+    kind and use guessed from its name and its full hit points, written once."""
+    if isinstance(data, dict):
+        if data.keys() >= _WEAPON_KEYS and "use" not in data:
+            return migrate_weapon(data)
+        return {key: _with_weapon_kinds(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_with_weapon_kinds(item) for item in data]
+    return data
+
+
+MIGRATIONS: dict[tuple[str, int], Callable[[Tables], Tables]] = {
+    (CAMPAIGN_FORMAT, 1): _with_weapon_kinds,
+    (SESSION_FORMAT, 1): _with_weapon_kinds,
+}
 
 
 def new_document(kind: str) -> Tables:

@@ -86,10 +86,10 @@ def test_wound_effects_on_a_foe(
     sheet = foe(svc, broo).foe
     assert sheet is not None
     assert sheet.hit_points == hp_left
-    assert (
-        sheet.locations[str(location)]
-        == {"chest": 5, "right_arm": 3, "left_leg": 4}.get(str(location), 4) - damage
-    )
+    full = {"chest": 5, "right_arm": 3, "left_leg": 4}.get(str(location), 4)
+    taken = min(damage, 2 * full) if location.is_limb else damage  # a limb takes at most 2x
+    assert sheet.locations[str(location)] == full - taken
+    assert sheet.wounds == {str(location): (taken,)}
     assert set(effects) <= set(sheet.conditions)
     assert foe(svc, broo).taken == damage
     assert foe(svc, "k01").dealt == damage
@@ -113,11 +113,12 @@ def test_a_roster_defender_is_wounded_through_damage_applied(svc: CampaignServic
     event = runner.resolve_attack(
         svc, SeededRng(1), AttackInput(defender_id="k01", attack_roll=1, location_roll=13)
     )
-    assert event.attack_level == "critical" and event.damage == 10  # club 1D6 + max 1D4
-    assert event.armour == 4 and event.amount == 10
+    # club 1D6 maxed + the 1D4 bonus maxed + the crushing special's maximum bonus
+    assert event.attack_level == "critical" and event.damage == 14
+    assert event.armour == 4 and event.amount == 14
     damage = next(e for e in seen if isinstance(e, DamageApplied))
     assert damage.character_id == "c0001" and damage.location == "right_arm"
-    assert damage.total_loss == 8 and damage.amount == 10  # at most 2x the arm's 4 HP passes on
+    assert damage.total_loss == 8 and damage.amount == 14  # at most 2x the arm's 4 HP passes on
     hurt = svc.character("c0001")
     assert hurt.hit_points == full.hit_points - 8
     assert "shock" in hurt.conditions and "useless:right_arm" in hurt.conditions

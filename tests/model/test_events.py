@@ -25,6 +25,7 @@ from gmdash.model.events import (
     RollStruckOut,
     SessionEnded,
     SessionStarted,
+    WeaponDamaged,
     event_from_dict,
 )
 
@@ -51,6 +52,13 @@ SAMPLES: list[Event] = [
     ChangeUndone(**STAMP, undone_id="0001-000004", character_id="c0001", restored=sheet()),
     ChangeUndone(**STAMP, undone_id="0001-000005", character_id="c0002", restored=None),
     ChangeUndone(**STAMP, undone_id="0001-000006", notes="old notes"),
+]  # fmt: skip
+SAMPLES += [
+    DamageApplied(**STAMP, character_id="c0001", amount=12, location="left_arm", total_loss=8,
+                  wound=8),
+    HealingApplied(**STAMP, character_id="c0001", amount=6, location="left_arm", wound=0,
+                   magical=True),
+    WeaponDamaged(**STAMP, character_id="c0001", weapon="Broadsword", amount=2),
 ]  # fmt: skip
 SAMPLES += combat_samples(STAMP)
 

@@ -37,7 +37,7 @@ def test_the_plan_publishes_nothing_and_holds_the_rules_numbers(svc: CampaignSer
     plan = runner.plan_attack(svc, SeededRng(1), given)
     assert seen == []
     assert plan.attack.level == "success" and plan.defence_roll is not None
-    assert plan.defence_roll.level == "failure" and plan.outcome.hits
+    assert plan.defence_roll.level == "failure" and plan.outcome.to_location == 9
     assert plan.blow is not None and plan.blow.amount == 7  # 9 - armour 2
 
 

@@ -9,23 +9,18 @@ from gmdash.rules import Level, RuleSet, ScriptedRng, SeededRng
 from gmdash.rules.combat import (
     ActionKind,
     DamageMode,
-    Defence,
-    Exchange,
     Slot,
     SpecialKind,
-    Turn,
     action_sr,
     carry_over,
     chain_srs,
     damage_expression,
     damage_roll,
-    exchange,
     in_this_round,
     mode_for,
     order_turns,
-    special_kind,
-    through_armour,
 )
+from gmdash.rules.weapons import guess_special
 
 # --- strike ranks -------------------------------------------------------------------------------
 
@@ -48,17 +43,6 @@ def test_action_sr(
     kind: ActionKind, dex: int, siz: int, own: int, move: int, expected: int
 ) -> None:
     assert action_sr(kind, dex=dex, siz=siz, own_sr=own, movement=move) == expected
-
-
-def test_action_sr_without_own_sr_or_movement() -> None:
-    # a melee action with a 0-SR weapon and no movement: DEX SR + SIZ SR alone
-    assert action_sr(ActionKind.MELEE, dex=11, siz=15) == 3 + 1
-    assert action_sr(ActionKind.MISSILE, dex=11, siz=15) == 3
-    assert action_sr(ActionKind.OTHER, dex=11, siz=15) == 0
-
-
-def test_a_turn_is_not_simultaneous_unless_told() -> None:
-    assert Turn("a", 0, 5, 12).simultaneous is False
 
 
 def test_negative_strike_ranks_are_refused() -> None:
@@ -99,19 +83,6 @@ def test_equal_sr_higher_dex_first() -> None:
 def test_equal_sr_and_dex_are_simultaneous() -> None:
     slots = [Slot("a", 0, 7, 12), Slot("b", 0, 7, 12), Slot("c", 0, 7, 11), Slot("d", 0, 2, 12)]
     assert order(slots) == [("d", 0, False), ("a", 0, True), ("b", 0, True), ("c", 0, False)]
-
-
-@pytest.mark.parametrize("ruleset", list(RuleSet))
-def test_a_tie_at_the_first_two_places_is_simultaneous(ruleset: RuleSet) -> None:
-    # the second place ties only the one before it: each side of the tie is marked
-    slots = [Slot("a", 0, 4, 12), Slot("b", 0, 4, 12), Slot("c", 0, 9, 10)]
-    assert order(slots, ruleset) == [("a", 0, True), ("b", 0, True), ("c", 0, False)]
-
-
-@pytest.mark.parametrize("ruleset", list(RuleSet))
-def test_a_tie_at_the_last_two_places_is_simultaneous(ruleset: RuleSet) -> None:
-    slots = [Slot("a", 0, 2, 14), Slot("b", 0, 8, 10), Slot("c", 0, 8, 10)]
-    assert order(slots, ruleset) == [("a", 0, False), ("b", 0, True), ("c", 0, True)]
 
 
 def test_actions_past_sr_12_are_left_for_next_round() -> None:
@@ -164,7 +135,7 @@ def test_brp_keeps_every_declared_action_in_the_round() -> None:
     ],
 )
 def test_special_kind_from_the_weapon_name(weapon: str, kind: SpecialKind) -> None:
-    assert special_kind(weapon) is kind
+    assert guess_special(weapon) is kind
 
 
 def test_mode_follows_the_level() -> None:
@@ -197,32 +168,35 @@ def test_rqg_special_slash_and_impale_roll_the_weapon_twice() -> None:
         assert (text, low, high, ignores) == ("1D8+1+1D8+1+1D4", 5, 22, False)
 
 
-def test_rqg_special_crush_adds_the_maximum_bonus() -> None:
-    assert expr("1D6", "+1D4", DamageMode.SPECIAL, SpecialKind.CRUSH) == ("1D6+4", 5, 10, False)
+def test_rqg_special_crush_adds_the_maximum_bonus_to_the_rolled_bonus() -> None:
+    # weapon damage + the rolled bonus + the bonus's maximum (the rolled bonus stays)
+    assert expr("1D6", "+1D4", DamageMode.SPECIAL, SpecialKind.CRUSH) == (
+        "1D6+1D4+4",
+        6,
+        14,
+        False,
+    )
     assert expr("1D6", "0", DamageMode.SPECIAL, SpecialKind.CRUSH) == ("1D6", 1, 6, False)
+    assert expr("1D6", "-1D4", DamageMode.SPECIAL, SpecialKind.CRUSH)[0] == "1D6-1D4-1"
 
 
 def test_rqg_critical_is_maximum_special_damage_ignoring_armour() -> None:
     assert expr("1D8+1", "+1D4", DamageMode.CRITICAL, SpecialKind.SLASH) == ("22", 22, 22, True)
-    assert expr("1D6", "+1D4", DamageMode.CRITICAL, SpecialKind.CRUSH) == ("10", 10, 10, True)
+    assert expr("1D6", "+1D4", DamageMode.CRITICAL, SpecialKind.CRUSH) == ("14", 14, 14, True)
 
 
-def test_brp_specials_by_weapon_type() -> None:
+@pytest.mark.parametrize("kind", list(SpecialKind))
+def test_brp_special_adds_the_weapons_maximum_to_a_normal_roll(kind: SpecialKind) -> None:
+    # the seed's edition (5.13): maximum weapon damage + a normal roll + the damage bonus
     brp = RuleSet.BRP
-    assert expr("1D8+1", "+1D4", DamageMode.SPECIAL, SpecialKind.IMPALE, brp)[1:3] == (5, 22)
-    assert expr("1D8+1", "+1D4", DamageMode.SPECIAL, SpecialKind.SLASH, brp)[:3] == (
-        "9+1D4",
-        10,
-        13,
-    )
-    assert expr("1D6", "+1D6", DamageMode.SPECIAL, SpecialKind.CRUSH, brp)[:3] == ("1D6+6", 7, 12)
+    assert expr("1D6+1", "+1D4", DamageMode.SPECIAL, kind, brp) == ("7+1D6+1+1D4", 10, 18, False)
 
 
 def test_brp_critical_is_special_damage_ignoring_armour() -> None:
     text, low, high, ignores = expr(
         "1D6", "+1D4", DamageMode.CRITICAL, SpecialKind.IMPALE, RuleSet.BRP
     )
-    assert (text, low, high, ignores) == ("1D6+1D6+1D4", 3, 16, True)
+    assert (text, low, high, ignores) == ("6+1D6+1D4", 8, 16, True)
 
 
 def test_damage_roll_uses_the_rng_and_never_goes_below_zero() -> None:
@@ -232,105 +206,16 @@ def test_damage_roll_uses_the_rng_and_never_goes_below_zero() -> None:
     assert 2 <= rolled.total <= 12 and rolled.expression == "2D6"
 
 
-# --- attack against defence -----------------------------------------------------------------------
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+def test_a_tie_at_the_first_two_places_is_simultaneous(ruleset: RuleSet) -> None:
+    # the second place ties only the one before it: each side of the tie is marked
+    slots = [Slot("a", 0, 4, 12), Slot("b", 0, 4, 12), Slot("c", 0, 9, 10)]
+    got = [(t.actor, t.index, t.simultaneous) for t in order_turns(slots, ruleset)]
+    assert got == [("a", 0, True), ("b", 0, True), ("c", 0, False)]
 
 
-def test_a_failed_attack_misses() -> None:
-    for level in (Level.FAILURE, Level.FUMBLE):
-        assert not exchange(level, Defence.PARRY, Level.FAILURE).hits
-
-
-@pytest.mark.parametrize("attack", [Level.FAILURE, Level.FUMBLE])
-@pytest.mark.parametrize("defence", list(Defence))
-@pytest.mark.parametrize("defence_level", [None, *Level])
-def test_a_miss_is_neither_parried_nor_dodged(
-    attack: Level, defence: Defence, defence_level: Level | None
-) -> None:
-    # nothing was stopped, so no parrying weapon takes any of the blow
-    assert exchange(attack, defence, defence_level) == Exchange(
-        hits=False, parried=False, dodged=False, reason="the attack misses"
-    )
-
-
-def test_no_or_failed_defence_lets_the_attack_hit() -> None:
-    assert exchange(Level.SUCCESS, Defence.NONE, None).hits
-    result = exchange(Level.SUCCESS, Defence.DODGE, Level.FAILURE)
-    assert result.hits and not result.dodged and not result.parried
-
-
-def test_a_defence_as_good_as_the_attack_stops_it() -> None:
-    dodge = exchange(Level.SUCCESS, Defence.DODGE, Level.SUCCESS)
-    assert not dodge.hits and dodge.dodged
-    parry = exchange(Level.SPECIAL, Defence.PARRY, Level.CRITICAL)
-    assert parry.hits and parry.parried  # the parrying weapon's HP stop part of the blow
-
-
-HITS = Exchange(True, False, False, "the attack hits")
-
-
-@pytest.mark.parametrize(
-    ("attack", "defence", "level", "expected"),
-    [
-        (Level.SUCCESS, Defence.NONE, None, HITS),
-        (Level.SUCCESS, Defence.PARRY, Level.FAILURE, HITS),
-        (Level.SUCCESS, Defence.DODGE, Level.FUMBLE, HITS),
-        (Level.SUCCESS, Defence.PARRY, Level.SUCCESS, Exchange(True, True, False, "parried")),
-        (Level.SPECIAL, Defence.PARRY, Level.CRITICAL, Exchange(True, True, False, "parried")),
-        (Level.SUCCESS, Defence.DODGE, Level.SUCCESS, Exchange(False, False, True, "dodged")),
-        (Level.CRITICAL, Defence.DODGE, Level.CRITICAL, Exchange(False, False, True, "dodged")),
-        (Level.SPECIAL, Defence.PARRY, Level.SUCCESS,
-         Exchange(True, False, False, "the special beats the parry")),
-        (Level.CRITICAL, Defence.DODGE, Level.SPECIAL,
-         Exchange(True, False, False, "the critical beats the dodge")),
-    ],
-)  # fmt: skip
-def test_every_exchange_outcome_in_full(
-    attack: Level, defence: Defence, level: Level | None, expected: Exchange
-) -> None:
-    # each flag at once: a parry is never also a dodge, a dodge never lets the blow through
-    assert exchange(attack, defence, level) == expected
-
-
-def test_a_better_attack_beats_the_defence() -> None:
-    result = exchange(Level.SPECIAL, Defence.PARRY, Level.SUCCESS)
-    assert result.hits and not result.parried
-
-
-def test_through_armour() -> None:
-    assert through_armour(9, 2) == 7
-    assert through_armour(1, 5) == 0
-    assert through_armour(15, 4, parry_hp=12) == 0
-    assert through_armour(15, 1, parry_hp=8) == 6
-    assert through_armour(9, 5, ignores=True) == 9
-
-
-def test_no_armour_stops_nothing() -> None:
-    assert through_armour(7, 0) == 7
-    assert through_armour(7, -3) == 7  # negative armour is none, it adds nothing
-    assert through_armour(7, 0, parry_hp=0) == 7
-
-
-@pytest.mark.parametrize(
-    ("weapon", "bonus", "mode", "faces", "total", "rolls"),
-    [
-        # the maximum bonus is a constant: nothing is rolled for it, and it counts once
-        ("1D6", "+1D4", DamageMode.SPECIAL, [3], 3 + 4, (3,)),
-        ("1D6", "-1D4", DamageMode.SPECIAL, [5], 5 - 1, (5,)),  # a negative bonus's best: -1
-        ("1D6", "+2D6", DamageMode.SPECIAL, [2], 2 + 12, (2,)),
-        ("1D6", "+1D4", DamageMode.CRITICAL, [], 6 + 4, ()),  # all maximum: no dice at all
-        ("1D6", "-1D4", DamageMode.CRITICAL, [], 6 - 1, ()),
-    ],
-)
-def test_rqg_crushing_damage_rolls_only_the_weapon(
-    weapon: str, bonus: str, mode: DamageMode, faces: list[int], total: int, rolls: tuple[int, ...]
-) -> None:
-    rolled = damage_roll(weapon, bonus, mode, SpecialKind.CRUSH, ScriptedRng(faces))
-    assert (rolled.total, rolled.rolls) == (total, rolls)
-
-
-def test_a_parry_that_stops_a_critical_leaves_nothing() -> None:
-    # armour is ignored, but the parrying weapon's HP still stop the blow, never below 0
-    assert through_armour(8, 3, parry_hp=10, ignores=True) == 0
-    assert through_armour(8, 3, parry_hp=8, ignores=True) == 0
-    assert through_armour(8, 3, parry_hp=5, ignores=True) == 3
-    assert through_armour(8, 3, parry_hp=-2, ignores=True) == 8  # a negative parry stops none
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+def test_a_tie_at_the_last_two_places_is_simultaneous(ruleset: RuleSet) -> None:
+    slots = [Slot("a", 0, 2, 14), Slot("b", 0, 8, 10), Slot("c", 0, 8, 10)]
+    got = [(t.actor, t.index, t.simultaneous) for t in order_turns(slots, ruleset)]
+    assert got == [("a", 0, False), ("b", 0, True), ("c", 0, True)]

@@ -9,7 +9,6 @@ import pytest
 
 from gmdash.rules import (
     Effect,
-    HealResult,
     Location,
     apply_wound,
     armour_absorbs,
@@ -40,7 +39,9 @@ def test_limb(limb: Location, damage: int, effects: set[Effect], loss: int) -> N
     assert set(result.effects) == effects
     assert result.total_loss == loss
     assert result.total_hp == TOUGH - loss
-    assert result.location_hp == 4 - damage  # the location itself may go far below 0
+    # a limb takes at most twice its HP: an arm of 4 hit for 12 goes to -4, not -8
+    assert result.location_hp == 4 - min(damage, 8)
+    assert result.wound == min(damage, 8)
     assert result.useless == ((limb,) if Effect.USELESS in effects else ())
 
 
@@ -85,14 +86,16 @@ def test_head_chest_abdomen(location: Location, at_hp: set[Effect], maximum: int
         assert result.total_loss == damage  # no cap off the limbs
         return set(result.effects)
 
+    # the abdomen's useless legs last from its HP up to (not including) 3x
+    legs = at_hp if location is Location.ABDOMEN else set()
     assert hit(maximum - 1) == set()
     assert hit(maximum) == at_hp
     assert hit(2 * maximum - 1) == at_hp
-    assert hit(2 * maximum) == {Effect.UNCONSCIOUS, Effect.BLEEDING}
-    assert hit(3 * maximum - 1) == {Effect.UNCONSCIOUS, Effect.BLEEDING}
+    assert hit(2 * maximum) == {Effect.UNCONSCIOUS, Effect.BLEEDING} | legs
+    assert hit(3 * maximum - 1) == {Effect.UNCONSCIOUS, Effect.BLEEDING} | legs
     assert hit(3 * maximum) == {Effect.DEAD}
     # "at 2x / 3x": all the damage the location has taken, over several blows
-    assert hit(maximum, hp=0) == {Effect.UNCONSCIOUS, Effect.BLEEDING}
+    assert hit(maximum, hp=0) == {Effect.UNCONSCIOUS, Effect.BLEEDING} | legs
     assert hit(maximum, hp=-maximum) == {Effect.DEAD}
 
 
@@ -222,7 +225,12 @@ def test_heal_location(
         total_hp=total_hp,
         total_max=13,
     )
-    assert result == HealResult(Location.LEFT_LEG, healed, new_location, new_total)
+    assert (result.location, result.healed, result.location_hp, result.total_hp) == (
+        Location.LEFT_LEG,
+        healed,
+        new_location,
+        new_total,
+    )
 
 
 def test_negative_healing_is_refused() -> None:

@@ -355,7 +355,7 @@ async def test_an_ability_augments_once_per_session(table: Table) -> None:
     assert [r.kind for r in table.rolls()] == ["augment", "ability"]
 
 
-async def test_hidden_rolls_default_for_perception_and_never_tick(table: Table) -> None:
+async def test_hidden_rolls_default_for_perception_and_tick(table: Table) -> None:
     app = app_for(table, ScriptedRng([10]))
     async with app.run_test(size=SIZE) as pilot:
         dialog = AbilityRollDialog(harvald(table))  # type: ignore[arg-type]
@@ -367,7 +367,8 @@ async def test_hidden_rolls_default_for_perception_and_never_tick(table: Table) 
         await pilot.pause()
     (roll,) = table.rolls()
     assert roll.hidden and roll.level == "success"
-    assert table.ticks() == []
+    # hiding the dice from the players does not undo Harvald's success: Scan ticks
+    assert [tick.ability for tick in table.ticks()] == ["Scan"]
 
 
 async def test_nothing_at_stake_does_not_tick(table: Table) -> None:

@@ -9,7 +9,9 @@ publishes nothing.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
+from gmdash.model.arms import blow_of, can_parry, default_parry
 from gmdash.model.character import Character, Weapon
 from gmdash.model.combat import (
     Combatant,
@@ -20,33 +22,36 @@ from gmdash.model.combat import (
 )
 from gmdash.model.combat_events import AttackResolved
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import DamageApplied, Event, RollKind
+from gmdash.model.events import DamageApplied, Event, RollKind, RollMade, WeaponDamaged
 from gmdash.play import rolls
 from gmdash.play.campaign import CampaignService
 from gmdash.play.combat import wording
 from gmdash.play.combat.flow import fight, weapon_of
-from gmdash.play.combat.plan import AttackInput, Blow, ExchangePlan
+from gmdash.play.combat.plan import AttackInput, Blow, ExchangePlan, Riposte, WeaponHarm
 from gmdash.rules import (
     Effect,
+    Level,
     Location,
     Rng,
-    RollResult,
     RuleSet,
     apply_wound,
     damage_bonus,
     location_from_d20,
     resolve,
 )
-from gmdash.rules.combat import (
-    ActionKind,
-    DamageMode,
-    Defence,
-    damage_roll,
-    exchange,
-    mode_for,
-    special_kind,
-    through_armour,
+from gmdash.rules.combat import ActionKind, DamageMode, DamageRoll, Defence, damage_roll
+from gmdash.rules.exchange import Blow as ExchangeBlow
+from gmdash.rules.exchange import (
+    BodyHarm,
+    ExchangeError,
+    Outcome,
+    Party,
+    cell_for,
+    combat_chances,
+    dealer_of,
+    settle,
 )
+from gmdash.rules.weapons import WeaponUse
 
 
 def skill_of(sheet: Character, name: str) -> int:
@@ -74,10 +79,9 @@ def default_target(service: CampaignService, attacker: Combatant) -> Combatant |
     return next((c for c in able if c.side != attacker.side), able[0] if able else None)
 
 
-def parry_weapon(sheet: Character) -> Weapon | None:
-    """The weapon a defender parries with: a shield if it has one, else its first weapon."""
-    shields = [w for w in sheet.weapons if "shield" in w.name.casefold()]
-    return shields[0] if shields else (sheet.weapons[0] if sheet.weapons else None)
+def parry_weapon(sheet: Character, attack_use: WeaponUse = WeaponUse.MELEE) -> Weapon | None:
+    """The weapon a defender parries with by default (`gmdash.model.arms.default_parry`)."""
+    return default_parry(sheet, attack_use)
 
 
 def resolve_attack(service: CampaignService, rng: Rng, given: AttackInput) -> AttackResolved:
@@ -85,8 +89,23 @@ def resolve_attack(service: CampaignService, rng: Rng, given: AttackInput) -> At
     return publish_attack(service, plan_attack(service, rng, given))
 
 
+def used_as(weapon: Weapon, kind: ActionKind) -> Weapon:
+    """The weapon as this attack uses it: a missile attack throws a melee weapon, a melee
+    attack wields a thrown one in hand."""
+    if kind is ActionKind.MISSILE and not weapon.use.is_ranged:
+        return replace(weapon, use=WeaponUse.THROWN)
+    if kind is ActionKind.MELEE and weapon.use.is_ranged:
+        return replace(weapon, use=WeaponUse.MELEE)
+    return weapon
+
+
 def plan_attack(service: CampaignService, rng: Rng, given: AttackInput) -> ExchangePlan:
-    """Work the current action out as an attack on `given.defender_id`; publishes nothing."""
+    """Work the current action out as an attack on `given.defender_id`; publishes nothing.
+
+    The exchange follows the published results tables (`gmdash.rules.exchange`,
+    docs/rules.md "Combat"): both sides roll (the defence too when the attack fails: a good
+    parry can still strike the attacking weapon), chances first reduced by the over-100% rule.
+    """
     combat = fight(service)
     if combat.current is None:
         raise ValidationError("current", "no current action (n moves to the first)")
@@ -101,75 +120,133 @@ def plan_attack(service: CampaignService, rng: Rng, given: AttackInput) -> Excha
     d_sheet = sheet_of(defender, characters)
     if a_sheet is None or d_sheet is None:
         raise ValidationError("combatant", "a combatant is no longer on the roster")
-    weapon = weapon_of(a_sheet, action.weapon)
+    weapon = used_as(weapon_of(a_sheet, action.weapon), action.kind)
     ruleset = service.campaign.ruleset
     _check_rolls(given)
-    chance = skill_of(a_sheet, weapon.skill) if given.chance is None else given.chance
+    base = skill_of(a_sheet, weapon.skill) if given.chance is None else given.chance
+    shield: Weapon | None = None
+    d_base: int | None = None
+    if given.defence is Defence.PARRY:
+        shield = _parrying_weapon(given, defender, d_sheet, weapon)
+        d_base = skill_of(d_sheet, shield.skill)
+    elif given.defence is Defence.DODGE:
+        d_base = skill_of(d_sheet, "Dodge")
+    if d_base is not None and given.defence_chance is not None:
+        d_base = given.defence_chance
+    chance, d_chance = base, d_base
+    if d_base is not None:
+        chance, d_chance = combat_chances(base, d_base, ruleset)
     attack = resolve(chance, rng, ruleset, result=given.attack_roll)
     defence_roll = None
-    d_chance = None
-    shield: Weapon | None = None
-    if attack.level.is_success and given.defence is not Defence.NONE:
-        if given.defence is Defence.PARRY:
-            shield = (
-                weapon_of(d_sheet, given.parry_weapon, "parry_weapon")
-                if given.parry_weapon
-                else parry_weapon(d_sheet)
-            )
-            if shield is None:
-                raise ValidationError("parry_weapon", f"{defender.name} has nothing to parry with")
-            default = skill_of(d_sheet, shield.skill)
-        else:
-            default = skill_of(d_sheet, "Dodge")
-        d_chance = default if given.defence_chance is None else given.defence_chance
+    if d_chance is not None:
         defence_roll = resolve(d_chance, rng, ruleset, result=given.defence_roll)
-    outcome = exchange(attack.level, given.defence, defence_roll.level if defence_roll else None)
+    d_level = defence_roll.level if defence_roll else None
+    try:
+        cell = cell_for(attack.level, given.defence, d_level, ruleset)
+    except ExchangeError as error:
+        raise ValidationError("attack", str(error)) from None
+    dealer = dealer_of(cell, weapon.use)
+    attacking = blow_of(weapon, bonus_of(attacker, a_sheet, ruleset))
+    parrying = None if shield is None else blow_of(shield, bonus_of(defender, d_sheet, ruleset))
+    mode = cell.degree or DamageMode.NORMAL
+    if given.mode is not None and dealer is Party.ATTACKER:
+        mode = given.mode
+    rolled: DamageRoll | None = None
+    damage = 0
+    striking = attacking if dealer is Party.ATTACKER else parrying
+    if dealer is not Party.NONE and striking is not None:
+        if given.damage is None:
+            rolled = damage_roll(striking.damage, striking.bonus, mode, striking.special, rng,
+                                 ruleset)  # fmt: skip
+            damage = rolled.total
+        else:
+            damage = given.damage
+    location, d20 = None, None
+    if dealer is Party.ATTACKER and cell.body is not BodyHarm.NONE:
+        location, d20 = _where(given, rng, cell.parrying_limb, shield)
+    armour = 0
+    if location is not None:
+        armour = d_sheet.armour.get(str(location), 0) if given.armour is None else given.armour
+    outcome = settle(
+        attack.level, given.defence, d_level, damage, ruleset=ruleset, attack_weapon=attacking,
+        parry_weapon=parrying, armour=armour, expression=rolled.expression if rolled else "",
+    )  # fmt: skip
     blow = None
-    if outcome.hits:
-        missile = action.kind is ActionKind.MISSILE
-        blow = _blow(given, rng, ruleset, attacker, a_sheet, defender, d_sheet, weapon, attack,
-                     shield if outcome.parried else None, missile)  # fmt: skip
+    if location is not None and outcome.to_location > 0:
+        ignores = outcome.cell.ignores_armour or given.mode is DamageMode.CRITICAL
+        blow = _blow(location, d20, mode, rolled, outcome, armour, ignores, parrying, defender,
+                     d_sheet, ruleset)  # fmt: skip
+    riposte = None
+    if dealer is Party.DEFENDER:
+        riposte = Riposte(mode=mode, rolled=rolled, damage=damage)
+    harm = None
+    if outcome.weapon_damage:
+        if outcome.damaged_weapon is Party.ATTACKER:
+            harm = WeaponHarm(owner=attacker, weapon=weapon, amount=outcome.weapon_damage)
+        elif shield is not None:
+            harm = WeaponHarm(owner=defender, weapon=shield, amount=outcome.weapon_damage)
+    ticks: list[tuple[str, str, Level]] = []
+    if attacker.character_id is not None:
+        ticks.append((attacker.character_id, weapon.skill, attack.level))
+    if defender.character_id is not None and defence_roll is not None:
+        what = shield.skill if shield is not None else "Dodge"
+        ticks.append((defender.character_id, what, defence_roll.level))
     return ExchangePlan(
         round=combat.round, index=index, attacker=attacker, defender=defender, weapon=weapon,
-        chance=chance, attack=attack, defence=given.defence, shield=shield,
-        defence_chance=d_chance, defence_roll=defence_roll, outcome=outcome, blow=blow,
+        base_chance=base, chance=chance, attack=attack, defence=given.defence, shield=shield,
+        defence_base=d_base, defence_chance=d_chance, defence_roll=defence_roll,
+        outcome=outcome, blow=blow, riposte=riposte, weapon_harm=harm, ticks=tuple(ticks),
     )  # fmt: skip
 
 
+def _parrying_weapon(
+    given: AttackInput, defender: Combatant, sheet: Character, attacking: Weapon
+) -> Weapon:
+    """The weapon the defender parries with: the one named, else the default parry; a
+    ValidationError says why it cannot parry this attack."""
+    if given.parry_weapon:
+        chosen = weapon_of(sheet, given.parry_weapon, "parry_weapon")
+        problem = can_parry(chosen, attacking.use)
+        if problem:
+            raise ValidationError("parry_weapon", f"{defender.name}: {problem}")
+        return chosen
+    found = parry_weapon(sheet, attacking.use)
+    if found is None:
+        raise ValidationError(
+            "parry_weapon", f"{defender.name} has nothing that parries a {attacking.use} attack"
+        )
+    return found
+
+
+def _where(
+    given: AttackInput, rng: Rng, parrying_limb: bool, shield: Weapon | None
+) -> tuple[Location, int | None]:
+    """The location hit: typed, else the parrying arm when the table says so (a shield is held
+    on the left arm, any other weapon in the right hand), else a D20."""
+    if given.location is not None:
+        return given.location, None
+    if parrying_limb and shield is not None:
+        arm = Location.LEFT_ARM if shield.use is WeaponUse.SHIELD else Location.RIGHT_ARM
+        return arm, None
+    d20 = rng.randint(1, 20) if given.location_roll is None else given.location_roll
+    return location_from_d20(d20), d20
+
+
 def _blow(
-    given: AttackInput,
-    rng: Rng,
-    ruleset: RuleSet,
-    attacker: Combatant,
-    a_sheet: Character,
+    location: Location,
+    d20: int | None,
+    mode: DamageMode,
+    rolled: DamageRoll | None,
+    outcome: Outcome,
+    armour: int,
+    ignores: bool,
+    parrying: ExchangeBlow | None,
     defender: Combatant,
     d_sheet: Character,
-    weapon: Weapon,
-    attack: RollResult,
-    parried_with: Weapon | None,
-    missile: bool,
+    ruleset: RuleSet,
 ) -> Blow:
-    """Where a hit lands and what it does: location, damage, armour, the wound."""
-    d20: int | None = None
-    if given.location is not None:
-        location = given.location
-    else:
-        d20 = rng.randint(1, 20) if given.location_roll is None else given.location_roll
-        location = location_from_d20(d20)
-    mode = given.mode or mode_for(attack.level)
-    # missiles: no damage bonus (thrown weapons: the GM types it)
-    bonus = "0" if missile else bonus_of(attacker, a_sheet, ruleset)
-    ignores = mode is DamageMode.CRITICAL
-    rolled = None
-    if given.damage is None:
-        rolled = damage_roll(weapon.damage, bonus, mode, special_kind(weapon.name), rng, ruleset)
-        damage = rolled.total
-        ignores = rolled.ignores_armour
-    else:
-        damage = given.damage
-    armour = d_sheet.armour.get(str(location), 0) if given.armour is None else given.armour
-    parry_hp = parried_with.hit_points if parried_with else 0
-    amount = through_armour(damage, armour, parry_hp=parry_hp, ignores=ignores)
+    """What a blow that got past the parry does: armour, then the wound rules."""
+    amount = outcome.to_location if ignores else max(0, outcome.to_location - armour)
     _, loc_max = location_maxima(defender, d_sheet, ruleset)
     wound = apply_wound(
         location,
@@ -178,12 +255,17 @@ def _blow(
         location_max=loc_max[str(location)],
         total_hp=d_sheet.hit_points,
         magic_points=d_sheet.magic_points,
+        severed=f"severed:{location}" in d_sheet.conditions,
     )
+    parry_hp = 0
+    if parrying is not None and outcome.cell.body is BodyHarm.PAST:
+        parry_hp = parrying.hit_points
     return Blow(
-        location=location, d20=d20, mode=mode, rolled=rolled, damage=damage, armour=armour,
-        parry_hp=parry_hp, ignores_armour=ignores, amount=amount, total_loss=wound.total_loss,
+        location=location, d20=d20, mode=mode, rolled=rolled, damage=outcome.damage,
+        armour=armour, to_location=outcome.to_location, parry_hp=parry_hp,
+        ignores_armour=ignores, amount=amount, total_loss=wound.total_loss, wound=wound.wound,
         wound_effects=tuple(wound.effects),
-        conditions=lasting_conditions(wound.effects, wound.useless, location),
+        conditions=lasting_conditions(wound.effects, wound.useless, location), note=wound.note,
     )  # fmt: skip
 
 
@@ -237,23 +319,12 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
                 character_id=a_cid,
             )
         )
-        rolled = blow.rolled
         step(
-            rolls.roll_event(
-                "damage",
-                actor=attacker.name,
-                label=f"{weapon.name} on {defender.name}",
-                expression=rolled.expression if rolled else None,
-                total=blow.damage,
-                details={
-                    "rolls": list(rolled.rolls) if rolled else [],
-                    "armour": blow.armour,
-                    "through": blow.amount,
-                    "typed": rolled is None,
-                },
-                character_id=a_cid,
+            _damage_event(
+                attacker, f"{weapon.name} on {defender.name}", blow.rolled, blow.damage,
+                armour=blow.armour, through=blow.amount,
             )
-        )
+        )  # fmt: skip
         if defender.character_id is not None and blow.amount > 0:
             step(
                 DamageApplied(
@@ -262,8 +333,21 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
                     location=str(blow.location),
                     total_loss=blow.total_loss,
                     effects=blow.conditions,
+                    wound=blow.wound if blow.wound != blow.amount else None,
                 )
             )
+    riposte = plan.riposte
+    if riposte is not None and plan.shield is not None:
+        label = f"{plan.shield.name} on {weapon.name}"
+        step(_damage_event(defender, label, riposte.rolled, riposte.damage, parry=True))
+    harm = plan.weapon_harm
+    if harm is not None and harm.owner.character_id is not None:
+        step(WeaponDamaged(character_id=harm.owner.character_id, weapon=harm.weapon.name,
+                           amount=harm.amount))  # fmt: skip
+    for character_id, ability, level in plan.ticks:
+        ticked = rolls.tick_after_roll(service, character_id, ability, level)
+        if ticked is not None:
+            steps.append(ticked.id)
     return service.publish(
         AttackResolved(
             attacker_id=attacker.id,
@@ -279,10 +363,30 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
             amount=0 if blow is None else blow.amount,
             total_loss=0 if blow is None else blow.total_loss,
             effects=() if blow is None else blow.conditions,
+            wound=None if blow is None or blow.wound == blow.amount else blow.wound,
+            weapon_owner=None if harm is None else harm.owner.id,
+            damaged_weapon=None if harm is None else harm.weapon.name,
+            weapon_damage=0 if harm is None else harm.amount,
             steps=tuple(steps),
             text=wording.attack_text(plan),
         )
     )
+
+
+def _damage_event(
+    who: Combatant, label: str, rolled: DamageRoll | None, total: int, **details: object
+) -> RollMade:
+    """The damage roll of a blow (or of a parry striking the attacking weapon), typed or rolled."""
+    return rolls.roll_event(
+        "damage",
+        actor=who.name,
+        label=label,
+        expression=rolled.expression if rolled else None,
+        total=total,
+        details={"rolls": list(rolled.rolls) if rolled else [], "typed": rolled is None,
+                 **details},
+        character_id=who.character_id,
+    )  # fmt: skip
 
 
 def lasting_conditions(

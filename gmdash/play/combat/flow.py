@@ -46,6 +46,7 @@ from gmdash.rules.combat import (
     action_sr,
     in_this_round,
 )
+from gmdash.rules.weapons import WeaponUse, guess_special, guess_use
 
 if TYPE_CHECKING:
     from gmdash.play.campaign import CampaignService
@@ -109,12 +110,15 @@ def foe_combatants(spec: FoeSpec, combat: Combat | None, ruleset: RuleSet) -> li
     spec.check()
     first = combat.next_id if combat else 1
     taken = {c.name.casefold() for c in combat.combatants} if combat else set()
+    name = spec.weapon.strip()
     weapon = Weapon(
-        name=spec.weapon.strip(),
-        skill=spec.weapon.strip(),
+        name=name,
+        skill=name,
         damage=spec.damage.strip(),
         sr=spec.weapon_sr,
         hit_points=max(1, spec.hit_points // 2),
+        special=guess_special(name),  # a quick foe: its weapon's kind and use from the name
+        use=guess_use(name),
     )
     abilities = [Ability(name=weapon.skill, value=spec.skill)]
     if spec.dodge and weapon.skill.casefold() != "dodge":
@@ -223,7 +227,10 @@ class Plan:
 
 
 def plan_actions(sheet: Character, plans: Sequence[Plan]) -> tuple[Action, ...]:
-    """Actions with their strike ranks: each one after the previous (rules.combat.chain)."""
+    """Actions with their strike ranks: each one after the previous (rules.combat.chain).
+
+    A bow, sling or firearm always makes a missile attack (DEX SR + weapon SR); a thrown weapon
+    is thrown unless declared as a melee attack."""
     dex, siz = sheet.characteristics["DEX"], sheet.characteristics["SIZ"]
     actions: list[Action] = []
     at = 0
@@ -231,17 +238,20 @@ def plan_actions(sheet: Character, plans: Sequence[Plan]) -> tuple[Action, ...]:
         weapon = None
         own = plan.own_sr
         label = plan.label.strip()
-        if plan.kind.is_attack:
+        kind = plan.kind
+        if kind.is_attack:
             weapon = weapon_of(sheet, plan.weapon, f"actions[{i}].weapon")
             own = weapon.sr
             label = weapon.name
+            if weapon.use in (WeaponUse.MISSILE, WeaponUse.FIREARM):
+                kind = ActionKind.MISSILE
         if not label:
             label = "Spell" if plan.kind is ActionKind.SPELL else "Move"
         if own < 0 or plan.movement < 0:
             raise ValidationError(f"actions[{i}]", "strike ranks cannot be negative")
-        at += action_sr(plan.kind, dex=dex, siz=siz, own_sr=own, movement=plan.movement)
+        at += action_sr(kind, dex=dex, siz=siz, own_sr=own, movement=plan.movement)
         actions.append(
-            Action(kind=plan.kind, label=label, sr=at, weapon=weapon.name if weapon else None)
+            Action(kind=kind, label=label, sr=at, weapon=weapon.name if weapon else None)
         )
     if at > 99:
         raise ValidationError("actions", "too many strike ranks for one round and the next")

@@ -73,6 +73,7 @@ class AbilityRollDialog(RollDialog[RollMade]):
         self.augment: Ability | None = None
         self.augment_roll: RollMade | None = None
         self._hidden_touched = False
+        self._retry_refusals: dict[str, str | None] = {}
         self._augments_used: set[str] | None = None
 
     # --- layout ------------------------------------------------------------------------------
@@ -95,6 +96,7 @@ class AbilityRollDialog(RollDialog[RollMade]):
                 yield Static("", id="flat-error", classes="error")
                 if rqg:
                     yield Checkbox("Retry after a failure, -25", id="retry", compact=True)
+                    yield Static("", id="retry-error", classes="error")
                     with Horizontal(classes="row"):
                         yield Label("Augment", classes="field-label")
                         yield Input(
@@ -201,6 +203,17 @@ class AbilityRollDialog(RollDialog[RollMade]):
         typed_ok, _ = self.typed_d100("typed", "typed-error")
         valid = typed_ok and valid
         retry = self.ruleset is RuleSet.RQG and self.query_one("#retry", Checkbox).value
+        if self.ruleset is RuleSet.RQG:
+            refusal = None
+            if retry and self.ability is not None:
+                name = self.ability.name
+                if name not in self._retry_refusals:  # the session's log, read once per ability
+                    self._retry_refusals[name] = rolls.retry_refusal(
+                        self.service, self.character.id, name
+                    )
+                refusal = self._retry_refusals[name]
+            self.set_error("retry-error", refusal)
+            valid = valid and refusal is None
         self.plan = AbilityPlan(
             base=self.ability.value if self.ability else 0,
             flat=flat,

@@ -3,7 +3,8 @@
 Abilities and weapons are edited as compact text, one per line, and errors name the line:
 
     Broadsword  70 ✓        (name, value 0-999, optional ✓ or * for an experience tick)
-    Broadsword | Broadsword | 1D8+1 | 2 | 12     (weapon | skill | damage | SR | HP)
+    Broadsword | Broadsword | 1D8+1 | 2 | 12 | slash | melee
+                            (weapon | skill | damage | SR | HP or HP/full | kind | use)
 
 Editing keeps the damage taken: when the characteristics change, current hit, magic and rune
 points move with the new maxima, and lasting conditions stay.
@@ -33,6 +34,7 @@ from gmdash.model.character import (
 from gmdash.model.derived import maxima
 from gmdash.model.sheets import checked, new_character
 from gmdash.rules import RuleSet
+from gmdash.rules.weapons import SpecialKind, WeaponUse, guess_special, guess_use
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, whole_number
 from gmdash.tui.widgets.character_sheet import SHEET_ORDER, SHORT_LOCATION
 
@@ -68,14 +70,27 @@ def parse_abilities(text: str, kind: AbilityKind) -> tuple[list[Ability], str | 
     return found, None
 
 
+WEAPON_FORMAT = "name | skill | damage | SR | HP or HP/full | kind | use"
+_KINDS = ", ".join(k.value for k in SpecialKind)
+_USES = ", ".join(u.value for u in WeaponUse)
+
+
 def weapon_lines(weapons: tuple[Weapon, ...]) -> str:
     return "\n".join(
-        f"{w.name} | {w.skill} | {w.damage} | {w.sr} | {w.hit_points}" for w in weapons
+        f"{w.name} | {w.skill} | {w.damage} | {w.sr} | {_hp_text(w)} | {w.special} | {w.use}"
+        for w in weapons
     )
 
 
+def _hp_text(weapon: Weapon) -> str:
+    if weapon.hit_points == weapon.max_hit_points:
+        return str(weapon.hit_points)
+    return f"{weapon.hit_points}/{weapon.max_hit_points}"
+
+
 def parse_weapons(text: str) -> tuple[list[Weapon], str | None]:
-    """Weapons from `name | skill | damage | SR | HP` lines (skill may be left out: the name)."""
+    """Weapons from `name | skill | damage | SR | HP or HP/full | kind | use` lines. The skill may
+    be left out (then it is the name); kind and use may be left out (guessed from the name)."""
     found: list[Weapon] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -83,9 +98,11 @@ def parse_weapons(text: str) -> tuple[list[Weapon], str | None]:
         parts = [part.strip() for part in line.split("|")]
         if len(parts) == 4:
             parts.insert(1, parts[0])
-        if len(parts) != 5 or not parts[0] or not parts[1]:
-            return found, f"line {number}: write 'name | skill | damage | SR | HP'"
-        name, skill, damage, sr, hp = parts
+        if not 5 <= len(parts) <= 7 or not parts[0] or not parts[1]:
+            return found, f"line {number}: write '{WEAPON_FORMAT}'"
+        name, skill, damage, sr, hp = parts[:5]
+        kind_text = parts[5] if len(parts) > 5 and parts[5] else guess_special(name).value
+        use_text = parts[6] if len(parts) > 6 and parts[6] else guess_use(name).value
         try:
             rules.parse_dice(damage)
         except rules.DiceError as error:
@@ -94,12 +111,23 @@ def parse_weapons(text: str) -> tuple[list[Weapon], str | None]:
             strike_rank = whole_number(sr, low=0, high=12)
         except ValueError as error:
             return found, f"line {number}: SR {error}"
+        current_text, _, full_text = hp.partition("/")
         try:
-            hit_points = whole_number(hp, low=0)
+            hit_points = whole_number(current_text, low=0)
+            full = whole_number(full_text, low=hit_points) if full_text else hit_points
         except ValueError as error:
-            return found, f"line {number}: HP {error}"
+            return found, f"line {number}: HP {error} (write current/full, e.g. 6/8)"
+        try:
+            special = SpecialKind(kind_text.casefold())
+        except ValueError:
+            return found, f"line {number}: kind is one of {_KINDS}, not {kind_text!r}"
+        try:
+            use = WeaponUse(use_text.casefold())
+        except ValueError:
+            return found, f"line {number}: use is one of {_USES}, not {use_text!r}"
         found.append(Weapon(name=name, skill=skill, damage=damage, sr=strike_rank,
-                            hit_points=hit_points))  # fmt: skip
+                            hit_points=hit_points, max_hit_points=full, special=special,
+                            use=use))  # fmt: skip
     return found, None
 
 
@@ -120,6 +148,7 @@ def keep_damage(original: Character, edited: Character, ruleset: RuleSet) -> Cha
         magic_points=max(0, new.magic_points - (old.magic_points - original.magic_points)),
         rune_points=max(0, edited.rune_points_max - spent_rune),
         conditions=original.conditions,
+        wounds=original.wounds,
     )
 
 
@@ -211,7 +240,7 @@ class CharacterForm(FormDialog[Character]):
             yield field_label(f"{title}: one 'Name  value' per line (✓ or * = experience tick)")
             yield TextArea(ability_lines(sheet.abilities, kind) if sheet else "", id=field_id)
             yield error_label(field_id)
-        yield field_label("Weapons: name | skill | damage | SR | HP")
+        yield field_label(f"Weapons: {WEAPON_FORMAT}")
         yield TextArea(weapon_lines(sheet.weapons) if sheet else "", id="weapons")
         yield error_label("weapons")
         yield field_label("Notes")

@@ -12,9 +12,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
+from gmdash.model.arms import can_parry, default_parry
 from gmdash.model.character import Character, Weapon
 from gmdash.model.combat import Combatant
-from gmdash.play.combat import AttackInput, parry_weapon, skill_of
+from gmdash.play.combat import AttackInput, skill_of
 from gmdash.rules.combat import DamageMode, Defence
 from gmdash.tui.dialogs.combat_base import (
     CombatForm,
@@ -58,10 +59,11 @@ class AttackDialog(CombatForm[AttackInput]):
         self._default = default if default in self._targets else None
 
     def body(self) -> ComposeResult:
+        how = "" if self._weapon.use.value == "melee" else f", {self._weapon.use}"
         yield Label(
             literal(
                 f"{self._attacker.name} attacks with {self._weapon.name} "
-                f"({self._weapon.damage}). "
+                f"({self._weapon.damage}, {self._weapon.special}{how}). "
                 "Blank rolls are rolled; type a result to use the table's dice."
             ),
             classes="hint",
@@ -110,17 +112,25 @@ class AttackDialog(CombatForm[AttackInput]):
             self._update_defence()
 
     def _update_parry_weapons(self) -> None:
-        """The defender's weapons, its shield (or first weapon) chosen."""
+        """The defender's weapons that can parry this attack (a shield only against a missile,
+        never a missile weapon or a broken one), its default parry chosen; no parry possible:
+        dodge."""
         select = self.query_one("#parry", Select)
         target = self._target()
         if target is None:
             select.set_options([])
             return
         sheet = target[1]
-        select.set_options([(literal(w.name), w.name) for w in sheet.weapons])
-        default = parry_weapon(sheet)
+        use = self._weapon.use
+        select.set_options(
+            [(literal(w.name), w.name) for w in sheet.weapons if can_parry(w, use) is None]
+        )
+        default = default_parry(sheet, use)
+        defence = self.query_one("#defence", Select)
         if default is not None:
             select.value = default.name
+        elif defence.value == Defence.PARRY.value:
+            defence.value = Defence.DODGE.value
 
     def _parry(self) -> Weapon | None:
         target = self._target()
@@ -187,7 +197,7 @@ class AttackDialog(CombatForm[AttackInput]):
         defence = self._defence()
         parry = self._parry() if defence is Defence.PARRY else None
         if defence is Defence.PARRY and parry is None:
-            return None, {"target": f"{target[0].name} has nothing to parry with"}
+            return None, {"target": f"{target[0].name} has nothing that parries this attack"}
         return (
             AttackInput(
                 defender_id=target[0].id,

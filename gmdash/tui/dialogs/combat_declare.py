@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
+from gmdash.model.arms import action_kind
 from gmdash.model.character import Character
 from gmdash.model.combat import Action, Combatant
 from gmdash.model.errors import ValidationError
@@ -60,8 +61,9 @@ class DeclareDialog(CombatForm[tuple[Plan, ...]]):
             if action is not None:
                 kind = action.kind.value
                 weapon = action.weapon if action.weapon else Select.NULL
-            elif row == 0 and weapons:
-                kind, weapon = ActionKind.MELEE.value, weapons[0][1]
+            elif row == 0 and self._sheet.weapons:
+                first = self._sheet.weapons[0]
+                kind, weapon = action_kind(first).value, first.name
             with Horizontal(classes="row"):
                 yield cell(
                     f"Action {row + 1}",
@@ -78,6 +80,18 @@ class DeclareDialog(CombatForm[tuple[Plan, ...]]):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#move-0").focus()  # enter declares at once; shift+tab reaches the rest
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """Picking a weapon picks its attack: a bow, sling or gun shoots (missile SR), a thrown
+        weapon is thrown, anything else strikes in melee (a javelin may still be set to melee)."""
+        select_id = event.select.id or ""
+        if not select_id.startswith("weapon-") or not isinstance(event.value, str):
+            return
+        weapon = self._sheet.weapon(event.value)
+        kind = self.query_one(f"#kind-{select_id.removeprefix('weapon-')}", Select)
+        attack = kind.value in (ActionKind.MELEE.value, ActionKind.MISSILE.value)
+        if weapon is not None and (attack or kind.value == Select.NULL):
+            kind.value = action_kind(weapon).value
 
     def _plans(self) -> tuple[list[Plan], dict[str, str]]:
         plans: list[Plan] = []

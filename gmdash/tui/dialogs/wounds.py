@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from gmdash import rules
 from gmdash.look import location_label
 from gmdash.model.character import LOCATIONS, Character
 from gmdash.play import rolls
-from gmdash.play.wounds import damage_with_bonus, heal, weekly_heals, wound
+from gmdash.play.wounds import heal, weapon_dice, weekly_heals, wound
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, whole_number
 from gmdash.tui.user_text import literal
 
@@ -108,7 +108,7 @@ class DamageDialog(FormDialog[DamageOrder]):
         options: list[tuple[Content, str]] = []
         for attacker in self.dash.service.characters:
             for weapon in attacker.weapons:
-                dice = damage_with_bonus(attacker, weapon.damage, ruleset)
+                dice = weapon_dice(attacker, weapon, ruleset)
                 options.append((literal(f"{attacker.name}: {weapon.name} {dice}"), dice))
         return options
 
@@ -194,10 +194,12 @@ class DamageDialog(FormDialog[DamageOrder]):
 
 @dataclass(frozen=True, slots=True)
 class HealOrder:
-    """What the heal dialog asks for."""
+    """What the heal dialog asks for: where, how much, which wound (None: oldest first)."""
 
     location: str
     amount: int
+    wound: int | None = None
+    magical: bool = False
 
 
 class HealDialog(FormDialog[HealOrder]):
@@ -218,6 +220,10 @@ class HealDialog(FormDialog[HealOrder]):
         yield field_label("Hit points healed")
         yield Input(placeholder="e.g. 3", id="amount")
         yield error_label("amount")
+        yield field_label("Wound (1 is the oldest; blank: oldest first)")
+        yield Input(placeholder="e.g. 2", id="wound")
+        yield error_label("wound")
+        yield Checkbox("Magical healing (6 points or more restore a severed limb)", id="magical")
         yield Static("", id="preview", classes="preview")
 
     def problems(self) -> dict[str, str]:
@@ -230,18 +236,28 @@ class HealDialog(FormDialog[HealOrder]):
             whole_number(self.query_one("#amount", Input).value, low=1, high=999)
         except ValueError as error:
             found["amount"] = str(error)
+        text = self.query_one("#wound", Input).value.strip()
+        if text:
+            try:
+                whole_number(text, low=1, high=99)
+            except ValueError as error:
+                found["wound"] = str(error)
         return found
 
     def answer(self) -> HealOrder:
+        text = self.query_one("#wound", Input).value.strip()
         return HealOrder(
             location=parse_location(self.query_one("#location", Input).value)[0],
             amount=whole_number(self.query_one("#amount", Input).value),
+            wound=whole_number(text) - 1 if text else None,
+            magical=self.query_one("#magical", Checkbox).value,
         )
 
     def update_preview(self) -> None:
         order = self.answer()
         ruleset = self.dash.service.campaign.ruleset
-        self.set_preview(heal(self.character, ruleset, order.location, order.amount)[1])
+        self.set_preview(heal(self.character, ruleset, order.location, order.amount,
+                              wound=order.wound, magical=order.magical)[1])  # fmt: skip
 
 
 # --- a game week passes ------------------------------------------------------------------------

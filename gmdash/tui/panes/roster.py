@@ -355,7 +355,8 @@ class RosterPane(Pane):
                 return
             current = self.dash.service.character(character.id)
             event, summary = heal(current, self.dash.service.campaign.ruleset, order.location,
-                                  order.amount)  # fmt: skip
+                                  order.amount, wound=order.wound,
+                                  magical=order.magical)  # fmt: skip
             if event is not None:
                 self.dash.service.publish(event)
             self.app.notify(summary, title=f"Heal {current.name}")

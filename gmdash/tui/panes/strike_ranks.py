@@ -403,7 +403,23 @@ class StrikeRankPane(Pane):
             targets,
             default.id if default else None,
         )
-        self.app.push_screen(dialog, self._attack)
+        if not row.resolved:
+            self.app.push_screen(dialog, self._attack)
+            return
+        # The same action twice is nearly always a slip of the finger: ask first.
+        from gmdash.tui.dialogs.confirm import ConfirmDialog
+
+        def again(yes: bool | None) -> None:
+            if yes:
+                self.app.push_screen(dialog, self._attack)
+            else:
+                self.notify("Not resolved again (n moves to the next action).")
+
+        question = (
+            f"{row.combatant.name}'s {row.action.label} is already resolved this round. "
+            "Resolve it once more?"
+        )
+        self.app.push_screen(ConfirmDialog(question, title="Already resolved", yes="Again"), again)
 
     @guarded
     def _attack(self, given: runner.AttackInput | None) -> None:

@@ -16,6 +16,7 @@ from gmdash import rules
 from gmdash.model.character import AbilityKind, Character
 from gmdash.model.derived import Maxima, derived_of, maxima
 from gmdash.rules import Location, RuleSet
+from gmdash.rules.weapons import damage_with_bonus
 from gmdash.safe_text import visible
 from gmdash.tui.user_text import multiline, rich_literal
 from gmdash.tui.widgets.cells import fit, give_way
@@ -249,13 +250,18 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
     for location in SHEET_ORDER:
         current = character.locations[location]
         most = full.locations[location]
-        note = "severed" if location in severed else "useless" if location in useless else ""
+        state = "severed" if location in severed else "useless" if location in useless else ""
+        note = Text(state, style="red")
+        wounds = character.wounds_at(location, most)
+        if wounds:
+            note.append((" " if state else "") + "wounds " + "+".join(map(str, wounds)),
+                        style="dim")  # fmt: skip
         rows.append([
             D20_TEXT[location],
             SHORT_LOCATION[location].capitalize(),
             Text(f"{current}/{most}", style=points_style(current, most)),
             str(character.armour.get(location, 0)),
-            Text(note, style="red"),
+            note,
         ])  # fmt: skip
     parts.append(Grid(["D20", "Location", "HP", "AP", ""], rows,
                       right=frozenset({2, 3}), dim=frozenset({0}), flex=1))  # fmt: skip
@@ -279,19 +285,25 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
 
     if character.weapons:
         parts += [Text(), _heading("Weapons")]
-        bonus = "" if derived.damage_bonus == "0" else derived.damage_bonus
         weapon_rows: list[list[str | Text]] = []
         for weapon in character.weapons:
             skill = character.ability(weapon.skill)
+            hp = Text(f"{weapon.hit_points}/{weapon.max_hit_points}",
+                      style=points_style(weapon.hit_points, weapon.max_hit_points))  # fmt: skip
+            if not weapon.max_hit_points:
+                hp = Text("—", style="dim")  # a natural weapon: no hit points of its own
+            elif weapon.broken:
+                hp.append(" broken", style="bold red")
             weapon_rows.append([
                 rich_literal(weapon.name),
                 "—" if skill is None else str(skill.value),
-                weapon.damage + bonus,
+                damage_with_bonus(weapon.damage, derived.damage_bonus, weapon.use),
                 str(weapon.sr),
-                str(weapon.hit_points),
+                hp,
+                f"{weapon.special} {weapon.use}",
             ])  # fmt: skip
-        parts.append(Grid(["Weapon", "%", "Damage", "SR", "HP"], weapon_rows,
-                          right=frozenset({1, 3, 4})))  # fmt: skip
+        parts.append(Grid(["Weapon", "%", "Damage", "SR", "HP", "Kind"], weapon_rows,
+                          right=frozenset({1, 3, 4}), dim=frozenset({5})))  # fmt: skip
 
     if character.notes:
         parts += [Text(), _heading("Notes"), multiline(character.notes)]

@@ -1,0 +1,21 @@
+"""Argument types shared by the subcommands: argparse reports their message as one clear line."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def whole(text: str) -> int:
+    """A whole number (negative allowed)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def count(text: str) -> int:
+    """A whole number >= 0."""
+    value = whole(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {value}")
+    return value

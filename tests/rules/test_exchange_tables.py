@@ -1,0 +1,273 @@
+"""Every cell of the published results tables, cell by cell.
+
+The grids below are transcribed (in our own notation) from the sources docs/rules.md cites:
+RQG's Attack & Parry and Attack & Dodge Results tables as the Foundry VTT system
+`sun-dragon-cult/fvtt-system-rqg` encodes them (src/system/attack-parry-table.ts,
+attack-dodge-table.ts, combat-calculations.defs.ts), and the Attack and Defense Matrix of the
+seed's BRP edition (brp.chaosium.com, 5.8 Combat Summary).
+
+Each cell is settled with a blow of D=10, a parrying weapon of 6 HP, an attacking weapon of
+4 HP and 2 points of armour, so every rule of the cell shows in a number. A cell reads
+`DW L>B WN`: the degree D of the blow (n(ormal), s(pecial), c(ritical), - none) rolled by W
+(a(ttacker), d(efender)); L reaches the location before armour, B after; the weapon of W
+(a, d or -) loses N hit points.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gmdash.rules import Level, RuleSet, SeededRng
+from gmdash.rules.combat import DamageMode, Defence
+from gmdash.rules.exchange import (
+    BRP_LEVELS,
+    Blow,
+    ExchangeError,
+    Outcome,
+    Party,
+    cell_for,
+    combat_chances,
+    parry_problem,
+    resolve,
+    settle,
+)
+from gmdash.rules.weapons import SpecialKind, WeaponUse
+
+D, PARRY_HP, ATTACK_HP, ARMOUR = 10, 6, 4, 2
+
+LEVELS = {"C": Level.CRITICAL, "S": Level.SPECIAL, "N": Level.SUCCESS, "F": Level.FAILURE,
+          "X": Level.FUMBLE}  # fmt: skip
+
+# Attack & Parry Results (RQG). Rows: attack; columns: parry C S N F X.
+RQG_PARRY = """
+C | na 4>2 d1 | ca 4>4 d1 | ca 4>4 d10 | ca 10>10 -0 | ca 10>10 -0
+S | nd 0>0 a1 | na 4>2 d1 | sa 4>2 d4 | sa 10>8 -0 | sa 10>8 -0
+N | sd 0>0 a6 | nd 0>0 a1 | na 4>2 d1 | na 10>8 -0 | na 10>8 -0
+F | sd 0>0 a10 | sd 0>0 a6 | nd 0>0 a1 | -- 0>0 -0 | na 10>8 -0
+X | sd 0>0 a10 | sd 0>0 a6 | nd 0>0 a1 | -- 0>0 -0 | -- 0>0 -0
+"""
+
+# Attack & Dodge Results (RQG). Rows: attack; columns: dodge C S N F X.
+RQG_DODGE = """
+C | -- 0>0 -0 | sa 10>8 -0 | sa 10>10 -0 | ca 10>10 -0 | ca 10>10 -0
+S | -- 0>0 -0 | -- 0>0 -0 | sa 10>8 -0 | sa 10>8 -0 | sa 10>8 -0
+N | -- 0>0 -0 | -- 0>0 -0 | -- 0>0 -0 | na 10>8 -0 | na 10>8 -0
+F | -- 0>0 -0 | -- 0>0 -0 | -- 0>0 -0 | -- 0>0 -0 | -- 0>0 -0
+X | -- 0>0 -0 | -- 0>0 -0 | -- 0>0 -0 | -- 0>0 -0 | -- 0>0 -0
+"""
+
+# Attack and Defense Matrix (the seed's BRP), parry column. Rows: attack; columns: S N F X.
+BRP_PARRY = """
+S | -- 0>0 -0 | na 10>8 d2 | sa 10>8 -0 | sa 10>8 -0
+N | -- 0>0 a1 | -- 0>0 -0 | na 10>8 -0 | na 10>8 -0
+F | -- 0>0 -0 | -- 0>0 -0 | -- 0>0 -0 | -- 0>0 -0
+X | -- 0>0 -0 | -- 0>0 -0 | -- 0>0 -0 | -- 0>0 -0
+"""
+
+# The same matrix, dodge column.
+BRP_DODGE = """
+S | -- 0>0 -0 | na 10>8 -0 | sa 10>8 -0 | sa 10>8 -0
+N | -- 0>0 -0 | -- 0>0 -0 | na 10>8 -0 | na 10>8 -0
+F | -- 0>0 -0 | -- 0>0 -0 | -- 0>0 -0 | -- 0>0 -0
+X | -- 0>0 -0 | -- 0>0 -0 | -- 0>0 -0 | -- 0>0 -0
+"""
+
+_CELL = re.compile(r"([nsc-])([ad-]) (\d+)>(\d+) ([ad-])(\d+)")
+_DEGREE = {"n": DamageMode.NORMAL, "s": DamageMode.SPECIAL, "c": DamageMode.CRITICAL, "-": None}
+_PARTY = {"a": Party.ATTACKER, "d": Party.DEFENDER, "-": Party.NONE}
+
+
+def _grid(text: str, columns: str) -> list[tuple[Level, Level, str]]:
+    cells = []
+    for line in text.strip().splitlines():
+        row, *rest = (part.strip() for part in line.split("|"))
+        assert len(rest) == len(columns), line
+        cells += [(LEVELS[row], LEVELS[col], cell) for col, cell in zip(columns, rest, strict=True)]
+    return cells
+
+
+def _case(ruleset: RuleSet, defence: Defence, grid: str, columns: str) -> list[object]:
+    return [
+        pytest.param(ruleset, defence, a, d, cell, id=f"{ruleset}-{defence}-{a}-{d}")
+        for a, d, cell in _grid(grid, columns)
+    ]
+
+
+CASES = [
+    *_case(RuleSet.RQG, Defence.PARRY, RQG_PARRY, "CSNFX"),
+    *_case(RuleSet.RQG, Defence.DODGE, RQG_DODGE, "CSNFX"),
+    *_case(RuleSet.BRP, Defence.PARRY, BRP_PARRY, "SNFX"),
+    *_case(RuleSet.BRP, Defence.DODGE, BRP_DODGE, "SNFX"),
+]
+
+
+def _settle(
+    ruleset: RuleSet, defence: Defence, attack: Level, level: Level | None, blow: int = D
+) -> Outcome:
+    return settle(
+        attack,
+        defence,
+        level,
+        blow,
+        ruleset=ruleset,
+        attack_weapon=Blow("1D8+1", hit_points=ATTACK_HP),
+        parry_weapon=Blow("1D6", hit_points=PARRY_HP) if defence is Defence.PARRY else None,
+        armour=ARMOUR,
+    )
+
+
+def test_the_grids_cover_every_cell() -> None:
+    assert len(CASES) == 25 + 25 + 16 + 16
+
+
+@pytest.mark.parametrize(("ruleset", "defence", "attack", "level", "cell"), CASES)
+def test_cell(ruleset: RuleSet, defence: Defence, attack: Level, level: Level, cell: str) -> None:
+    match = _CELL.fullmatch(cell)
+    assert match, cell
+    degree, dealer, loc, body, damaged, harm = match.groups()
+    outcome = _settle(ruleset, defence, attack, level)
+    assert outcome.cell.degree is _DEGREE[degree] or _PARTY[dealer] is Party.NONE
+    assert outcome.dealer is _PARTY[dealer]
+    assert (outcome.to_location, outcome.to_body) == (int(loc), int(body))
+    assert (outcome.damaged_weapon, outcome.weapon_damage) == (_PARTY[damaged], int(harm))
+    assert outcome.armour_counts is (int(loc) - int(body) == ARMOUR or int(loc) == 0)
+
+
+def test_rqg_armour_is_ignored_exactly_where_the_tables_say() -> None:
+    ignored = {
+        (Defence.PARRY, a, p) for a, p in [("C", "S"), ("C", "N"), ("C", "F"), ("C", "X")]
+    } | {(Defence.DODGE, a, d) for a, d in [("C", "N"), ("C", "F"), ("C", "X")]}
+    for defence in (Defence.PARRY, Defence.DODGE):
+        for a, attack in LEVELS.items():
+            for d, level in LEVELS.items():
+                cell = cell_for(attack, defence, level, RuleSet.RQG)
+                assert cell.ignores_armour is ((defence, a, d) in ignored), (defence, a, d)
+
+
+def test_rqg_parrying_limb_cells() -> None:
+    limb = {("C", "C"), ("C", "S"), ("C", "N"), ("N", "N")}
+    for a, attack in LEVELS.items():
+        for p, level in LEVELS.items():
+            assert cell_for(attack, Defence.PARRY, level).parrying_limb is ((a, p) in limb)
+
+
+def test_one_hp_only_when_the_blow_passes_the_weapon() -> None:
+    # a blow no bigger than the parrying weapon's HP is stopped and does not harm it
+    for attack, level in [(Level.CRITICAL, Level.CRITICAL), (Level.SUCCESS, Level.SUCCESS)]:
+        outcome = _settle(RuleSet.RQG, Defence.PARRY, attack, level, blow=PARRY_HP)
+        assert (outcome.to_location, outcome.weapon_damage) == (0, 0)
+        assert outcome.damaged_weapon is Party.NONE
+    outcome = _settle(RuleSet.RQG, Defence.PARRY, Level.SUCCESS, Level.SPECIAL, blow=ATTACK_HP)
+    assert outcome.weapon_damage == 0
+
+
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+def test_no_defence_reads_the_failure_column(ruleset: RuleSet) -> None:
+    levels = LEVELS.values() if ruleset is RuleSet.RQG else BRP_LEVELS
+    for attack in levels:
+        none = _settle(ruleset, Defence.NONE, attack, None)
+        failed_dodge = _settle(ruleset, Defence.DODGE, attack, Level.FAILURE)
+        assert (none.to_body, none.dealer) == (failed_dodge.to_body, failed_dodge.dealer)
+        assert none.defence_level is None
+
+
+def test_fumbles_are_named() -> None:
+    outcome = _settle(RuleSet.RQG, Defence.PARRY, Level.FUMBLE, Level.FUMBLE)
+    assert outcome.fumbles == (Party.ATTACKER, Party.DEFENDER)
+    assert "attacker fumbles" in outcome.summary and "defender fumbles" in outcome.summary
+    outcome = _settle(RuleSet.RQG, Defence.PARRY, Level.FAILURE, Level.FUMBLE)
+    assert outcome.fumbles == (Party.DEFENDER,) and outcome.to_body == D - ARMOUR
+
+
+def test_brp_has_no_critical() -> None:
+    with pytest.raises(ExchangeError, match="no critical"):
+        cell_for(Level.CRITICAL, Defence.PARRY, Level.SUCCESS, RuleSet.BRP)
+
+
+# --- who may parry what ---------------------------------------------------------------------
+
+
+def test_parry_problems() -> None:
+    assert parry_problem(WeaponUse.MELEE, WeaponUse.MELEE, 10) is None
+    assert parry_problem(WeaponUse.MISSILE, WeaponUse.SHIELD, 12) is None  # a shield stops an arrow
+    assert parry_problem(WeaponUse.THROWN, WeaponUse.SHIELD, 12) is None
+    assert "only a shield" in (parry_problem(WeaponUse.MISSILE, WeaponUse.MELEE, 10) or "")
+    assert "broken" in (parry_problem(WeaponUse.MELEE, WeaponUse.MELEE, 0) or "")
+    assert "cannot parry" in (parry_problem(WeaponUse.MELEE, WeaponUse.MISSILE, 6) or "")
+    assert "firearm" in (parry_problem(WeaponUse.FIREARM, WeaponUse.SHIELD, 12) or "")
+
+
+def test_a_broken_weapon_cannot_parry() -> None:
+    with pytest.raises(ExchangeError, match="broken"):
+        settle(
+            Level.SUCCESS,
+            Defence.PARRY,
+            Level.SUCCESS,
+            5,
+            attack_weapon=Blow("1D8"),
+            parry_weapon=Blow("1D6", hit_points=0),
+        )
+
+
+def test_a_parried_missile_does_not_harm_the_bow() -> None:
+    # a special shield parry against an arrow: the shield would strike a melee weapon back
+    outcome = settle(
+        Level.SUCCESS,
+        Defence.PARRY,
+        Level.SPECIAL,
+        9,
+        attack_weapon=Blow("1D8+1", use=WeaponUse.MISSILE, hit_points=6),
+        parry_weapon=Blow("1D4", use=WeaponUse.SHIELD, hit_points=12),
+    )
+    assert (outcome.dealer, outcome.damaged_weapon, outcome.to_body) == (Party.NONE, Party.NONE, 0)
+
+
+# --- over 100% -------------------------------------------------------------------------------
+
+
+def test_over_100_reduces_both_sides_in_rqg() -> None:
+    assert combat_chances(120, 65) == (100, 45)  # the seed's example (Vasana and the Lunar)
+    assert combat_chances(65, 120) == (45, 100)
+    assert combat_chances(130, 110) == (100, 80)
+    assert combat_chances(90, 80) == (90, 80)
+    assert combat_chances(120, 65, RuleSet.BRP) == (120, 65)
+
+
+@given(st.integers(0, 300), st.integers(0, 300))
+def test_over_100_never_leaves_a_side_above_100(attack: int, defence: int) -> None:
+    a, d = combat_chances(attack, defence)
+    assert max(a, d) == min(100, max(attack, defence)) or max(attack, defence) <= 100
+    assert attack - a == defence - d >= 0
+
+
+# --- rolling the blow --------------------------------------------------------------------------
+
+
+@given(st.integers(0, 2**32))
+def test_resolve_rolls_within_the_expression(seed: int) -> None:
+    outcome = resolve(
+        Level.SPECIAL,
+        Defence.NONE,
+        None,
+        rng=SeededRng(seed),
+        attack_weapon=Blow("1D8+1", SpecialKind.CRUSH, bonus="1D4"),
+    )
+    assert outcome.expression == "1D8+1+1D4+4"
+    assert 7 <= outcome.damage <= 17 and outcome.to_body == outcome.damage
+
+
+def test_the_parry_rolls_with_its_own_weapon() -> None:
+    outcome = resolve(
+        Level.FAILURE,
+        Defence.PARRY,
+        Level.CRITICAL,
+        rng=SeededRng(1),
+        attack_weapon=Blow("1D8+1", hit_points=12),
+        parry_weapon=Blow("1D6", SpecialKind.CRUSH, bonus="1D4", hit_points=8),
+    )
+    assert outcome.dealer is Party.DEFENDER and outcome.expression == "1D6+1D4+4"
+    assert outcome.damaged_weapon is Party.ATTACKER and outcome.weapon_damage == outcome.damage
