@@ -1,4 +1,5 @@
-"""Characteristics and the attributes derived from them (RULES.md sections 1, 2 and 2b)."""
+"""Characteristics and the attributes derived from them (docs/rules.md#characteristics,
+#rqg-derived and #brp-derived)."""
 
 from __future__ import annotations
 
@@ -105,7 +106,8 @@ def siz_strike_rank(siz: int) -> int:
 
 
 def derive(chars: Characteristics, ruleset: RuleSet = RuleSet.RQG) -> DerivedAttributes:
-    """All derived attributes. BRP reuses RQG's tables where RULES.md gives it none of its own."""
+    """All derived attributes. BRP reuses RQG's tables where it has none of its own
+    (docs/rules.md#brp-derived)."""
     total = hit_points(chars, ruleset)
     return DerivedAttributes(
         hit_points=total,

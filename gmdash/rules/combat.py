@@ -1,8 +1,9 @@
 """Melee rounds: strike ranks of declared actions, the order of a round, and attack resolution.
 
-RULES.md section 2 gives the strike ranks and the order (ascending SR; equal SR: higher DEX
-first; equal SR and DEX: simultaneous; 12 SR per round) and section 2b BRP's DEX order. What
-RULES.md does not state is taken from the published games, as their users expect:
+docs/rules.md#combat gives the strike ranks and the order (ascending SR; equal SR: higher DEX
+first; equal SR and DEX: simultaneous; 12 SR per round: #combat-round, #combat-order) and BRP's
+DEX order (#combat-brp-order). What the seeds do not state is taken from the published games,
+as their users expect, each with its source in docs/rules.md:
 
 - **Several actions in one round** (RQG): the strike ranks of successive actions add up. The
   first action happens at its own SR; each further action at the previous action's SR plus its

@@ -1,4 +1,7 @@
-"""Dice expressions (`3D6`, `2D6+6`, `1D8+1+1D4`, `-1D4`): parsing, rolling, exact distributions."""
+"""Dice expressions (`3D6`, `2D6+6`, `1D8+1+1D4`, `-1D4`): parsing, rolling, exact distributions.
+
+The notation and gmdash's limits on it: docs/rules.md#dice-expressions.
+"""
 
 from __future__ import annotations
 

@@ -6,6 +6,8 @@ edition's Attack and Defense Matrix). docs/rules.md ("Combat") gives every cell 
 A cell says which weapon rolls damage and at which degree, where that damage goes, which weapon
 is damaged and by how much, and whether armour counts. `settle` turns a cell and a rolled blow
 into numbers; `resolve` rolls the blow too.
+
+The rules: docs/rules.md#combat-exchange-rqg.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The experience roll at the end of an adventure (RULES.md section 8)."""
+"""The experience roll at the end of an adventure (docs/rules.md#experience-roll)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Levels of success of a D100 roll against a modified chance (RULES.md section 4)."""
+"""Levels of success of a D100 roll against a modified chance (docs/rules.md#levels)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Humanoid hit locations: D20 table and hit points per location (RULES.md section 2)."""
+"""Humanoid hit locations: D20 table and hit points per location (docs/rules.md#hit-locations,
+#location-hit-points)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Modifiers applied to a chance before rolling (RULES.md section 5)."""
+"""Modifiers applied to a chance before rolling (docs/rules.md#modifiers)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Opposed rolls under both rule sets (RULES.md section 6)."""
+"""Opposed rolls under both rule sets (docs/rules.md#opposed)."""
 
 from __future__ import annotations
 

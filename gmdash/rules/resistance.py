@@ -1,4 +1,4 @@
-"""The resistance table (RULES.md section 7)."""
+"""The resistance table (docs/rules.md#resistance)."""
 
 from __future__ import annotations
 
@@ -16,5 +16,6 @@ def resistance_table() -> list[tuple[int, int, int]]:
 
 
 def resistance_level_chance(chance: int) -> int:
-    """The chance to read levels against: on a '---' cell 01-05 still succeeds (section 7)."""
+    """The chance to read levels against: on a '---' cell 01-05 still succeeds
+    (docs/rules.md#resistance)."""
     return max(1, chance)

@@ -1,4 +1,7 @@
-"""Injected randomness: every roll goes through an object, never the global random module."""
+"""Injected randomness: every roll goes through an object, never the global random module.
+
+Why: docs/rules.md#randomness.
+"""
 
 from __future__ import annotations
 

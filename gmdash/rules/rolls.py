@@ -1,4 +1,7 @@
-"""Resolving an ability roll: draw a D100 (or take the one typed at the table), read its level."""
+"""Resolving an ability roll: draw a D100 (or take the one typed at the table), read its level.
+
+The D100 reads 1 to 100, 100 being "00" (docs/rules.md#d100).
+"""
 
 from __future__ import annotations
 

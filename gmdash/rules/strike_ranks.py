@@ -1,4 +1,4 @@
-"""Strike ranks: when in a 12-SR melee round an action happens (RULES.md section 2)."""
+"""Strike ranks: when in a 12-SR melee round an action happens (docs/rules.md#strike-ranks)."""
 
 from __future__ import annotations
 

@@ -2,6 +2,8 @@
 
 docs/rules.md ("Combat") gives the sources. A weapon's special kind and use are data on the
 sheet; the name-based guesses below only fill them in once, when an old save is read.
+
+The rules: docs/rules.md#combat-damage.
 """
 
 from __future__ import annotations

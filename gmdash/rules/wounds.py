@@ -1,4 +1,4 @@
-"""Damage, wound effects and healing on a humanoid body (RULES.md section 2)."""
+"""Damage, wound effects and healing on a humanoid body (docs/rules.md#wounds)."""
 
 from __future__ import annotations
 

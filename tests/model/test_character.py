@@ -20,7 +20,8 @@ def test_round_trip_through_json() -> None:
 
 def test_new_sheet_starts_full() -> None:
     ostra = sheet()
-    assert ostra.hit_points == 12  # CON 12, SIZ 11 and POW 15 add nothing (RULES.md 2)
+    # CON 12; SIZ 11 and POW 15 add nothing (docs/rules.md#rqg-hit-points)
+    assert ostra.hit_points == 12
     assert ostra.magic_points == 15
     assert ostra.rune_points == ostra.rune_points_max == 3
     assert set(ostra.locations) == {
@@ -78,9 +79,11 @@ def test_bad_field_is_named(path: str, value: Any, field: str) -> None:
     assert field in str(caught.value)
 
 
-def test_ability_limits_are_inclusive() -> None:
-    for value in (0, 999):
-        Character.from_dict(_bad("abilities.0.value", value))
+@pytest.mark.parametrize("value", [0, 999])
+def test_ability_limits_are_inclusive(value: int) -> None:
+    loaded = Character.from_dict(_bad("abilities.0.value", value))
+    assert loaded.abilities[0].value == value
+    assert loaded.abilities[1:] == sheet().abilities[1:]
 
 
 def test_characteristics_have_no_cap() -> None:

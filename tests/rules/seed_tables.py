@@ -12,6 +12,7 @@ Nothing here calls gmdash: the expectations come from the printed cells only.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,10 +20,15 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-SEED_DIR = REPO_ROOT / ".." / "shared" / "seeds"
+# The seed texts sit in shared/ beside a clone of the repository; GMDASH_SEEDS names another
+# folder (a git worktree sits deeper than the clone).
+SEED_DIR = Path(os.environ.get("GMDASH_SEEDS") or REPO_ROOT / ".." / "shared" / "seeds")
 RQG_SEED = SEED_DIR / "runequest-systeme-de-jeu.fr.txt"
 BRP_SEED = SEED_DIR / "brp-chapitre-3-systeme.fr.txt"
-SEED_MISSING = f"seed text not found at {RQG_SEED} (shared/ must sit beside the repo clone)"
+SEED_MISSING = (
+    f"seed text not found at {RQG_SEED} (shared/ beside the repo clone, or set GMDASH_SEEDS); "
+    "the tests read the transcription in tests/rules either way"
+)
 
 # The highest chance the tests try for the "(higher)" row of the Ability Results table.
 HIGHER_ROW_LIMIT = 300

@@ -1,10 +1,13 @@
-"""Derived attributes, strike ranks and hit locations (RULES.md sections 1, 2 and 2b).
+"""Derived attributes, strike ranks and hit locations (docs/rules.md#characteristics,
+#rqg-derived, #brp-derived, #hit-locations).
 
-Each table is written out as printed (RULES.md / the seed's "Les Attributs"), with its
+Each table is the seed's « Les Attributs » as transcribed in seed_attributes, with its
 "each +N" row continuing it; the expectation for any value is read from those bands.
 """
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 import pytest
 
@@ -25,6 +28,9 @@ from gmdash.rules import (
     siz_strike_rank,
 )
 
+from . import seed_attributes as seed
+from .seed_tables import RQG_SEED, SEED_MISSING, seed_text
+
 Band = tuple[int, int, int]  # (low, high, value)
 
 
@@ -38,23 +44,47 @@ def from_bands(value: int, bands: list[Band], step: int, more: int) -> int:
     return last_value + more * -(-(value - last_high) // step)
 
 
-# Hit point modifiers: 1-4, 5-8, 9-12, 13-16, 17-20, 21-24, 25-28, each +4: +1 more.
-SIZ_MOD = [(1, 4, -2), (5, 8, -1), (9, 12, 0), (13, 16, 1), (17, 20, 2), (21, 24, 3), (25, 28, 4)]
-POW_MOD = [(1, 4, -1), (5, 8, 0), (9, 12, 0), (13, 16, 0), (17, 20, 1), (21, 24, 2), (25, 28, 3)]
-# Hit points per location: 1-6, 7-9, 10-12, 13-15, 16-18, 19-21, each +3: +1.
-HP_BANDS = [(1, 6), (7, 9), (10, 12), (13, 15), (16, 18), (19, 21)]
-LOCATION_ROWS = {
-    Location.LEFT_LEG: [2, 3, 4, 5, 6, 7],
-    Location.RIGHT_LEG: [2, 3, 4, 5, 6, 7],
-    Location.ABDOMEN: [2, 3, 4, 5, 6, 7],
-    Location.CHEST: [3, 4, 5, 6, 7, 8],
-    Location.LEFT_ARM: [1, 2, 3, 4, 5, 6],
-    Location.RIGHT_ARM: [1, 2, 3, 4, 5, 6],
-    Location.HEAD: [2, 3, 4, 5, 6, 7],
+# Every table below is the seed's, as transcribed in seed_attributes (docs/rules.md#rqg-derived).
+LOCATION_NAMES = {
+    "Chaque Jambe": (Location.LEFT_LEG, Location.RIGHT_LEG),
+    "Abdomen": (Location.ABDOMEN,),
+    "Poitrine": (Location.CHEST,),
+    "Chaque Bras": (Location.LEFT_ARM, Location.RIGHT_ARM),
+    "Tête": (Location.HEAD,),
 }
-HEALING = [(1, 6, 1), (7, 12, 2), (13, 18, 3)]  # each further 6: +1
-DEX_SR = [(1, 5, 5), (6, 8, 4), (9, 12, 3), (13, 15, 2), (16, 18, 1)]  # 19+: 0
-SIZ_SR = [(1, 6, 3), (7, 14, 2), (15, 21, 1)]  # 22+: 0
+LOCATION_ROWS = {
+    location: row for name, row in seed.LOCATION_ROWS.items() for location in LOCATION_NAMES[name]
+}
+SIZ_MOD, POW_MOD, HP_BANDS = seed.SIZ_MOD, seed.POW_MOD, seed.HP_BANDS
+HEALING, DEX_SR, SIZ_SR = seed.HEALING_BANDS, seed.DEX_SR_BANDS, seed.SIZ_SR_BANDS
+
+
+@pytest.mark.skipif(not RQG_SEED.exists(), reason=SEED_MISSING)
+def test_seed_attribute_tables_parse_to_the_transcription() -> None:
+    text = seed_text()
+    for header, rows in (
+        (seed.HP_MODIFIERS_HEADER, seed.HP_MODIFIERS),
+        (seed.HEALING_HEADER, seed.HEALING),
+        (seed.DAMAGE_BONUS_HEADER, seed.DAMAGE_BONUS),
+        (seed.DEX_SR_HEADER, seed.DEX_SR),
+        (seed.SIZ_SR_HEADER, seed.SIZ_SR),
+    ):
+        assert seed.parse_table(text, header) == list(rows), header
+    assert seed.parse_locations(text) == (seed.LOCATIONS_HEADER, list(seed.LOCATIONS))
+
+
+def test_the_transcribed_bands_cover_every_value_once() -> None:
+    for table in (SIZ_MOD, POW_MOD, HEALING, DEX_SR, SIZ_SR):
+        assert table[0][0] == 1
+        assert all(a[1] + 1 == b[0] for a, b in pairwise(table)), table
+    assert [low for low, _ in HP_BANDS] == [1, 7, 10, 13, 16, 19]
+    assert set(LOCATION_ROWS) == set(Location)
+    # the "Tous les" rows: each further 4 / 3 / 6 / 16 points add one more
+    assert seed.each_further(seed.HP_MODIFIERS) == (4, "+1")
+    assert seed.LOCATIONS_HEADER[-1] == "Tous les +3"
+    assert {row[-1] for row in seed.LOCATIONS} == {"+1"}
+    assert seed.each_further(seed.HEALING) == (6, "+1 supplémentaire")
+    assert seed.each_further(seed.DAMAGE_BONUS) == (16, "+1D6 supplémentaire")
 
 
 def chars(**values: int) -> Characteristics:
@@ -151,14 +181,10 @@ def test_healing_rate_band_edges(con: int, rate: int) -> None:
 
 
 def _rqg_bonus(total: int) -> str:
-    if total <= 12:
-        return "-1D4"
-    if total <= 24:
-        return "0"  # "---": none
-    if total <= 32:
-        return "+1D4"
-    if total <= 40:
-        return "+1D6"
+    """The printed band's dice ("---" is none: "0"); past 41-56, +1D6 per further 16."""
+    for low, high, printed in seed.DAMAGE_BONUS_BANDS:
+        if low <= total <= high:
+            return "0" if printed == "---" else printed
     return f"+{from_bands(total, [(41, 56, 2)], 16, 1)}D6"
 
 
@@ -204,8 +230,8 @@ def test_damage_bonus_band_edges(total: int, rqg: str, brp: str) -> None:
 
 def test_strike_ranks() -> None:
     for value in range(1, 41):
-        dex_sr = from_bands(value, DEX_SR, 1, 0) if value <= 18 else 0
-        siz_sr = from_bands(value, SIZ_SR, 1, 0) if value <= 21 else 0
+        dex_sr = from_bands(value, DEX_SR, 1, 0)  # the last band, "19+", is open-ended
+        siz_sr = from_bands(value, SIZ_SR, 1, 0)
         assert (dex_strike_rank(value), siz_strike_rank(value)) == (dex_sr, siz_sr), value
 
 
@@ -258,6 +284,24 @@ def test_characteristics_reject_booleans_and_allow_creatures_over_21() -> None:
         chars(POW=True)
     assert chars(STR=40, SIZ=40).SIZ == 40
     assert chars().APP is None
+
+
+def test_cha_defaults_to_10_and_app_to_none() -> None:
+    # a creature typed without CHA (BRP sheets carry APP instead) gets the human average
+    plain = Characteristics(STR=10, CON=10, SIZ=10, DEX=10, INT=10, POW=10)
+    assert (plain.CHA, plain.APP) == (10, None)
+
+
+@pytest.mark.parametrize("bad", [0, -3, True, 12.5, "12"])
+def test_app_is_checked_like_every_other_characteristic(bad: object) -> None:
+    with pytest.raises(ValueError, match="APP must be a whole number >= 1"):
+        chars(APP=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("good", [1, 12, 30])
+def test_app_from_1_is_kept(good: int) -> None:
+    kept = chars(APP=good).APP
+    assert kept == good
 
 
 # --- hit locations: D20 --------------------------------------------------------------------------

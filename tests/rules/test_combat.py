@@ -204,3 +204,18 @@ def test_damage_roll_uses_the_rng_and_never_goes_below_zero() -> None:
     assert rolled.total == 0 and rolled.rolls == (1, -6)
     rolled = damage_roll("2D6", "0", DamageMode.NORMAL, SpecialKind.CRUSH, SeededRng(3))
     assert 2 <= rolled.total <= 12 and rolled.expression == "2D6"
+
+
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+def test_a_tie_at_the_first_two_places_is_simultaneous(ruleset: RuleSet) -> None:
+    # the second place ties only the one before it: each side of the tie is marked
+    slots = [Slot("a", 0, 4, 12), Slot("b", 0, 4, 12), Slot("c", 0, 9, 10)]
+    got = [(t.actor, t.index, t.simultaneous) for t in order_turns(slots, ruleset)]
+    assert got == [("a", 0, True), ("b", 0, True), ("c", 0, False)]
+
+
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+def test_a_tie_at_the_last_two_places_is_simultaneous(ruleset: RuleSet) -> None:
+    slots = [Slot("a", 0, 2, 14), Slot("b", 0, 8, 10), Slot("c", 0, 8, 10)]
+    got = [(t.actor, t.index, t.simultaneous) for t in order_turns(slots, ruleset)]
+    assert got == [("a", 0, False), ("b", 0, True), ("c", 0, True)]

@@ -1,4 +1,4 @@
-"""Dice expressions: parsing, errors, rolling and exact distributions (RULES.md sections 1, 2)."""
+"""Dice expressions: parsing, errors, rolling and exact distributions (docs/rules.md#dice)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ from gmdash.rules import DiceError, DiceRoll, ScriptedRng, parse_dice
         ("1D8-1", "1D8-1", 0, 7, Fraction(7, 2)),
         ("5", "5", 5, 5, Fraction(5)),
         ("+3D6", "3D6", 3, 18, Fraction(21, 2)),
+        ("1D1", "1D1", 1, 1, Fraction(1)),  # the smallest die there is
+        ("3D1+1", "3D1+1", 4, 4, Fraction(4)),
     ],
 )
 def test_parse(text: str, shown: str, low: int, high: int, mean: Fraction) -> None:
@@ -128,6 +130,7 @@ def test_exact_distributions(text: str, expected: dict[int, Fraction]) -> None:
         ("2D6-1D4", [1, 1, 4], -2, (1, 1, -4)),
         ("D100", [100], 100, (100,)),
         ("5", [], 5, ()),
+        ("1D1", [1], 1, (1,)),
     ],
 )
 def test_roll_with_scripted_dice(
@@ -141,3 +144,22 @@ def test_scripted_dice_out_of_range_are_refused() -> None:
         parse_dice("1D6").roll(ScriptedRng([7]))
     with pytest.raises(ValueError, match="no more scripted"):
         parse_dice("3D6").roll(ScriptedRng([1, 2]))
+
+
+# --- the limits, at their edges (docs/rules.md#dice-expressions) -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("allowed", "refused", "message"),
+    [
+        ("100D6", "101D6", r"101 dice is too many \(at most 100"),
+        ("60D6+40D4", "60D6+41D4", r"101 dice is too many"),
+        ("1D100", "1D101", r"D101 has too many sides \(at most 100"),
+        ("10000", "10001", r"constant 10001 is too large \(at most 10000"),
+        ("+".join(["1"] * 20), "+".join(["1"] * 21), r"too many terms .* \(at most 20"),
+    ],
+)
+def test_limits_are_inclusive(allowed: str, refused: str, message: str) -> None:
+    assert str(parse_dice(allowed)) == allowed
+    with pytest.raises(DiceError, match=message):
+        parse_dice(refused)

@@ -1,4 +1,4 @@
-"""The experience roll (RULES.md section 8; BRP seed 3.5)."""
+"""The experience roll (docs/rules.md#experience-roll; BRP seed 3.5)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Levels of success against the seed's "Table de Résultat des Aptitudes", every row, every roll.
 
-RULES.md section 4: RQG reads the table as printed; BRP reads it without the critical column
+docs/rules.md#levels: RQG reads the table as printed; BRP reads it without the critical column
 (special is its best level). Expectations come from the printed cells (seed_tables), never from
 gmdash.
 """
@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 from gmdash.rules import Level, RuleSet, Thresholds, level_odds, level_of, thresholds
+from gmdash.rules.levels import levels_by_roll
 
 from .seed_tables import (
     ABILITY_HEADER,
@@ -118,7 +119,7 @@ def test_every_chance_from_1_to_the_limit_is_checked() -> None:
         (123, 6, 25),  # 6.15 -> 6, 24.6 -> 25
         (125, 6, 25),  # 6.25 -> 6
         (130, 7, 26),  # 6.5 -> 7 (half up)
-        (135, 7, 27),  # RULES.md / the seed: "Épée Large à 135%": special 1-27, critical 01-07
+        (135, 7, 27),  # the seed: "Épée Large à 135%": special 1-27, critical 01-07
         (150, 8, 30),  # 7.5 -> 8
         (200, 10, 40),
         (250, 13, 50),  # 12.5 -> 13
@@ -142,7 +143,7 @@ def test_higher_row_covers_123_to_the_limit() -> None:
     assert [row.chance for row in ROWS] == list(range(1, HIGHER_ROW_LIMIT + 1))
 
 
-# --- spot checks quoted in RULES.md section 4 -------------------------------------------------
+# --- spot checks quoted in docs/rules.md#levels-rqg ---------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -215,7 +216,7 @@ def test_par_aptitude_means_the_chance_itself() -> None:
     assert [read_row(row, c).success for c in chance_range(row[0])] == [53, 54, 55, 56, 57]
 
 
-# --- far over 100%: the ranges grow, but 96-00 still fails (the (higher) row, RULES.md 4) ---
+# --- far over 100%: the ranges grow, but 96-00 still fails (docs/rules.md#over-100) ------
 
 
 @pytest.mark.parametrize("ruleset", list(RuleSet))
@@ -229,3 +230,31 @@ def test_96_to_00_fail_however_high_the_chance(chance: int, ruleset: RuleSet) ->
     limits = thresholds(chance, ruleset)
     assert limits.special <= 95
     assert limits.critical is None or limits.critical <= 95
+
+
+@pytest.mark.parametrize("chance", [0, -1, -30])
+def test_thresholds_of_a_chance_of_0_or_less(chance: int) -> None:
+    # no level of success at all: RQG's critical range is empty (0), BRP has no critical level
+    assert thresholds(chance, RuleSet.RQG) == Thresholds(0, 0, 0, 96)
+    assert thresholds(chance, RuleSet.BRP) == Thresholds(None, 0, 0, 96)
+
+
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+@pytest.mark.parametrize("chance", [-5, 0, 1, 30, 70, 96, 135])
+def test_levels_by_roll_lists_the_100_faces_in_order(chance: int, ruleset: RuleSet) -> None:
+    assert levels_by_roll(chance, ruleset) == tuple(
+        level_of(chance, roll, ruleset) for roll in ROLLS
+    )
+
+
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+@pytest.mark.parametrize("chance", [0, -1, -40])
+def test_a_chance_of_0_or_less_still_fumbles_on_96_to_00(chance: int, ruleset: RuleSet) -> None:
+    # the top 5% of a certain failure: 96-00, as on the printed 01-05 row
+    assert [level_of(chance, roll, ruleset) for roll in range(94, 101)] == [Level.FAILURE] * 2 + [
+        Level.FUMBLE
+    ] * 5
+    assert level_odds(chance, ruleset) == dict.fromkeys(Level, 0) | {
+        Level.FAILURE: 95,
+        Level.FUMBLE: 5,
+    }

@@ -1,4 +1,4 @@
-"""Opposed rolls under both rule sets (RULES.md section 6; RQG seed "Test en Opposition",
+"""Opposed rolls under both rule sets (docs/rules.md#opposed; RQG seed "Test en Opposition",
 BRP seed 3.3 "Compétences opposées")."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ A, B, TIE, BOTH_FAIL = Outcome.A, Outcome.B, Outcome.TIE, Outcome.BOTH_FAIL
 @pytest.mark.parametrize(
     ("chances", "expected"),
     [
-        ((120, 65), (100, 45)),  # RULES.md and the seed: Vasana's 65% shield against a 120% kopis
+        ((120, 65), (100, 45)),  # the seed: Vasana's 65% shield against a 120% kopis
         ((65, 120), (45, 100)),
         ((120, 55), (100, 35)),  # the seed: Nathem at 120% against a 55% scout
         ((150, 150), (100, 100)),

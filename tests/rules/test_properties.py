@@ -43,7 +43,7 @@ rolls = st.integers(min_value=1, max_value=100)
 rulesets = st.sampled_from(list(RuleSet))
 stats = st.integers(min_value=1, max_value=80)
 
-# Best first, as RULES.md section 4 lists them.
+# Best first, as docs/rules.md#levels lists them.
 ORDER = [Level.CRITICAL, Level.SPECIAL, Level.SUCCESS, Level.FAILURE, Level.FUMBLE]
 
 

@@ -1,4 +1,4 @@
-"""The resistance table (RULES.md section 7) against the seed's "La Table de Résistance"."""
+"""The resistance table (docs/rules.md#resistance) against the seed's "La Table de Résistance"."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def test_resistance_table_lists_the_printed_cells() -> None:
 @pytest.mark.parametrize(
     ("active", "passive", "chance"),
     [
-        (13, 15, 40),  # RULES.md / BRP seed: STR 13 lifts a SIZ 15 rock on 40%
+        (13, 15, 40),  # BRP seed: STR 13 lifts a SIZ 15 rock on 40%
         (10, 10, 50),  # equal: 50%
         (22, 1, 155),  # beyond the printed axes: unbounded
         (40, 10, 200),

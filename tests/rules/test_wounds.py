@@ -1,4 +1,4 @@
-"""Damage, wound effects and healing (RULES.md section 2, RQG).
+"""Damage, wound effects and healing (docs/rules.md#wounds, RQG).
 
 The sample body has 13 hit points: legs 5, abdomen 5, chest 6, arms 4, head 5.
 """
@@ -138,6 +138,56 @@ def test_no_magic_points_means_unconscious() -> None:
     assert set(result.effects) == {Effect.UNCONSCIOUS}
 
 
+@pytest.mark.parametrize("limb", LIMBS)
+def test_a_limb_is_useless_exactly_when_its_hp_reach_0(limb: Location) -> None:
+    def useless_after(damage: int, hp: int) -> bool:
+        result = apply_wound(limb, damage, location_hp=hp, location_max=4, total_hp=TOUGH)
+        return Effect.USELESS in result.effects
+
+    assert not useless_after(1, 2)  # 1 HP left
+    assert useless_after(1, 1)  # 0 left: no point past its HP is needed
+    assert useless_after(2, 1)  # -1 left
+
+
+@pytest.mark.parametrize("location", [Location.HEAD, Location.CHEST, Location.ABDOMEN])
+def test_a_blow_of_0_adds_no_effect_to_a_ruined_location(location: Location) -> None:
+    # armour stopped it all: the old wound's effects stand, but nothing new happens
+    result = apply_wound(location, 0, location_hp=-12, location_max=5, total_hp=TOUGH)
+    assert (result.effects, result.total_loss, result.location_hp) == ((), 0, -12)
+
+
+@pytest.mark.parametrize(
+    ("hp", "effects"),
+    [
+        (1, (Effect.UNCONSCIOUS,)),  # 1 point more reaches its HP
+        (-4, (Effect.UNCONSCIOUS, Effect.BLEEDING)),  # ... 2x its HP
+        (-9, (Effect.DEAD,)),  # ... 3x its HP
+    ],
+)
+def test_a_single_point_can_cross_each_threshold_of_the_head(
+    hp: int, effects: tuple[Effect, ...]
+) -> None:
+    result = apply_wound(Location.HEAD, 1, location_hp=hp, location_max=5, total_hp=TOUGH)
+    assert result.effects == effects
+
+
+def test_a_blow_of_0_does_not_knock_out_a_badly_hurt_character() -> None:
+    result = apply_wound(Location.LEFT_LEG, 0, location_hp=5, location_max=5, total_hp=2)
+    assert (result.effects, result.total_hp) == ((), 2)
+
+
+def test_head_at_1_hp_is_still_conscious() -> None:
+    result = apply_wound(Location.HEAD, 4, location_hp=5, location_max=5, total_hp=TOUGH)
+    assert result.location_hp == 1
+    assert result.effects == ()
+
+
+def test_1_total_hp_left_is_unconscious_not_dead() -> None:
+    result = apply_wound(Location.LEFT_LEG, 1, location_hp=5, location_max=5, total_hp=2)
+    assert result.total_hp == 1
+    assert result.effects == (Effect.UNCONSCIOUS,)
+
+
 def test_negative_damage_is_refused() -> None:
     with pytest.raises(ValueError, match="negative"):
         apply_wound(Location.HEAD, -1, location_hp=5, location_max=5, total_hp=13)
@@ -202,9 +252,17 @@ HEALTHY = {loc: 4 for loc in Location}
         (2, 10, HEALTHY, {Effect.UNCONSCIOUS}),
         (3, 10, HEALTHY, set()),
         (13, 0, HEALTHY, {Effect.UNCONSCIOUS}),
+        (13, 1, HEALTHY, set()),  # one magic point left is enough to stay conscious
         (13, 10, HEALTHY | {Location.HEAD: 0}, {Effect.UNCONSCIOUS, Effect.USELESS}),
         (13, 10, HEALTHY | {Location.CHEST: -1}, {Effect.SHOCK, Effect.USELESS}),
+        (13, 10, HEALTHY | {Location.CHEST: 0}, {Effect.SHOCK, Effect.USELESS}),
         (13, 10, HEALTHY | {Location.LEFT_ARM: 0}, {Effect.USELESS}),
+        # the edges: 1 total HP is alive (unconscious), a location at 1 HP still works
+        (1, 10, HEALTHY, {Effect.UNCONSCIOUS}),
+        (13, 10, HEALTHY | {Location.HEAD: 1}, set()),
+        (13, 10, HEALTHY | {Location.CHEST: 1}, set()),
+        (13, 10, HEALTHY | {Location.RIGHT_LEG: 1}, set()),
+        (13, 10, HEALTHY | {Location.RIGHT_LEG: -1}, {Effect.USELESS}),
     ],
 )
 def test_standing_conditions(

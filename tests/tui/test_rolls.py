@@ -114,6 +114,38 @@ async def fill(pilot: Pilot[int], dialog: RollDialog[object], widget_id: str, va
     await pilot.pause()
 
 
+def odds_rows(shown: str) -> dict[str, tuple[str, str]]:
+    """The odds box read back: each level's line as (rolls, percent), e.g. ("05–14", "10%")."""
+    rows: dict[str, tuple[str, str]] = {}
+    for line in shown.splitlines():
+        words = line.split()
+        if words and words[0] in {str(level) for level in Level}:
+            level, rolls, share = words
+            rows[level] = (rolls, share)
+    return rows
+
+
+# The seed's Ability Results table (tests/rules/seed_tables.py) read for the chances the dialogs
+# show below: row 53–57 (crit 1–3, special 1-11, fumble 99–00), row 70 (1–4, 1-14, 99–00),
+# row 90–92 (1–5, 1-18, 00). Every level's line must be exactly this, not merely contain it.
+SEED_ODDS = {
+    55: {"critical": ("01–03", "3%"), "special": ("04–11", "8%"), "success": ("12–55", "44%"),
+         "failure": ("56–98", "43%"), "fumble": ("99–00", "2%")},
+    70: {"critical": ("01–04", "4%"), "special": ("05–14", "10%"), "success": ("15–70", "56%"),
+         "failure": ("71–98", "28%"), "fumble": ("99–00", "2%")},
+    90: {"critical": ("01–05", "5%"), "special": ("06–18", "13%"), "success": ("19–90", "72%"),
+         "failure": ("91–99", "9%"), "fumble": ("00", "1%")},
+}  # fmt: skip
+
+
+def test_seed_odds_count_every_roll_once() -> None:
+    for chance, rows in SEED_ODDS.items():
+        assert sum(int(share.rstrip("%")) for _, share in rows.values()) == 100, chance
+        assert {level: int(share.rstrip("%")) for level, (_, share) in rows.items()} == {
+            str(level): n for level, n in level_odds(chance).items()
+        }, chance
+
+
 def harvald(table: Table) -> object:
     return table.service.character("Harvald Stormbrow")
 
@@ -170,15 +202,13 @@ async def test_odds_are_shown_before_rolling_and_follow_modifiers(table: Table) 
         await type_text(pilot, "broad")
         await pilot.pause()
         odds = text(dialog, "#odds")
-        for level, count in level_odds(70).items():
-            assert f"{level!s:<9}" in odds and f"{count}%" in odds
-        assert "critical" in odds and "01–04" in odds
+        assert odds_rows(odds) == SEED_ODDS[70]
+        assert odds.splitlines()[-1] == "any success 70%"
         await fill(pilot, dialog, "flat", "+10")
         dialog.query_one("#retry", Checkbox).value = True
         await pilot.pause()
         assert "→ 55%" in text(dialog, "#chance")  # 70 + 10 - 25
-        odds = text(dialog, "#odds")
-        assert f"{level_odds(55)[Level.SPECIAL]}%" in odds
+        assert odds_rows(text(dialog, "#odds")) == SEED_ODDS[55]
         assert table.rolls() == []  # nothing rolled yet
 
 
@@ -191,7 +221,7 @@ async def test_roll_with_the_app_rng_logs_and_ticks_once(table: Table) -> None:
             await type_text(pilot, "broad")
             await pilot.press("enter")
             await pilot.pause()
-            assert "SUCCESS" in text(dialog, "#result-level")
+            assert text(dialog, "#result-level") == "SUCCESS"
             await pilot.press("enter")  # closes
             await pilot.pause()
     first, second = table.rolls()
@@ -213,7 +243,7 @@ async def test_typed_physical_result_and_00(table: Table) -> None:
         await fill(pilot, dialog, "typed", "00")
         await pilot.press("enter")
         await pilot.pause()
-        assert "FUMBLE" in text(dialog, "#result-level")
+        assert text(dialog, "#result-level") == "FUMBLE"
     (roll,) = table.rolls()
     assert (roll.label, roll.roll, roll.level, roll.details.get("typed")) == (
         "Climb", 100, "fumble", True,
@@ -289,7 +319,7 @@ async def test_augment_is_rolled_first_and_applied(table: Table) -> None:
         await pilot.pause()
         assert not dialog.rolled
         assert "→ 90%" in text(dialog, "#chance")
-        assert f"{level_odds(90)[Level.SUCCESS]}%" in text(dialog, "#odds")
+        assert odds_rows(text(dialog, "#odds")) == SEED_ODDS[90]
         await pilot.press("enter")
         await pilot.pause()
         assert dialog.rolled
@@ -397,7 +427,7 @@ async def test_brp_difficulty(brp: Table) -> None:
         assert "no roll" in text(dialog, "#chance")
         await pilot.press("enter")
         await pilot.pause()
-        assert "SUCCESS" in text(dialog, "#result-level")
+        assert text(dialog, "#result-level") == "SUCCESS"
         await pilot.press("enter")
         # impossible: fails, no roll
         dialog = AbilityRollDialog(ada)
@@ -429,7 +459,7 @@ async def test_characteristic_roll(table: Table) -> None:
         await pilot.press("down")  # CON 14
         await pilot.pause()
         assert "CON 14 x5 → 70%" in text(dialog, "#chance")
-        assert f"{level_odds(70)[Level.SPECIAL]}%" in text(dialog, "#odds")
+        assert odds_rows(text(dialog, "#odds")) == SEED_ODDS[70]
         field = dialog.query_one("#multiplier", Input)
         field.value = "11"
         await pilot.pause()
@@ -458,12 +488,16 @@ async def test_opposed_roll_against_a_roster_character(table: Table) -> None:
         await fill(pilot, dialog, "b-ability", "great")
         shown = text(dialog, "#opposed-odds")
         odds = opposed_odds(70, 50)
-        assert f"Harvald Stormbrow wins {percent(odds[Outcome.A])}" in shown
-        assert f"both fail {percent(odds[Outcome.BOTH_FAIL])}" in shown
+        assert shown.splitlines() == [
+            "Harvald Stormbrow 70%  vs  Gorehorn 50%",
+            f"Harvald Stormbrow wins {percent(odds[Outcome.A])} · Gorehorn wins "
+            f"{percent(odds[Outcome.B])} · tie {percent(odds[Outcome.TIE])} · "
+            f"both fail {percent(odds[Outcome.BOTH_FAIL])}",
+        ]
         await pilot.press("enter")
         await pilot.pause()
         # both succeed at the same level: the higher roll wins (RQG)
-        assert "Harvald Stormbrow wins" in text(dialog, "#result-text")
+        assert text(dialog, "#result-text").splitlines()[-1] == "Harvald Stormbrow wins"
         await pilot.press("enter")  # closes with both rolls
         await pilot.pause()
     mine, theirs = table.rolls()
@@ -516,7 +550,10 @@ async def test_brp_opposed_special_against_failure_has_double_effect(brp: Table)
         await fill(pilot, dialog, "b-typed", "80")
         await pilot.press("enter")
         await pilot.pause()
-        assert "double effect" in text(dialog, "#result-text")
+        assert text(dialog, "#result-text").splitlines()[-2:] == [
+            "special against a failure: double effect",
+            "Ada wins",
+        ]
     mine, _ = brp.rolls()
     assert mine.level == "special" and mine.details["double_effect"] is True
 
