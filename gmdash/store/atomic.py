@@ -1,8 +1,8 @@
-"""Crash-safe writes: a TinyDB storage that replaces its file atomically on every write.
+"""Crash-safe whole-file writes, and the TinyDB storage of the campaign snapshot.
 
-Write a temporary file in the same folder, fsync it, `os.replace` it over the old file, fsync the
-folder: a reader (or the next start after a crash) sees the old file or the new one, whole.
-The storage keeps the document set in memory, so TinyDB's read-modify-write costs no parsing.
+`write_atomic` writes a temporary file in the same folder, fsyncs it, renames it over the old
+file and fsyncs the folder: a reader (or the next start after a crash) sees the old file or the
+new one, whole. A failed write removes its temporary file at once and leaves the old file.
 """
 
 from __future__ import annotations
@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 from tinydb.storages import Storage
 
+from gmdash.store import osio
 from gmdash.store.documents import Tables, new_document, parse_document
 from gmdash.store.errors import CorruptSaveError, ReadOnlyError
 
@@ -24,28 +25,30 @@ TEMP_SUFFIX = ".tmp"
 
 def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> None:
     """Replace `path` by `data` so that no reader ever sees a partial file."""
+    osio.refuse_link(path)
     temp = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    with suppress(FileNotFoundError):
+        os.unlink(temp)  # a stale temp of a dead process that had our pid
+    fd = osio.OS.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-        if durable:
-            os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(temp, path)
+        try:
+            osio.write_all(fd, data)
+            if durable:
+                osio.OS.fsync(fd)
+        finally:
+            osio.OS.close(fd)
+        osio.OS.replace(temp, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temp)
+        raise
     if durable:
-        fsync_dir(path.parent)
+        osio.fsync_dir(path.parent)
 
 
 def fsync_dir(folder: Path) -> None:
     """Make a rename in `folder` durable."""
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    osio.fsync_dir(folder)
 
 
 def remove_stale_temps(folder: Path) -> None:
@@ -62,7 +65,7 @@ def encode(data: Tables) -> bytes:
 def read_tables(path: Path, kind: str) -> Tables:
     """A save file's checked tables (for read-only use without TinyDB)."""
     try:
-        raw = path.read_bytes()
+        raw = osio.read_file(path)
     except FileNotFoundError:
         raise CorruptSaveError(path, "the file is missing") from None
     return parse_document(path, raw, kind)
@@ -73,6 +76,7 @@ class AtomicJSONStorage(Storage):
 
     `create=True` writes a new empty file when there is none; `read_only=True` refuses writes.
     Inside `with storage.batch():` writes are collected and the file is replaced once at the end.
+    The data in memory changes only once the file on disk holds it.
     """
 
     def __init__(
@@ -89,24 +93,24 @@ class AtomicJSONStorage(Storage):
         self.read_only = read_only
         self.durable = durable
         self._batch_depth = 0
-        self._pending = False
+        self._pending: Tables | None = None
         if create and not read_only and not self.path.exists():
-            self._data = new_document(kind)
-            self._flush()
+            self._data: Tables = {}
+            self._flush(new_document(kind))
         else:
             self._data = read_tables(self.path, kind)
 
     def read(self) -> dict[str, dict[str, Any]]:
-        return self._data
+        current = self._data if self._pending is None else self._pending
+        return dict(current)  # TinyDB replaces a table it changes: a shallow copy isolates it
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         if self.read_only:
             raise ReadOnlyError(f"{self.path} is open read-only")
-        self._data = data
         if self._batch_depth:
-            self._pending = True
+            self._pending = data
         else:
-            self._flush()
+            self._flush(data)
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -116,17 +120,21 @@ class AtomicJSONStorage(Storage):
             yield
         except BaseException:
             self._batch_depth -= 1
-            if not self._batch_depth and self._pending:
-                self._pending = False
-                self._data = read_tables(self.path, self.kind)  # drop the half-made change
+            if not self._batch_depth:
+                self._pending = None  # drop the half-made change
             raise
         self._batch_depth -= 1
-        if not self._batch_depth and self._pending:
-            self._pending = False
-            self._flush()
+        if not self._batch_depth and self._pending is not None:
+            pending, self._pending = self._pending, None
+            self._flush(pending)
+
+    def encoded(self) -> bytes:
+        """The bytes of the file as last written."""
+        return encode(self._data)
 
     def close(self) -> None:
         """Nothing to release: every write is already on disk."""
 
-    def _flush(self) -> None:
-        write_atomic(self.path, encode(self._data), durable=self.durable)
+    def _flush(self, data: Tables) -> None:
+        write_atomic(self.path, encode(data), durable=self.durable)
+        self._data = data

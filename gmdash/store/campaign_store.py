@@ -1,24 +1,34 @@
 """The files of one campaign: `campaign.json` (the state snapshot) and one log per session.
 
 ```
-saves/<slug>/campaign.json            roster, sessions, undo history (rewritten on each change)
+saves/<slug>/campaign.json               roster, sessions, undo history (written at open/close)
+saves/<slug>/campaign.previous.json      the snapshot before that one (for recovery)
 saves/<slug>/sessions/session-0003.json  every event logged while session 3 was the latest
-saves/<slug>/campaign.lock            the writer's lock and pid
+saves/<slug>/campaign.lock               the writer's lock and pid
 ```
-Only the latest log file is kept open (one TinyDB per file per process), so appending an event
-costs the same in session 1 and session 300. Opened read-only, nothing is locked or written.
+A change is one transaction appended to the latest session log (see `appendlog`): its cost does
+not grow with the session or the campaign, and the snapshot is not rewritten for it. Opening
+replays the events logged after the snapshot and compacts (new snapshot, the log rewritten as
+one base line); so does closing. Opened read-only (`ReadOnlyCampaign`), nothing is locked or
+written. Every file is opened without following symbolic links.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
+from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
 
-from gmdash.store.atomic import AtomicJSONStorage, read_tables, remove_stale_temps
-from gmdash.store.documents import CAMPAIGN_FORMAT, SESSION_FORMAT
-from gmdash.store.errors import CampaignNotFound, CorruptSaveError, StoreError
+from gmdash.store import osio
+from gmdash.store.appendlog import AppendLogDB, AppendLogStorage, documents, open_db
+from gmdash.store.atomic import AtomicJSONStorage, encode, remove_stale_temps, write_atomic
+from gmdash.store.documents import CAMPAIGN_FORMAT, SESSION_FORMAT, new_document
+from gmdash.store.errors import CampaignNotFound, CorruptSaveError, ReadOnlyError, StoreError
 from gmdash.store.lock import CampaignLock
 from gmdash.store.paths import (
     CAMPAIGN_FILE,
@@ -27,37 +37,47 @@ from gmdash.store.paths import (
     session_file,
     session_numbers,
 )
+from gmdash.store.readonly import (
+    EVENTS_TABLE,
+    STATE_TABLE,
+    ReadOnlyCampaign,
+    check_folder,
+    log_events,
+)
 
-STATE_TABLE = "state"
-EVENTS_TABLE = "events"
+PREVIOUS_FILE = "campaign.previous.json"
+INCOMING_DIR = ".incoming"
+"""Where a new campaign folder is built before it is renamed into the saves folder."""
 
 
 class CampaignStore:
     """Reads and writes one campaign folder; construct with `open` or `create`."""
 
-    def __init__(self, folder: Path, *, read_only: bool, durable: bool, create: bool) -> None:
+    def __init__(self, folder: Path, *, read_only: bool, durable: bool) -> None:
         self.folder = folder
         self.read_only = read_only
         self.durable = durable
         self._lock: CampaignLock | None = None
-        self._log: tuple[int, TinyDB] | None = None
-        path = folder / CAMPAIGN_FILE
-        if not create and not path.is_file():
-            raise CampaignNotFound(folder.name, folder)
-        if not read_only:
-            (folder / SESSIONS_DIR).mkdir(parents=True, exist_ok=True)
-            self._lock = CampaignLock.acquire(folder / LOCK_FILE, folder.name)
-            remove_stale_temps(folder)
-            remove_stale_temps(folder / SESSIONS_DIR)
+        self._log: tuple[int, AppendLogDB] | None = None
+        self._reader: ReadOnlyCampaign | None = None
+        self._db: TinyDB | None = None
+        self.checkpoint: Callable[[], dict[str, Any]] | None = None
+        """The state to snapshot at close (set by the writer)."""
+        check_folder(folder)
+        if read_only:
+            self._reader = ReadOnlyCampaign(folder)
+            return
         try:
+            self._lock = CampaignLock.acquire(folder / LOCK_FILE, folder.name)
+            osio.make_dir(folder / SESSIONS_DIR)
             self._db = TinyDB(
-                path,
+                folder / CAMPAIGN_FILE,
                 storage=AtomicJSONStorage,
                 kind=CAMPAIGN_FORMAT,
-                create=create,
-                read_only=read_only,
                 durable=durable,
             )
+            remove_stale_temps(folder)
+            remove_stale_temps(folder / SESSIONS_DIR)
         except BaseException:
             self.close()
             raise
@@ -65,33 +85,77 @@ class CampaignStore:
     @classmethod
     def open(cls, folder: Path, *, read_only: bool = False, durable: bool = True) -> CampaignStore:
         """An existing campaign: locked for writing unless `read_only`."""
-        return cls(folder, read_only=read_only, durable=durable, create=False)
+        return cls(folder, read_only=read_only, durable=durable)
 
     @classmethod
     def create(cls, folder: Path, state: dict[str, Any], *, durable: bool = True) -> CampaignStore:
-        """A new campaign folder holding `state`; StoreError if one is already there."""
-        if (folder / CAMPAIGN_FILE).exists():
+        """A new campaign folder holding `state`, made whole or not at all.
+
+        The folder is built under `saves/.incoming/` and renamed into place, so a crash or a
+        full disk never leaves a half-made campaign. StoreError if the name is taken.
+        """
+        if os.path.lexists(folder / CAMPAIGN_FILE) or os.path.islink(folder):
             raise StoreError(f"a campaign already exists in {folder}")
-        folder.mkdir(parents=True, exist_ok=True)
-        store = cls(folder, read_only=False, durable=durable, create=True)
-        store.save_state(state)
-        return store
+        if os.path.lexists(folder):
+            raise StoreError(
+                f"{folder} is in the way (not a campaign); move it elsewhere or pick another name"
+            )
+        osio.make_dir(folder.parent)
+        incoming = folder.parent / INCOMING_DIR
+        osio.make_dir(incoming)
+        build = incoming / f"{folder.name}.{os.getpid()}"
+        if os.path.lexists(build):
+            shutil.rmtree(build)  # our own unfinished build from a dead process with our pid
+        try:
+            osio.make_dir(build)
+            osio.make_dir(build / SESSIONS_DIR)
+            document = {**new_document(CAMPAIGN_FORMAT), STATE_TABLE: {"1": state}}
+            write_atomic(build / CAMPAIGN_FILE, encode(document), durable=durable)
+            osio.OS.replace(build, folder)
+        except BaseException:
+            with suppress(OSError):
+                shutil.rmtree(build)
+            raise
+        osio.fsync_dir(folder.parent)
+        if durable:
+            osio.fsync_dir(incoming)
+        return cls(folder, read_only=False, durable=durable)
 
     # --- the snapshot ----------------------------------------------------------------------
 
     def load_state(self) -> dict[str, Any]:
         """The saved state snapshot (see `CampaignState.to_dict`)."""
-        docs = self._db.table(STATE_TABLE).all()
+        if self._reader is not None:
+            return dict(self._reader.snapshot)
+        docs = self._table_db().table(STATE_TABLE).all()
         if len(docs) != 1:
             raise CorruptSaveError(self.folder / CAMPAIGN_FILE, "no campaign state in the file")
         return dict(docs[0])
 
     def save_state(self, state: dict[str, Any]) -> None:
-        """Replace the snapshot (one atomic file replacement)."""
-        table = self._db.table(STATE_TABLE)
-        with self._storage.batch():
+        """Replace the snapshot (atomic), keeping the one it replaces as campaign.previous.json."""
+        db = self._table_db()
+        storage = db.storage
+        assert isinstance(storage, AtomicJSONStorage)
+        write_atomic(self.folder / PREVIOUS_FILE, storage.encoded(), durable=self.durable)
+        table = db.table(STATE_TABLE)
+        with storage.batch():
             table.truncate()
             table.insert(state)
+
+    def compact(self, state: dict[str, Any], number: int) -> None:
+        """Checkpoint: write the snapshot `state`, then rewrite log `number` as one base line.
+
+        In this order: a crash between the two leaves a log whose events the snapshot already
+        holds (skipped by id on the next open).
+        """
+        self.save_state(state)
+        if self._log is None and not os.path.lexists(session_file(self.folder, number)):
+            return
+        storage = self._log_db(number).storage
+        assert isinstance(storage, AppendLogStorage)
+        if not storage.compacted:
+            storage.compact()
 
     # --- the logs --------------------------------------------------------------------------
 
@@ -101,30 +165,45 @@ class CampaignStore:
 
     def count(self, number: int) -> int:
         """How many events log file `number` holds."""
-        path = session_file(self.folder, number)
-        if not path.exists() and (self._log is None or self._log[0] != number):
-            return 0
-        if not self.read_only:
-            return len(self._log_table(number))
-        return len(read_tables(path, SESSION_FORMAT).get(EVENTS_TABLE, {}))
+        if self._log is not None and self._log[0] == number:
+            return len(self._log[1].table(EVENTS_TABLE))
+        return len(self.events(number))
 
     def append(self, number: int, event: dict[str, Any]) -> None:
         """Add `event` to log file `number` (created if needed); on disk when this returns."""
-        self._log_table(number).insert(event)
+        self.commit(number, [event])
+
+    def commit(self, number: int, events: list[dict[str, Any]]) -> None:
+        """Append `events` to log file `number` as one transaction, fsynced when this returns.
+
+        On failure nothing of it is on disk or in memory.
+        """
+        self._log_db(number).table(EVENTS_TABLE).insert_multiple(events)
 
     def events(self, number: int) -> list[dict[str, Any]]:
-        """Every event of log file `number`, in order (empty if there is no such file)."""
+        """Every committed event of log file `number`, in order (empty if there is none)."""
         if self._log is not None and self._log[0] == number:
-            raw = (self._log[1].storage.read() or {}).get(EVENTS_TABLE, {})
-        else:
-            path = session_file(self.folder, number)
-            if not path.exists():
-                return []
-            raw = read_tables(path, SESSION_FORMAT).get(EVENTS_TABLE, {})
-        return [dict(raw[key]) for key in sorted(raw, key=int)]
+            return documents(self._log[1].storage.read().get(EVENTS_TABLE, {}))
+        path = session_file(self.folder, number)
+        if not os.path.lexists(path):
+            return []
+        return log_events(path)
+
+    def refresh(self) -> list[dict[str, Any]]:
+        """Read-only: the events another process committed since the last call."""
+        if self._reader is None:
+            return []
+        return self._reader.refresh()
 
     def close(self) -> None:
-        """Release the lock; the files are already complete on disk."""
+        """Compact (with `checkpoint`'s snapshot, when a writer set it), release the lock.
+
+        Every change is already on disk: a failed compaction loses nothing.
+        """
+        if self.checkpoint is not None and self._lock is not None:
+            state, self.checkpoint = self.checkpoint(), None
+            with suppress(StoreError, OSError):
+                self.compact(state, int(state.get("log_file", 0) or 0))
         if self._log is not None:
             self._log[1].close()
             self._log = None
@@ -132,24 +211,23 @@ class CampaignStore:
             self._lock.release()
             self._lock = None
 
-    @property
-    def _storage(self) -> AtomicJSONStorage:
-        storage = self._db.storage
-        assert isinstance(storage, AtomicJSONStorage)
-        return storage
+    def _table_db(self) -> TinyDB:
+        if self._db is None:
+            raise ReadOnlyError(f"campaign {self.folder.name!r} is open read-only")
+        return self._db
 
-    def _log_table(self, number: int) -> Any:
+    def _log_db(self, number: int) -> AppendLogDB:
         if self.read_only:
-            raise StoreError("the campaign is open read-only")
+            raise ReadOnlyError(f"campaign {self.folder.name!r} is open read-only")
         if self._log is None or self._log[0] != number:
             if self._log is not None:
                 self._log[1].close()
-            db = TinyDB(
+                self._log = None
+            db = open_db(
                 session_file(self.folder, number),
-                storage=AtomicJSONStorage,
                 kind=SESSION_FORMAT,
                 create=True,
                 durable=self.durable,
             )
             self._log = (number, db)
-        return self._log[1].table(EVENTS_TABLE)
+        return self._log[1]

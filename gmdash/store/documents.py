@@ -48,14 +48,34 @@ def new_document(kind: str) -> Tables:
     return {"meta": {"1": {"format": kind, "schema_version": SCHEMA_VERSION}}}
 
 
+def load_json(path: Path, raw: bytes) -> Any:
+    """`json.loads` of a save file's bytes; every way it can fail is a CorruptSaveError."""
+    try:
+        return json.loads(raw)
+    except UnicodeDecodeError:
+        raise CorruptSaveError(path, "not valid UTF-8") from None
+    except json.JSONDecodeError as error:
+        raise CorruptSaveError(path, f"not valid JSON (truncated?): {error}") from None
+    except RecursionError:
+        raise CorruptSaveError(path, "JSON nested too deeply") from None
+    except ValueError as error:  # e.g. an integer of thousands of digits
+        raise CorruptSaveError(path, f"not a value gmdash reads: {error}") from None
+
+
+def is_doc_id(key: object) -> bool:
+    """TinyDB document ids are decimal integers stored as strings."""
+    return isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 12
+
+
 def parse_document(path: Path, raw: bytes, kind: str) -> Tables:
     """The tables of a file's bytes, checked and migrated; CorruptSaveError names `path`."""
     if not raw.strip():
         raise CorruptSaveError(path, "the file is empty (truncated?)")
-    try:
-        data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise CorruptSaveError(path, f"not valid JSON (truncated?): {error}") from None
+    return check_document(path, load_json(path, raw), kind)
+
+
+def check_document(path: Path, data: Any, kind: str) -> Tables:
+    """`data` (a decoded save file) checked and migrated to the current schema version."""
     if not isinstance(data, dict) or not isinstance(data.get("meta"), dict):
         raise CorruptSaveError(path, "not a gmdash save file (no meta table)")
     meta = data["meta"].get("1")
@@ -73,6 +93,9 @@ def parse_document(path: Path, raw: bytes, kind: str) -> Tables:
     for name, table in data.items():
         if not isinstance(table, dict) or not all(isinstance(d, dict) for d in table.values()):
             raise CorruptSaveError(path, f"table {name!r} is not a table of documents")
+        bad = next((key for key in table if not is_doc_id(key)), None)
+        if bad is not None:
+            raise CorruptSaveError(path, f"table {name!r} has a document id {bad[:20]!r}")
     while version < SCHEMA_VERSION:
         migrate = MIGRATIONS.get((kind, version))
         if migrate is None:

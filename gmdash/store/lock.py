@@ -11,7 +11,7 @@ import json
 import os
 from pathlib import Path
 
-from gmdash.store.errors import CampaignLocked
+from gmdash.store.errors import CampaignLocked, StoreError
 
 
 class CampaignLock:
@@ -24,7 +24,12 @@ class CampaignLock:
     @classmethod
     def acquire(cls, path: Path, campaign: str) -> CampaignLock:
         """Take the lock at `path` or raise `CampaignLocked` naming the holder's pid."""
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:  # never through a link: a received folder must not truncate another file
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        except OSError as error:
+            if os.path.islink(path):
+                raise StoreError(f"{path} is a symbolic link; gmdash does not follow links") from None
+            raise StoreError(f"cannot open {path}: {error.strerror or error}") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

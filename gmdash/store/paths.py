@@ -86,4 +86,4 @@ def read_last(saves: Path) -> str | None:
 
 def write_last(saves: Path, slug: str) -> None:
     """Remember `slug` as the campaign opened last."""
-    write_atomic(saves / LAST_FILE, slug.encode() + b"\n", durable=False)
+    write_atomic(saves / LAST_FILE, slug.encode() + b"\n")

@@ -1,4 +1,4 @@
-"""The store's bus subscriber: logs each event, then saves the state snapshot."""
+"""The store's bus subscriber: logs each event as one transaction of the session log."""
 
 from __future__ import annotations
 
@@ -15,18 +15,18 @@ def log_number(event_id: str) -> int:
 
 
 class StoreWriter:
-    """Persists published events: append to the session log first, then the snapshot.
+    """Persists published events: one transaction appended to the session log per event.
 
-    If the process dies between the two writes, the event is in the log and the snapshot's
-    `last_event_id` is older: `CampaignService.open` replays it.
+    The snapshot is written when the campaign opens or closes (`CampaignStore.compact`); in
+    between, `CampaignService.open` replays the events logged after it.
     """
 
     def __init__(self, store: CampaignStore, snapshot: Callable[[], dict[str, Any]]) -> None:
         self.store = store
         self.snapshot = snapshot
         self.last_written = ""
+        store.checkpoint = snapshot
 
     def __call__(self, event: Event) -> None:
         self.store.append(log_number(event.id), event.to_dict())
-        self.store.save_state(self.snapshot())
         self.last_written = event.id

@@ -7,7 +7,6 @@ acknowledgements, then checks that every file loads and every acknowledged roll 
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
@@ -16,6 +15,7 @@ import sys
 from pathlib import Path
 
 from helpers import sheet
+from store_helpers import assert_files_whole
 
 from gmdash.model.events import RollMade
 from gmdash.play.campaign import CampaignService
@@ -74,8 +74,7 @@ def test_sigkill_during_appends_loses_no_acknowledged_roll(tmp_path: Path) -> No
         for line in child.stdout:  # acks written before the kill landed
             acknowledged.append(line.split()[1])
         child.stdout.close()
-        for path in (tmp_path / "killed-saga").rglob("*.json"):
-            json.loads(path.read_bytes())  # every file whole
+        assert_files_whole(tmp_path / "killed-saga")
         with CampaignService.open(tmp_path, NAME) as svc:  # takes the dead writer's lock over
             events = svc.events("all")
             labels = {e.label for e in events if isinstance(e, RollMade)}

@@ -1,0 +1,119 @@
+"""The store's one door to the operating system: every open, write, fsync, rename and mkdir.
+
+All store modules call `osio.OS.<operation>` at the moment of use, so a test can swap `OS` for
+a layer that fails the Nth call of a kind (fault injection) or records which writes were made
+durable (power-loss simulation). Paths are opened without following symbolic links: a save
+folder received from someone else must not make gmdash write through a link.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from gmdash.store.errors import CorruptSaveError, StoreError
+
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+MAX_FILE_BYTES = 128 * 1024 * 1024
+"""A save file larger than this is refused unread (the biggest real session is a few MB)."""
+
+
+class RealOS:
+    """The operating system itself."""
+
+    def open(self, path: Path, flags: int, mode: int = 0o644) -> int:
+        return os.open(path, flags | NOFOLLOW | CLOEXEC, mode)
+
+    def write(self, fd: int, data: bytes | memoryview) -> int:
+        return os.write(fd, data)
+
+    def fsync(self, fd: int) -> None:
+        os.fsync(fd)
+
+    def ftruncate(self, fd: int, length: int) -> None:
+        os.ftruncate(fd, length)
+
+    def close(self, fd: int) -> None:
+        os.close(fd)
+
+    def replace(self, source: Path, target: Path) -> None:
+        os.replace(source, target)
+
+    def mkdir(self, path: Path) -> None:
+        os.mkdir(path, 0o755)
+
+    def unlink(self, path: Path) -> None:
+        os.unlink(path)
+
+
+OS: RealOS = RealOS()
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write every byte of `data` (os.write may write fewer)."""
+    view = memoryview(data)
+    while view:
+        view = view[OS.write(fd, view) :]
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make the creation, rename or removal of an entry of `folder` durable."""
+    fd = OS.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        OS.fsync(fd)
+    finally:
+        OS.close(fd)
+
+
+def refuse_link(path: Path) -> None:
+    """StoreError if `path` is a symbolic link (a missing path is fine)."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(info.st_mode):
+        raise StoreError(f"{path} is a symbolic link; gmdash does not follow links in saves")
+
+
+def make_dir(path: Path) -> bool:
+    """Create the folder `path` (not through a link) durably; False if it was already there."""
+    refuse_link(path)
+    if path.is_dir():
+        return False
+    if not path.parent.is_dir():
+        make_dir(path.parent)
+    try:
+        OS.mkdir(path)
+    except FileExistsError:
+        refuse_link(path)
+        if path.is_dir():
+            return False
+        raise StoreError(f"{path} exists and is not a folder") from None
+    fsync_dir(path.parent)
+    return True
+
+
+def read_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a save file, refusing links, non-files and files over `limit` bytes."""
+    try:
+        fd = OS.open(path, os.O_RDONLY)
+    except OSError as error:
+        if error.errno == getattr(os, "ELOOP", -1) or os.path.islink(path):
+            raise CorruptSaveError(path, "it is a symbolic link (gmdash does not follow links)") from None
+        raise
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise CorruptSaveError(path, "it is not a regular file")
+        if info.st_size > limit:
+            raise CorruptSaveError(
+                path, f"{info.st_size / 1e6:.0f} MB is more than a save file can be ({limit / 1e6:.0f} MB)"
+            )
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        OS.close(fd)

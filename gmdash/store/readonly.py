@@ -1,0 +1,145 @@
+"""Reading a campaign that another process may be writing: no lock, no write, live updates.
+
+`gmdash log` and the players' view use this while the dashboard holds the campaign::
+
+    view = ReadOnlyCampaign(saves / "the-pavis-road")
+    state = view.snapshot            # campaign.json's state document (a dict)
+    for event in view.refresh():     # the committed events newer than the snapshot
+        ...
+    later = view.refresh()           # [] when nothing new was committed since
+
+The writer appends each transaction to the latest session log and fsyncs it before showing it;
+`refresh()` reads only the bytes added since the last call (or the whole file again when the
+writer compacted it) and returns the events of complete, checked transactions, in order, each
+exactly once. A transaction still being written is picked up by a later call.
+`CampaignService.open(..., read_only=True)` builds on it: its `refresh()` applies the new events
+to the state and says whether anything changed.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gmdash.store import osio
+from gmdash.store.appendlog import documents, parse, read_tail
+from gmdash.store.atomic import read_tables
+from gmdash.store.documents import CAMPAIGN_FORMAT, SESSION_FORMAT
+from gmdash.store.errors import CampaignNotFound, CorruptSaveError
+from gmdash.store.paths import CAMPAIGN_FILE, SESSIONS_DIR, session_file, session_numbers
+
+STATE_TABLE = "state"
+EVENTS_TABLE = "events"
+
+
+@dataclass(slots=True)
+class _Followed:
+    """How far one log file has been read."""
+
+    inode: int
+    end: int
+    appendable: bool
+    """False for a file in the older one-document format (reread whole when it changes)."""
+
+
+def check_folder(folder: Path) -> None:
+    """CampaignNotFound or CorruptSaveError unless `folder` is a real campaign folder."""
+    osio.refuse_link(folder)
+    if not (folder / CAMPAIGN_FILE).is_file() and not os.path.islink(folder / CAMPAIGN_FILE):
+        raise CampaignNotFound(folder.name, folder)
+    if os.path.islink(folder / SESSIONS_DIR):
+        raise CorruptSaveError(folder / SESSIONS_DIR, "it is a symbolic link (not followed)")
+
+
+def state_document(folder: Path) -> dict[str, Any]:
+    """The state snapshot of campaign.json."""
+    path = folder / CAMPAIGN_FILE
+    docs = list(read_tables(path, CAMPAIGN_FORMAT).get(STATE_TABLE, {}).values())
+    if len(docs) != 1:
+        raise CorruptSaveError(path, "no campaign state in the file")
+    return dict(docs[0])
+
+
+def log_events(path: Path) -> list[dict[str, Any]]:
+    """The committed events of one session log (a torn tail left out), in order."""
+    raw = osio.read_file(path)
+    return documents(parse(path, raw, SESSION_FORMAT).tables.get(EVENTS_TABLE, {}))
+
+
+class ReadOnlyCampaign:
+    """One campaign folder, read without the lock and never written."""
+
+    def __init__(self, folder: Path) -> None:
+        check_folder(folder)
+        self.folder = folder
+        self.snapshot = state_document(folder)
+        self._last_id = str(self.snapshot.get("last_event_id", ""))
+        self._first_log = int(self.snapshot.get("log_file", 0) or 0)
+        self._followed: dict[int, _Followed] = {}
+
+    @property
+    def last_event_id(self) -> str:
+        """The newest event seen (in the snapshot or by `refresh`)."""
+        return self._last_id
+
+    def log_numbers(self) -> list[int]:
+        return session_numbers(self.folder)
+
+    def events(self, number: int) -> list[dict[str, Any]]:
+        """Every committed event of log file `number` (empty if there is none)."""
+        path = session_file(self.folder, number)
+        if not os.path.lexists(path):
+            return []
+        return log_events(path)
+
+    def refresh(self) -> list[dict[str, Any]]:
+        """The events committed since the last call (or since the snapshot), oldest first."""
+        found: list[dict[str, Any]] = []
+        numbers = [n for n in self.log_numbers() if n >= self._first_log]
+        for number in numbers:
+            found += self._new_in(number)
+        if numbers:
+            self._first_log = numbers[-1]  # the writer only ever appends to the latest log
+        fresh = [event for event in found if str(event.get("id", "")) > self._last_id]
+        if fresh:
+            self._last_id = max(str(event["id"]) for event in fresh)
+        return fresh
+
+    def _new_in(self, number: int) -> list[dict[str, Any]]:
+        path = session_file(self.folder, number)
+        try:
+            fd = osio.OS.open(path, os.O_RDONLY)
+        except FileNotFoundError:
+            return []
+        except OSError:
+            osio.refuse_link(path)
+            raise
+        try:
+            info = os.fstat(fd)
+            followed = self._followed.get(number)
+            if followed is not None and followed.inode == info.st_ino and followed.appendable:
+                if info.st_size <= followed.end:
+                    return []
+                os.lseek(fd, followed.end, os.SEEK_SET)
+                chunk = _read_rest(fd)
+                tail = read_tail(path, chunk, 0)
+                followed.end += tail.end
+                return [
+                    doc for ops in tail.transactions for table, _, doc in ops
+                    if table == EVENTS_TABLE
+                ]  # fmt: skip
+            raw = _read_rest(fd)
+        finally:
+            osio.OS.close(fd)
+        parsed = parse(path, raw, SESSION_FORMAT)
+        self._followed[number] = _Followed(info.st_ino, parsed.end, not parsed.legacy)
+        return documents(parsed.tables.get(EVENTS_TABLE, {}))
+
+
+def _read_rest(fd: int) -> bytes:
+    chunks = []
+    while chunk := os.read(fd, 1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
