@@ -39,13 +39,13 @@ from gmdash.store.paths import (
 )
 from gmdash.store.readonly import (
     EVENTS_TABLE,
+    PREVIOUS_FILE,
     STATE_TABLE,
     ReadOnlyCampaign,
     check_folder,
     log_events,
 )
 
-PREVIOUS_FILE = "campaign.previous.json"
 INCOMING_DIR = ".incoming"
 """Where a new campaign folder is built before it is renamed into the saves folder."""
 

@@ -32,6 +32,8 @@ from gmdash.store.paths import CAMPAIGN_FILE, SESSIONS_DIR, session_file, sessio
 
 STATE_TABLE = "state"
 EVENTS_TABLE = "events"
+PREVIOUS_FILE = "campaign.previous.json"
+"""The snapshot before the last one, kept for recovery."""
 
 
 @dataclass(slots=True)

@@ -1,25 +1,193 @@
-"""Moving an unreadable save file aside, only when the user has agreed to it."""
+"""Recovery of a campaign that cannot open: move the bad file aside, keep what can be kept.
+
+Nothing is ever deleted. `recover_file` renames the damaged file to
+`<name>.corrupt-<timestamp>` and puts back what can be trusted:
+
+- `campaign.json`: the previous snapshot (`campaign.previous.json`); the session logs then
+  replay every change made since it, so usually nothing is lost;
+- a session log: its committed transactions up to the damage (and, with `valid`, up to the
+  first event that does not read); what followed is reported lost.
+
+`open_recovering` opens a campaign, recovering each damaged file it meets; the CLI's
+`gmdash campaign recover` and the dashboard's offer at launch both use it.
+"""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any, TypeVar
 
-from gmdash.store.atomic import fsync_dir
+from gmdash.store import osio
+from gmdash.store.appendlog import Tail, apply, read_tail
+from gmdash.store.atomic import encode, read_tables, write_atomic
+from gmdash.store.documents import (
+    CAMPAIGN_FORMAT,
+    SESSION_FORMAT,
+    Tables,
+    check_document,
+    load_json,
+)
+from gmdash.store.errors import CorruptSaveError, StoreError
+from gmdash.store.paths import CAMPAIGN_FILE, SESSIONS_DIR, session_file, session_numbers
+from gmdash.store.readonly import EVENTS_TABLE, PREVIOUS_FILE, log_events
+
+MAX_RECOVERIES = 64
+T = TypeVar("T")
+EventCheck = Callable[[dict[str, Any]], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Recovered:
+    """What recovering one file did, for the user."""
+
+    path: Path
+    moved_to: Path
+    kept: str
+    lost: str
+
+    def __str__(self) -> str:
+        return f"{self.path} moved aside to {self.moved_to.name}; {self.kept}; {self.lost}"
 
 
 def move_aside(path: Path, now: datetime) -> Path:
     """Rename `path` to `<name>.corrupt-<timestamp>` next to it and return the new path.
 
-    Call this only after the user said yes (the app's dialog on a `CorruptSaveError`); the file
-    is kept, never deleted, so it can still be repaired by hand.
+    Call this only after the user said yes; the file is kept, never deleted, so it can still
+    be repaired by hand. A symbolic link is moved itself, not what it points to.
     """
     stamp = now.strftime("%Y%m%dT%H%M%S")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     counter = 1
-    while target.exists():
+    while os.path.lexists(target):
         counter += 1
         target = path.with_name(f"{path.name}.corrupt-{stamp}-{counter}")
-    path.rename(target)
-    fsync_dir(path.parent)
+    osio.OS.replace(path, target)
+    osio.fsync_dir(path.parent)
     return target
+
+
+def recover_file(path: Path, now: datetime, valid: EventCheck | None = None) -> Recovered:
+    """Move the damaged save file `path` aside and put back what can be trusted."""
+    if path.name == CAMPAIGN_FILE:
+        return _recover_snapshot(path, now)
+    if path.parent.name == SESSIONS_DIR:
+        return _recover_log(path, now, valid)
+    raise StoreError(f"{path} is not a save file gmdash can recover")
+
+
+def _recover_snapshot(path: Path, now: datetime) -> Recovered:
+    previous = path.with_name(PREVIOUS_FILE)
+    try:
+        tables = read_tables(previous, CAMPAIGN_FORMAT)
+    except (StoreError, OSError) as error:
+        raise StoreError(
+            f"cannot recover {path}: there is no readable earlier copy ({error}); "
+            "the file was left untouched"
+        ) from None
+    moved = move_aside(path, now)
+    write_atomic(path, encode(tables))
+    state = next(iter(tables.get("state", {}).values()), {})
+    since = state.get("last_event_id") or "the start"
+    return Recovered(
+        path, moved, f"restored the previous snapshot (up to event {since})",
+        "the session logs replay every change made after it",
+    )  # fmt: skip
+
+
+def _salvage(path: Path, raw: bytes, valid: EventCheck | None) -> tuple[Tables | None, int]:
+    """The trustworthy tables of a damaged log and how many events were dropped after them."""
+    newline = raw.find(b"\n")
+    base = raw if newline < 0 else raw[: newline + 1]
+    try:
+        tables = check_document(path, load_json(path, base), SESSION_FORMAT)
+    except CorruptSaveError:
+        return None, 0
+    tail = Tail(end=len(base))
+    if newline >= 0:
+        try:
+            tail = read_tail(path, raw, len(base))
+        except CorruptSaveError:
+            tail = _prefix(path, raw, len(base))
+    apply(tables, (op for ops in tail.transactions for op in ops))
+    events = tables.get(EVENTS_TABLE, {})
+    ordered = sorted(events, key=int)
+    cut = len(ordered)
+    if valid is not None:
+        cut = next((i for i, key in enumerate(ordered) if not valid(events[key])), cut)
+    tables[EVENTS_TABLE] = {key: events[key] for key in ordered[:cut]}
+    return tables, len(ordered) - cut
+
+
+def _prefix(path: Path, raw: bytes, start: int) -> Tail:
+    """The committed transactions before damage in the middle of a log."""
+    end = start
+    while True:
+        newline = raw.find(b"\n", end)
+        if newline < 0:
+            break
+        try:
+            read_tail(path, raw[: newline + 1], start)
+        except CorruptSaveError:
+            break
+        end = newline + 1
+    return read_tail(path, raw[:end], start)
+
+
+def _recover_log(path: Path, now: datetime, valid: EventCheck | None) -> Recovered:
+    try:
+        raw = osio.read_file(path)
+    except (StoreError, OSError):
+        raw = b""
+    tables, dropped_events = _salvage(path, raw, valid) if raw else (None, 0)
+    moved = move_aside(path, now)
+    if tables is None:
+        return Recovered(path, moved, "nothing of it could be read",
+                         "its log entries are lost (the campaign state keeps their effects "
+                         "up to the last snapshot)")  # fmt: skip
+    write_atomic(path, encode(tables) + b"\n")
+    kept = len(tables.get(EVENTS_TABLE, {}))
+    lost = (
+        f"{dropped_events} unreadable events after them were dropped"
+        if dropped_events
+        else "the damaged part after them is lost"
+    )
+    return Recovered(path, moved, f"kept its first {kept} events", lost)
+
+
+def damaged_logs(folder: Path) -> list[CorruptSaveError]:
+    """The session logs of `folder` that do not read (an old one does not stop opening)."""
+    found = []
+    for number in session_numbers(folder):
+        try:
+            log_events(session_file(folder, number))
+        except CorruptSaveError as error:
+            found.append(error)
+    return found
+
+
+def open_recovering(
+    open_campaign: Callable[[], T],
+    folder: Path,
+    now: datetime,
+    valid: EventCheck | None = None,
+) -> tuple[T, list[Recovered]]:
+    """Open with `open_campaign`, recovering each damaged file of `folder` it stops at, then
+    every damaged older log; returns the open campaign and what was done."""
+    done: list[Recovered] = []
+    for _ in range(MAX_RECOVERIES):
+        try:
+            opened = open_campaign()
+            break
+        except CorruptSaveError as error:
+            if error.path.parent not in (folder, folder / SESSIONS_DIR):
+                raise
+            done.append(recover_file(error.path, now, valid))
+    else:
+        raise StoreError(f"{folder}: too many damaged files to recover")
+    for error in damaged_logs(folder):
+        done.append(recover_file(error.path, now, valid))
+    return opened, done
