@@ -12,8 +12,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gmdash.cli import recover_command
 from gmdash.cli.campaign_errors import store_errors
 from gmdash.cli.errors import CliError
+from gmdash.cli.log_stream import STREAMED_FORMATS, stream_records, write_stream
 from gmdash.cli.output import print_json
 from gmdash.model.campaign import GameSession
 from gmdash.model.exchange import (
@@ -26,6 +28,7 @@ from gmdash.play import journal
 from gmdash.play.campaign import CampaignService
 from gmdash.rules.ruleset import RuleSet
 from gmdash.safe_text import json_safe, visible
+from gmdash.store.exports import export_refusal
 from gmdash.store.paths import campaign_slugs
 
 
@@ -45,6 +48,7 @@ def register(subparsers: Any) -> None:
     new.set_defaults(handler=campaign_new)
     listing = campaign_sub.add_parser("list", parents=[json_flag], help="list the campaigns")
     listing.set_defaults(handler=campaign_list)
+    recover_command.register(campaign_sub, json_flag)
 
     session = subparsers.add_parser("session", help="start or end a game session")
     session_sub = session.add_subparsers(title="session commands", metavar="ACTION",
@@ -183,6 +187,10 @@ def show_log(args: argparse.Namespace) -> int:
         session = args.session
         if isinstance(session, int) and session not in {s.number for s in svc.sessions} | {0}:
             raise CliError(f"campaign {svc.campaign.name!r} has no session {session}")
+        if fmt in STREAMED_FORMATS:  # entry by entry: flat memory on a campaign of years
+            write_stream(stream_records(svc, svc._log_numbers(session), rolls_only=args.rolls),
+                         fmt, sys.stdout)  # fmt: skip
+            return 0
         found = journal.records(svc, session)
         if args.rolls:
             found = [r for r in found if r.is_roll]
@@ -264,6 +272,9 @@ def character_export(args: argparse.Namespace) -> int:
     if args.out is None:
         sys.stdout.write(text)
         return 0
+    refusal = export_refusal(args.out)
+    if refusal is not None:
+        raise CliError(refusal)
     try:
         args.out.write_text(text, encoding="utf-8")
     except OSError as error:

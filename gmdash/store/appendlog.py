@@ -31,7 +31,7 @@ from tinydb.table import Table
 from gmdash.store import osio
 from gmdash.store.atomic import encode, write_atomic
 from gmdash.store.documents import Tables, check_document, is_doc_id, load_json, new_document
-from gmdash.store.errors import CorruptSaveError, ReadOnlyError, StoreError
+from gmdash.store.errors import CorruptSaveError, ReadOnlyError, SaveFailed, StoreError
 
 Op = tuple[str, str, dict[str, Any]]
 
@@ -245,13 +245,18 @@ class AppendLogStorage(Storage):
         ids = list(range(first, first + len(documents)))
         ops = [(table, str(i), doc) for i, doc in zip(ids, documents, strict=True)]
         data = encode_transaction(ops, self._parsed.transactions + 1)
-        fd = self._append_fd()
+        try:
+            fd = self._append_fd()
+        except OSError as error:
+            raise SaveFailed(self.path, error) from None
         try:
             osio.write_all(fd, data)
             if self.durable:
                 osio.OS.fsync(fd)
-        except BaseException:
+        except BaseException as error:
             self._undo_partial(fd)
+            if isinstance(error, OSError):
+                raise SaveFailed(self.path, error) from None
             raise
         self._parsed.end += len(data)
         self._parsed.transactions += 1

@@ -18,7 +18,7 @@ from tinydb.storages import Storage
 
 from gmdash.store import osio
 from gmdash.store.documents import Tables, new_document, parse_document
-from gmdash.store.errors import CorruptSaveError, ReadOnlyError
+from gmdash.store.errors import CorruptSaveError, ReadOnlyError, SaveFailed
 
 TEMP_SUFFIX = ".tmp"
 
@@ -27,23 +27,26 @@ def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> None:
     """Replace `path` by `data` so that no reader ever sees a partial file."""
     osio.refuse_link(path)
     temp = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
-    with suppress(FileNotFoundError):
-        os.unlink(temp)  # a stale temp of a dead process that had our pid
-    fd = osio.OS.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
+        with suppress(FileNotFoundError):
+            os.unlink(temp)  # a stale temp of a dead process that had our pid
+        fd = osio.OS.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         try:
-            osio.write_all(fd, data)
-            if durable:
-                osio.OS.fsync(fd)
-        finally:
-            osio.OS.close(fd)
-        osio.OS.replace(temp, path)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(temp)
-        raise
-    if durable:
-        osio.fsync_dir(path.parent)
+            try:
+                osio.write_all(fd, data)
+                if durable:
+                    osio.OS.fsync(fd)
+            finally:
+                osio.OS.close(fd)
+            osio.OS.replace(temp, path)
+        except BaseException:
+            with suppress(OSError):
+                os.unlink(temp)  # at once: no partial file stays behind
+            raise
+        if durable:
+            osio.fsync_dir(path.parent)
+    except OSError as error:
+        raise SaveFailed(path, error) from None
 
 
 def fsync_dir(folder: Path) -> None:

@@ -28,7 +28,13 @@ from gmdash.store import osio
 from gmdash.store.appendlog import AppendLogDB, AppendLogStorage, documents, open_db
 from gmdash.store.atomic import AtomicJSONStorage, encode, remove_stale_temps, write_atomic
 from gmdash.store.documents import CAMPAIGN_FORMAT, SESSION_FORMAT, new_document
-from gmdash.store.errors import CampaignNotFound, CorruptSaveError, ReadOnlyError, StoreError
+from gmdash.store.errors import (
+    CampaignNotFound,
+    CorruptSaveError,
+    ReadOnlyError,
+    SaveFailed,
+    StoreError,
+)
 from gmdash.store.lock import CampaignLock
 from gmdash.store.paths import (
     CAMPAIGN_FILE,
@@ -112,13 +118,18 @@ class CampaignStore:
             document = {**new_document(CAMPAIGN_FORMAT), STATE_TABLE: {"1": state}}
             write_atomic(build / CAMPAIGN_FILE, encode(document), durable=durable)
             osio.OS.replace(build, folder)
-        except BaseException:
+        except BaseException as error:
             with suppress(OSError):
                 shutil.rmtree(build)
+            if isinstance(error, OSError):
+                raise SaveFailed(folder, error) from None
             raise
-        osio.fsync_dir(folder.parent)
-        if durable:
-            osio.fsync_dir(incoming)
+        try:
+            osio.fsync_dir(folder.parent)
+            if durable:
+                osio.fsync_dir(incoming)
+        except OSError as error:
+            raise SaveFailed(folder.parent, error) from None
         return cls(folder, read_only=False, durable=durable)
 
     # --- the snapshot ----------------------------------------------------------------------

@@ -43,3 +43,13 @@ class CampaignNotFound(StoreError):
 
 class ReadOnlyError(StoreError):
     """A write through a campaign opened read-only."""
+
+
+class SaveFailed(StoreError):
+    """Writing a save file failed (disk full, read-only folder, I/O error): nothing was saved."""
+
+    def __init__(self, path: Path, error: OSError) -> None:
+        self.path = path
+        self.error = error
+        reason = error.strerror or str(error)
+        super().__init__(f"cannot write {path}: {reason}; the change was not saved")

@@ -12,7 +12,7 @@ import os
 import stat
 from pathlib import Path
 
-from gmdash.store.errors import CorruptSaveError, StoreError
+from gmdash.store.errors import CorruptSaveError, SaveFailed, StoreError
 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -91,7 +91,12 @@ def make_dir(path: Path) -> bool:
         if path.is_dir():
             return False
         raise StoreError(f"{path} exists and is not a folder") from None
-    fsync_dir(path.parent)
+    except OSError as error:
+        raise SaveFailed(path, error) from None
+    try:
+        fsync_dir(path.parent)
+    except OSError as error:
+        raise SaveFailed(path.parent, error) from None
     return True
 
 

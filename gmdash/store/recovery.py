@@ -31,7 +31,7 @@ from gmdash.store.documents import (
     check_document,
     load_json,
 )
-from gmdash.store.errors import CorruptSaveError, StoreError
+from gmdash.store.errors import CorruptSaveError, SaveFailed, StoreError
 from gmdash.store.paths import CAMPAIGN_FILE, SESSIONS_DIR, session_file, session_numbers
 from gmdash.store.readonly import EVENTS_TABLE, PREVIOUS_FILE, log_events
 
@@ -65,8 +65,11 @@ def move_aside(path: Path, now: datetime) -> Path:
     while os.path.lexists(target):
         counter += 1
         target = path.with_name(f"{path.name}.corrupt-{stamp}-{counter}")
-    osio.OS.replace(path, target)
-    osio.fsync_dir(path.parent)
+    try:
+        osio.OS.replace(path, target)
+        osio.fsync_dir(path.parent)
+    except OSError as error:
+        raise SaveFailed(path, error) from None
     return target
 
 
@@ -185,6 +188,8 @@ def open_recovering(
         except CorruptSaveError as error:
             if error.path.parent not in (folder, folder / SESSIONS_DIR):
                 raise
+            if any(item.path == error.path for item in done):
+                raise StoreError(f"{error}; moving it aside did not help: repair it by hand")
             done.append(recover_file(error.path, now, valid))
     else:
         raise StoreError(f"{folder}: too many damaged files to recover")

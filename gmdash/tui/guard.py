@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
 import traceback
 from collections.abc import Callable
 from datetime import datetime
@@ -65,5 +66,8 @@ def write_crash_report(path: Path, error: BaseException, now: datetime) -> None:
     """Append a timestamped traceback to the crash log (never shown on the table's screen)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     trace = "".join(traceback.format_exception(error))
-    with path.open("a", encoding="utf-8") as log_file:
+    # never through a link: a campaign folder received from someone else must not make us
+    # append to another file (ELOOP is an OSError, which the caller reports)
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    with os.fdopen(os.open(path, flags, 0o644), "a", encoding="utf-8") as log_file:
         log_file.write(f"--- {now.isoformat()} ---\n{trace}\n")

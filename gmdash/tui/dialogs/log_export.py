@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmdash.play import journal
+from gmdash.store.exports import export_refusal
 from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.dialogs.modal_base import only_while_open
 from gmdash.tui.guard import guarded
@@ -25,7 +26,7 @@ EXPORT_FORMATS = ("md", "csv", "json")
 
 @dataclass(frozen=True, slots=True)
 class ExportChoice:
-    """Where and how to write: `path` (relative: in the campaign's folder) and `fmt`."""
+    """Where and how to write: `path` (relative: in the exports folder) and `fmt`."""
 
     path: Path
     fmt: str
@@ -42,7 +43,10 @@ def with_extension(text: str, fmt: str) -> str:
 
 
 def check_path(text: str, folder: Path) -> tuple[Path | None, str]:
-    """(the path, '') when it can be written, else (None, why); relative paths go in `folder`."""
+    """(the path, '') when it can be written, else (None, why); relative paths go in `folder`.
+
+    `folder` (the exports folder) may not exist yet: it is made on the first export.
+    """
     typed = text.strip()
     if not typed:
         return None, "type a file name"
@@ -50,7 +54,10 @@ def check_path(text: str, folder: Path) -> tuple[Path | None, str]:
     target = path if path.is_absolute() else folder / path
     if target.is_dir() or typed.endswith(("/", "\\")):
         return None, f"{target} is a folder: add a file name"
-    if not target.parent.is_dir():
+    refusal = export_refusal(target)
+    if refusal is not None:
+        return None, refusal
+    if not target.parent.is_dir() and target.parent != folder:
         return None, f"no folder {target.parent}"
     return path, ""
 

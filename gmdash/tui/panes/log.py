@@ -30,6 +30,9 @@ from gmdash.model.events import ChangeUndone, Event, RollStruckOut, SessionStart
 from gmdash.play import journal
 from gmdash.play.journal import LogFilter, Record, Which
 from gmdash.store.atomic import write_atomic
+from gmdash.store.errors import StoreError
+from gmdash.store.exports import export_refusal, exports_folder
+from gmdash.store.osio import make_dir
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import LOG, bindings_for
 from gmdash.tui.panes.base import Pane
@@ -439,16 +442,19 @@ class LogPane(Pane):
         return f"{service.campaign.slug}-{where}"
 
     def export_folder(self) -> Path:
-        """Where relative export paths go: the campaign's folder."""
-        return Path(self.dash.service.store.folder)
+        """Where relative export paths go: `<saves>/exports/`, never the campaign's folder."""
+        return exports_folder(Path(self.dash.service.store.folder).parent)
 
     @guarded
     def export_to(self, path: Path, fmt: str) -> Path:
-        """Write the shown entries to `path` (relative: in the campaign's folder), atomically."""
+        """Write the shown entries to `path` (relative: in the exports folder), atomically."""
         service = self.dash.service
         target = path.expanduser()
         if not target.is_absolute():
             target = self.export_folder() / target
+        refusal = export_refusal(target)
+        if refusal is not None:
+            raise ValueError(refusal)
         found = self.shown
         title = f"{service.campaign.name} — {which_text(self.which, service.state.log_file)}"
         if self.filter.active:
@@ -466,9 +472,11 @@ class LogPane(Pane):
         ]
         text = journal.export(found, fmt, title=title, sessions=stats)
         try:
+            if target.parent == self.export_folder():
+                make_dir(target.parent)
             write_atomic(target, text.encode("utf-8"))
-        except OSError as error:
-            raise ValueError(f"cannot write {target}: {error.strerror or error}") from None
+        except (OSError, StoreError) as error:
+            raise ValueError(str(error)) from None
         self.app.notify(
             f"{len(found)} entries written to {target}",
             title=f"Exported ({journal.FORMAT_NAMES[fmt]})",

@@ -1,0 +1,54 @@
+"""`gmdash log --format json|csv` written entry by entry, one session log at a time.
+
+Memory stays flat in the number of sessions: only one log file's events are held at once.
+The output is byte for byte what `journal.export` gives for the same records.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable, Iterator
+from typing import TextIO
+
+from gmdash import journal
+from gmdash.campaign import CampaignService
+from gmdash.events import CharacterAdded, RollMade, event_from_dict
+from gmdash.model.log import log_entry
+
+STREAMED_FORMATS = ("json", "csv")
+
+
+def stream_records(
+    service: CampaignService, numbers: Iterable[int], *, rolls_only: bool
+) -> Iterator[journal.Record]:
+    """The records of log files `numbers`, read one file at a time."""
+    names = {c.id: c.name for c in service.characters}
+    struck = service.state.struck
+    for number in numbers:
+        for raw in service.store.events(number):
+            event = event_from_dict(raw)
+            if isinstance(event, CharacterAdded):
+                names.setdefault(event.character.id, event.character.name)
+            if rolls_only and not isinstance(event, RollMade):
+                continue
+            yield journal.Record(event, log_entry(event, names, struck))
+
+
+def write_stream(found: Iterable[journal.Record], fmt: str, out: TextIO) -> None:
+    """Write `found` as `fmt` ("json" or "csv") to `out` as they come."""
+    if fmt == "csv":
+        writer = csv.DictWriter(out, fieldnames=[*journal.LOG_FIELDS, "modifiers"],
+                                lineterminator="\n", extrasaction="ignore")  # fmt: skip
+        writer.writeheader()
+        for item in found:
+            row = journal.row_of(item)
+            row["modifiers"] = "; ".join(row["modifiers"])
+            writer.writerow(row)
+        return
+    separator = "[\n"
+    for item in found:
+        text = json.dumps(journal.row_of(item), ensure_ascii=False, indent=1)
+        out.write(separator + "\n".join(" " + line for line in text.split("\n")))
+        separator = ",\n"
+    out.write("[]\n" if separator == "[\n" else "\n]\n")

@@ -1,0 +1,69 @@
+"""`gmdash campaign recover NAME`: open a damaged campaign by moving bad files aside.
+
+Each damaged save file is renamed `<name>.corrupt-<time>` (kept, never deleted) and what can be
+trusted is put back (see `gmdash.store.recovery`); the command says what was kept and lost.
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import UTC, datetime
+from typing import Any
+
+from gmdash.campaign import CampaignService
+from gmdash.cli.campaign_errors import store_errors
+from gmdash.cli.output import print_json
+from gmdash.events import event_from_dict
+from gmdash.model.errors import ValidationError
+from gmdash.store.paths import campaign_folder
+from gmdash.store.recovery import Recovered, open_recovering
+
+
+def readable_event(raw: dict[str, Any]) -> bool:
+    """Whether a logged event reads as one of ours (a recovered log keeps those before the
+    first that does not)."""
+    try:
+        event_from_dict(raw)
+    except (ValidationError, ValueError, TypeError, KeyError):
+        return False
+    return True
+
+
+def recover(saves: Any, name: str, now: datetime) -> tuple[CampaignService, list[Recovered]]:
+    """The campaign opened for writing after recovering its damaged files."""
+    folder = campaign_folder(saves, name)
+    return open_recovering(
+        lambda: CampaignService.open(saves, name, remember=False), folder, now, readable_event
+    )
+
+
+def register(campaign_sub: Any, json_flag: argparse.ArgumentParser) -> None:
+    sub = campaign_sub.add_parser(
+        "recover", parents=[json_flag],
+        help="move damaged save files aside (kept) and open what can be recovered",
+    )  # fmt: skip
+    sub.add_argument("name", metavar="NAME")
+    sub.set_defaults(handler=campaign_recover)
+
+
+def campaign_recover(args: argparse.Namespace) -> int:
+    """`gmdash campaign recover NAME [--json]`."""
+    with store_errors(args.name):
+        service, done = recover(args.saves_dir, args.name, datetime.now(UTC))
+        service.close()
+    summary = (f"campaign {service.campaign.name!r} opens: {len(service.characters)} "
+               f"characters, {len(service.sessions)} sessions")  # fmt: skip
+    if args.json:
+        print_json({
+            "campaign": service.campaign.slug,
+            "recovered": [{"file": str(r.path), "moved_to": str(r.moved_to), "kept": r.kept,
+                           "lost": r.lost} for r in done],
+        })  # fmt: skip
+        return 0
+    if not done:
+        print(f"nothing to recover: {summary}")
+    for item in done:
+        print(item)
+    if done:
+        print(summary)
+    return 0

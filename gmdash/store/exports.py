@@ -1,0 +1,37 @@
+"""Where exports go: never inside a campaign folder, so an export can never replace a save.
+
+The dashboard writes a relative file name in `<saves>/exports/`; the CLI in the current folder.
+Either way a target inside a campaign folder (a folder of the saves holding `campaign.json`),
+or a save file itself, is refused with a message.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from gmdash.store.paths import CAMPAIGN_FILE
+
+EXPORTS_DIR = "exports"
+
+
+def exports_folder(saves: Path) -> Path:
+    """The dashboard's folder for exports: `<saves>/exports/`."""
+    return saves / EXPORTS_DIR
+
+
+def campaign_folder_of(target: Path) -> Path | None:
+    """The campaign folder that `target` (a file to write) would be inside, if any."""
+    resolved = Path(os.path.realpath(target.expanduser()))
+    for folder in (resolved.parent, *resolved.parent.parents):
+        if (folder / CAMPAIGN_FILE).is_file():
+            return folder
+    return None
+
+
+def export_refusal(target: Path) -> str | None:
+    """Why `target` may not be written by an export (None: it may)."""
+    folder = campaign_folder_of(target)
+    if folder is not None:
+        return f"{target} is inside the campaign folder {folder}: exports never go there"
+    return None
