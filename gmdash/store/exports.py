@@ -1,8 +1,8 @@
 """Where exports go: never inside a campaign folder, so an export can never replace a save.
 
 The dashboard writes a relative file name in `<saves>/exports/`; the CLI in the current folder.
-Either way a target inside a campaign folder (a folder of the saves holding `campaign.json`),
-or a save file itself, is refused with a message.
+Either way a target inside a campaign folder (one holding `campaign.json` and `sessions/`), or
+a save file itself, is refused with a message.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from gmdash.store.paths import CAMPAIGN_FILE
+from gmdash.store.paths import CAMPAIGN_FILE, SESSIONS_DIR
 
 EXPORTS_DIR = "exports"
 
@@ -24,7 +24,7 @@ def campaign_folder_of(target: Path) -> Path | None:
     """The campaign folder that `target` (a file to write) would be inside, if any."""
     resolved = Path(os.path.realpath(target.expanduser()))
     for folder in (resolved.parent, *resolved.parent.parents):
-        if (folder / CAMPAIGN_FILE).is_file():
+        if (folder / CAMPAIGN_FILE).is_file() and (folder / SESSIONS_DIR).is_dir():
             return folder
     return None
 

@@ -94,9 +94,10 @@ def _recover_snapshot(path: Path, now: datetime) -> Recovered:
     moved = move_aside(path, now)
     write_atomic(path, encode(tables))
     state = next(iter(tables.get("state", {}).values()), {})
-    since = state.get("last_event_id") or "the start"
+    since = state.get("last_event_id")
+    upto = f"up to event {since}" if since else "from before the first event"
     return Recovered(
-        path, moved, f"restored the previous snapshot (up to event {since})",
+        path, moved, f"restored the previous snapshot ({upto})",
         "the session logs replay every change made after it",
     )  # fmt: skip
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -72,9 +72,11 @@ class GmDashApp(App[int]):
         rng: Rng | None = None,
         clock: Callable[[], datetime] | None = None,
         crash_log: Path | None = None,
+        notices: Sequence[str] = (),
     ) -> None:
         super().__init__()
         self.crash_log = crash_log
+        self.notices = list(notices)  # shown once the screen is up (e.g. what recovery did)
         self.service = service
         self.rng: Rng = rng or SeededRng()
         self.clock: Callable[[], datetime] = clock or service.clock
@@ -108,6 +110,8 @@ class GmDashApp(App[int]):
         self.call_after_refresh(partial(self._start_up.end, freeze=True))
         self._update_header()
         self.pane("roster").focus_main()
+        for notice in self.notices:
+            self.notify(notice, title="Campaign recovered", severity="warning", timeout=30)
 
     def on_descendant_focus(self) -> None:
         # The footer follows the focus: the pane's keys, then the global ones.

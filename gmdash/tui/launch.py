@@ -1,18 +1,28 @@
-"""Open a campaign and run the dashboard on it; every failure is one clear line, never a trace."""
+"""Open a campaign and run the dashboard on it; every failure is one clear line, never a trace.
+
+A campaign whose files cannot be read is offered recovery at launch (when a person is at the
+terminal): the damaged file is moved aside, kept, and what can be trusted is opened; the
+dashboard then shows what was kept and lost. Without a terminal the refusal names the command
+that does the same (`gmdash campaign recover NAME`).
+"""
 
 from __future__ import annotations
 
 import gc
 import sys
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 from gmdash.model.errors import ValidationError
 from gmdash.play.campaign import CampaignService
 from gmdash.safe_text import visible
-from gmdash.store.errors import StoreError
+from gmdash.store.errors import CorruptSaveError, StoreError
+from gmdash.store.paths import SESSIONS_DIR
 
 EXIT_REFUSED = 2
 CRASH_LOG = "crash.log"
+Ask = Callable[[str], bool]
 
 
 def open_for_dashboard(saves_dir: Path, campaign: str | None) -> CampaignService:
@@ -29,10 +39,58 @@ def prepare() -> None:
     gc.freeze()
 
 
-def run_dashboard(saves_dir: Path, campaign: str | None) -> int:
-    """Run the app until the game master quits; returns the exit status."""
+def ask_at_terminal(question: str) -> bool:
+    """Ask a yes/no question on the terminal (no means no, and so does end of input)."""
     try:
-        service = open_for_dashboard(saves_dir, campaign)
+        answer = input(f"{question} [y/N] ")
+    except EOFError:
+        return False
+    return answer.strip().casefold() in {"y", "yes"}
+
+
+def campaign_of(error: CorruptSaveError) -> Path:
+    """The campaign folder of a damaged save file."""
+    folder = error.path.parent
+    return folder.parent if folder.name == SESSIONS_DIR else folder
+
+
+def offer_recovery(
+    saves_dir: Path, error: CorruptSaveError, ask: Ask | None
+) -> tuple[CampaignService, list[str]] | None:
+    """Recover the damaged campaign if the game master agrees; None when refused."""
+    slug = campaign_of(error).name
+    if ask is None:
+        print(visible(f"gmdash: {error} (to open what can be recovered: "
+                      f"gmdash campaign recover {slug})"), file=sys.stderr)  # fmt: skip
+        return None
+    print(visible(f"gmdash: {error}"), file=sys.stderr)
+    if not ask("Move the damaged file aside (it is kept) and open what can be recovered?"):
+        return None
+    from gmdash.cli.recover_command import recover
+
+    service, done = recover(saves_dir, slug, datetime.now(UTC))
+    notes = [f"Recovered: {item}" for item in done]
+    for note in notes:
+        print(visible(note), file=sys.stderr)
+    return service, notes
+
+
+def run_dashboard(saves_dir: Path, campaign: str | None, *, ask: Ask | None = None) -> int:
+    """Run the app until the game master quits; returns the exit status.
+
+    `ask` answers the recovery offer (default: the terminal, when there is one).
+    """
+    if ask is None and sys.stdin.isatty() and sys.stderr.isatty():
+        ask = ask_at_terminal
+    notes: list[str] = []
+    try:
+        try:
+            service = open_for_dashboard(saves_dir, campaign)
+        except CorruptSaveError as error:
+            recovered = offer_recovery(saves_dir, error, ask)
+            if recovered is None:
+                return EXIT_REFUSED
+            service, notes = recovered
     except (StoreError, ValidationError, OSError) as error:
         print(visible(f"gmdash: {error}"), file=sys.stderr)  # the error may quote a name
         return EXIT_REFUSED
@@ -40,7 +98,7 @@ def run_dashboard(saves_dir: Path, campaign: str | None) -> int:
 
     prepare()
     try:
-        GmDashApp(service, crash_log=service.store.folder / CRASH_LOG).run()
+        GmDashApp(service, crash_log=service.store.folder / CRASH_LOG, notices=notes).run()
     finally:
         service.close()
     return 0

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from gmdash.campaign import CampaignService
 from gmdash.cli import main
 from gmdash.play.campaign import create_demo
 from gmdash.play.demo import DEMO_NAME
@@ -50,3 +51,43 @@ def test_a_corrupt_campaign_does_not_open_and_is_not_overwritten(
 def test_an_unknown_campaign_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run_dashboard(tmp_path, "Nowhere") == 2
     assert "Nowhere" in capsys.readouterr().err
+
+
+def test_a_corrupt_campaign_without_a_terminal_names_the_recover_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with create_demo(tmp_path) as service:
+        campaign_file = service.store.folder / "campaign.json"
+    campaign_file.write_text("[]", encoding="utf-8")
+    assert run_dashboard(tmp_path, DEMO_NAME) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert str(campaign_file) in line and "gmdash campaign recover" in line
+    assert campaign_file.read_text(encoding="utf-8") == "[]"
+
+
+def test_the_dashboard_offers_recovery_and_shows_what_was_done(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gmdash.tui.app import GmDashApp
+
+    with create_demo(tmp_path) as service:
+        service.start_session()
+        folder = service.store.folder
+    (folder / "campaign.json").write_bytes(b"\xff not json")
+    shown: list[list[str]] = []
+    monkeypatch.setattr(GmDashApp, "run", lambda app: shown.append(app.notices))
+    questions: list[str] = []
+
+    def refuse(question: str) -> bool:
+        questions.append(question)
+        return False
+
+    assert run_dashboard(tmp_path, DEMO_NAME, ask=refuse) == 2
+    assert questions and (folder / "campaign.json").read_bytes() == b"\xff not json"
+    assert run_dashboard(tmp_path, DEMO_NAME, ask=lambda _: True) == 0
+    [notes] = shown
+    assert len(notes) == 1 and "campaign.json moved aside" in notes[0]
+    [kept] = folder.glob("campaign.json.corrupt-*")
+    assert kept.read_bytes() == b"\xff not json"
+    with CampaignService.open(tmp_path, DEMO_NAME) as again:
+        assert again.current_session is not None  # replayed from the session log

@@ -20,6 +20,7 @@ from gmdash.play.campaign import CampaignService, create_demo
 from gmdash.play.journal import LogFilter
 from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
+from gmdash.store.exports import exports_folder
 from gmdash.tui.dialogs.log_export import ExportDialog
 from gmdash.tui.dialogs.log_filter import LogFilterDialog
 from gmdash.tui.dialogs.log_sessions import SessionListDialog
@@ -347,7 +348,7 @@ async def test_export_every_format(service: CampaignService, tmp_path: Path) -> 
     roll(service, "Meriel Greenhollow", "Reputation", "failure", hidden=True, result=80)
     roll(service, "Irvala Greyquill", "Search", "success")
     app = make_app(service)
-    folder = service.store.folder
+    folder = exports_folder(service.store.folder.parent)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.press("4")
         app.query_one(LogPane).set_filter(LogFilter(actor="Harvald Stormbrow"))
@@ -373,6 +374,42 @@ async def test_export_every_format(service: CampaignService, tmp_path: Path) -> 
         ]  # fmt: skip
         assert data[1]["roll"] == 8 and data[1]["level"] == "special"
         assert not list(folder.glob("*.tmp")) and not list(tmp_path.glob("*.tmp"))
+
+
+async def test_an_export_never_replaces_a_save_file(
+    service: CampaignService, tmp_path: Path
+) -> None:
+    service.start_session()
+    roll(service, "Harvald Stormbrow", "Broadsword", "special")
+    campaign = service.store.folder
+    saves_before = {p: p.read_bytes() for p in campaign.rglob("*.json")}
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("4")
+        await _export(app, pilot, 2, "campaign.json")  # relative: into the exports folder
+        refusals = {
+            "sessions/session-0001.json": "no folder",
+            str(campaign / "campaign.json"): "inside the campaign folder",
+            str(campaign / "sessions" / "session-0001.json"): "inside the campaign folder",
+        }
+        await pilot.press("x")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ExportDialog)
+        for name, why in refusals.items():
+            dialog.query_one("#export-path", Input).value = name
+            await pilot.pause()
+            assert why in str(dialog.query_one("#export-path-error", Static).content)
+            await pilot.press("tab", "enter")
+            await pilot.pause()
+            assert app.screen is dialog  # refused: enter does nothing
+            await pilot.press("tab")
+        await pilot.press("escape")
+    exports = exports_folder(campaign.parent)
+    assert json.loads((exports / "campaign.json").read_text())[0]["kind"] == "session"
+    assert {p: p.read_bytes() for p in campaign.rglob("*.json")} == saves_before
+    service.close()
+    CampaignService.open(campaign.parent, service.campaign.name).close()  # opens again
 
 
 async def test_export_refuses_a_missing_folder(service: CampaignService, tmp_path: Path) -> None:
