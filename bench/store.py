@@ -124,7 +124,7 @@ def log_peak_memory(saves: Path, name: str) -> int:
     command = [sys.executable, "-m", "gmdash", "--saves", str(saves), "log", "--campaign", name,
                "--session", "all", "--format", "json"]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    with open(os.devnull, "wb") as sink:  # noqa: PTH123
+    with open(os.devnull, "wb") as sink:
         child = subprocess.Popen(command, stdout=sink, env=env)
         _, status, usage = os.wait4(child.pid, 0)
     assert status == 0, f"gmdash log failed ({status})"
@@ -148,7 +148,9 @@ def main() -> None:
         print(f"built {len(cases)} campaigns in {time.perf_counter() - began:.1f} s")
 
         print(f"\nappend one roll (median of {APPENDS}), ratio to the empty case; with fsync (what")
-        print("the table waits for) and without (the CPU part, which a size-bound cost would show):")
+        print(
+            "the table waits for) and without (the CPU part, which a size-bound cost would show):"
+        )
         worst = 0.0
         for durable in (True, False):
             costs = {name: append_cost(saves, name, durable=durable) for name in cases}

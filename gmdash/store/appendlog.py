@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,8 +54,7 @@ def crc(data: bytes) -> str:
 def encode_transaction(ops: Iterable[Op], sequence: int) -> bytes:
     """The lines of one transaction, commit marker last."""
     lines = [
-        json.dumps({"t": t, "id": i, "doc": d}, ensure_ascii=False, separators=(",", ":"))
-        .encode()
+        json.dumps({"t": t, "id": i, "doc": d}, ensure_ascii=False, separators=(",", ":")).encode()
         + b"\n"
         for t, i, d in ops
     ]
@@ -167,10 +166,10 @@ def read_parsed(path: Path, kind: str) -> Parsed:
 class AppendTable(Table):
     """A TinyDB table whose inserts append one transaction instead of rewriting the file."""
 
-    def insert(self, document: dict[str, Any]) -> int:
+    def insert(self, document: Mapping[Any, Any]) -> int:
         return self.insert_multiple([document])[0]
 
-    def insert_multiple(self, documents: Iterable[dict[str, Any]]) -> list[int]:
+    def insert_multiple(self, documents: Iterable[Mapping[Any, Any]]) -> list[int]:
         storage = self.storage
         if not isinstance(storage, AppendLogStorage):
             return super().insert_multiple(documents)
@@ -320,4 +319,3 @@ def open_db(path: Path, *, kind: str, create: bool, durable: bool) -> AppendLogD
 def documents(table: dict[str, Any]) -> list[dict[str, Any]]:
     """A table's documents in id order."""
     return [dict(table[key]) for key in sorted(table, key=int)]
-

@@ -29,7 +29,6 @@ from gmdash.store.appendlog import AppendLogDB, AppendLogStorage, documents, ope
 from gmdash.store.atomic import AtomicJSONStorage, encode, remove_stale_temps, write_atomic
 from gmdash.store.documents import CAMPAIGN_FORMAT, SESSION_FORMAT, new_document
 from gmdash.store.errors import (
-    CampaignNotFound,
     CorruptSaveError,
     ReadOnlyError,
     SaveFailed,
@@ -194,7 +193,7 @@ class CampaignStore:
     def events(self, number: int) -> list[dict[str, Any]]:
         """Every committed event of log file `number`, in order (empty if there is none)."""
         if self._log is not None and self._log[0] == number:
-            return documents(self._log[1].storage.read().get(EVENTS_TABLE, {}))
+            return documents((self._log[1].storage.read() or {}).get(EVENTS_TABLE, {}))
         path = session_file(self.folder, number)
         if not os.path.lexists(path):
             return []

@@ -28,7 +28,9 @@ class CampaignLock:
             fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         except OSError as error:
             if os.path.islink(path):
-                raise StoreError(f"{path} is a symbolic link; gmdash does not follow links") from None
+                raise StoreError(
+                    f"{path} is a symbolic link; gmdash does not follow links"
+                ) from None
             raise StoreError(f"cannot open {path}: {error.strerror or error}") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -106,15 +106,18 @@ def read_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
         fd = OS.open(path, os.O_RDONLY)
     except OSError as error:
         if error.errno == getattr(os, "ELOOP", -1) or os.path.islink(path):
-            raise CorruptSaveError(path, "it is a symbolic link (gmdash does not follow links)") from None
+            raise CorruptSaveError(
+                path, "it is a symbolic link (gmdash does not follow links)"
+            ) from None
         raise
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise CorruptSaveError(path, "it is not a regular file")
         if info.st_size > limit:
+            size, most = info.st_size / 1e6, limit / 1e6
             raise CorruptSaveError(
-                path, f"{info.st_size / 1e6:.0f} MB is more than a save file can be ({limit / 1e6:.0f} MB)"
+                path, f"{size:.0f} MB is more than a save file can be ({most:.0f} MB)"
             )
         chunks = []
         while chunk := os.read(fd, 1 << 20):

@@ -93,7 +93,7 @@ def _recover_snapshot(path: Path, now: datetime) -> Recovered:
         ) from None
     moved = move_aside(path, now)
     write_atomic(path, encode(tables))
-    state = next(iter(tables.get("state", {}).values()), {})
+    state: dict[str, Any] = next(iter(tables.get("state", {}).values()), {})
     since = state.get("last_event_id")
     upto = f"up to event {since}" if since else "from before the first event"
     return Recovered(
@@ -190,10 +190,12 @@ def open_recovering(
             if error.path.parent not in (folder, folder / SESSIONS_DIR):
                 raise
             if any(item.path == error.path for item in done):
-                raise StoreError(f"{error}; moving it aside did not help: repair it by hand")
+                raise StoreError(
+                    f"{error}; moving it aside did not help: repair it by hand"
+                ) from None
             done.append(recover_file(error.path, now, valid))
     else:
         raise StoreError(f"{folder}: too many damaged files to recover")
-    for error in damaged_logs(folder):
-        done.append(recover_file(error.path, now, valid))
+    for damaged in damaged_logs(folder):
+        done.append(recover_file(damaged.path, now, valid))
     return opened, done

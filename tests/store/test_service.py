@@ -174,3 +174,24 @@ def test_entry_turns_a_published_event_into_a_log_line(tmp_path: Path) -> None:
         "2 damage to head",
     )
     assert (lines[1].id, lines[1].label, lines[1].level) == (made.id, "Sing", "success")
+
+
+def test_a_roll_that_could_not_be_saved_is_neither_kept_nor_written_later(
+    tmp_path: Path,
+) -> None:
+    from fake_os import FaultyOS, installed
+
+    from gmdash.store.errors import SaveFailed
+
+    svc = CampaignService.create(tmp_path, "Full Disk", clock=FakeClock())
+    svc.start_session()
+    before = svc.state
+    with installed(FaultyOS("write", 1)), pytest.raises(SaveFailed, match="session-0001"):
+        svc.publish(RollMade(kind="dice", expression="1D6", total=1, label="lost"))
+    assert svc.state is before  # not shown
+    svc.publish(RollMade(kind="dice", expression="1D6", total=2, label="kept"))
+    labels = [e.label for e in svc.events() if isinstance(e, RollMade)]
+    assert labels == ["kept"]
+    svc.close()
+    with CampaignService.open(tmp_path, "Full Disk") as again:
+        assert [e.label for e in again.events() if isinstance(e, RollMade)] == ["kept"]

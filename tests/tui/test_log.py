@@ -19,8 +19,8 @@ from gmdash.model.events import DamageApplied, Event, RollMade, RollStruckOut
 from gmdash.play.campaign import CampaignService, create_demo
 from gmdash.play.journal import LogFilter
 from gmdash.rules import SeededRng
-from gmdash.tui.app import GmDashApp
 from gmdash.store.exports import exports_folder
+from gmdash.tui.app import GmDashApp
 from gmdash.tui.dialogs.log_export import ExportDialog
 from gmdash.tui.dialogs.log_filter import LogFilterDialog
 from gmdash.tui.dialogs.log_sessions import SessionListDialog
