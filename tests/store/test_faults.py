@@ -79,6 +79,9 @@ def test_a_fault_at_every_call_keeps_what_was_acknowledged(tmp_path: Path, kind:
         with installed(layer):
             run_evening(saves, acked.append)
         assert layer.fired
+        leftovers = [p for p in saves.rglob("*") if p.name.endswith(".tmp")]
+        assert not leftovers, f"{kind} {fail_at}: partial files left: {leftovers}"
+        assert not any((saves / ".incoming").glob("*")), "a half-built campaign folder"
         check_evening(saves, acked)
 
 
