@@ -26,10 +26,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from gmdash.model.campaign import GameSession  # noqa: E402
+from gmdash.model.events import Event, RollMade, SessionEnded, SessionStarted  # noqa: E402
 from gmdash.play.campaign import CampaignService  # noqa: E402
 from gmdash.play.demo import demo_state  # noqa: E402
-from gmdash.model.events import Event, RollMade, SessionEnded, SessionStarted  # noqa: E402
-from gmdash.model.campaign import GameSession  # noqa: E402
 from gmdash.rules import SeededRng, level_of  # noqa: E402
 from gmdash.store.atomic import encode, write_atomic  # noqa: E402
 from gmdash.store.campaign_store import CampaignStore  # noqa: E402

@@ -13,10 +13,10 @@ from pathlib import Path
 
 from helpers import FakeClock, sheet
 
-from gmdash import journal
-from gmdash.campaign import CampaignService
-from gmdash.events import DamageApplied, HealingApplied, RollMade
-from gmdash.experience import apply_improvement, ticked_lines, type_line
+from gmdash.model.events import DamageApplied, HealingApplied, RollMade
+from gmdash.play import journal
+from gmdash.play.campaign import CampaignService
+from gmdash.play.experience import apply_improvement, ticked_lines, type_line
 from gmdash.store.errors import StoreError
 
 NAME = "Faulty Evening"
@@ -45,7 +45,7 @@ def run_evening(saves: Path, ack: Callable[[str], None]) -> None:
         ack("damage")
         svc.publish(HealingApplied(character_id="c0001", amount=2, location="chest"))
         ack("heal")
-        from gmdash.events import AbilityTicked
+        from gmdash.model.events import AbilityTicked
 
         for ability in ("Dodge", "Broadsword"):
             svc.publish(AbilityTicked(character_id="c0001", ability=ability))

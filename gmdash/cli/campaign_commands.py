@@ -188,7 +188,7 @@ def show_log(args: argparse.Namespace) -> int:
         if isinstance(session, int) and session not in {s.number for s in svc.sessions} | {0}:
             raise CliError(f"campaign {svc.campaign.name!r} has no session {session}")
         if fmt in STREAMED_FORMATS:  # entry by entry: flat memory on a campaign of years
-            write_stream(stream_records(svc, svc._log_numbers(session), rolls_only=args.rolls),
+            write_stream(stream_records(svc, svc.log_numbers(session), rolls_only=args.rolls),
                          fmt, sys.stdout)  # fmt: skip
             return 0
         found = journal.records(svc, session)

@@ -11,10 +11,11 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
-from gmdash import journal
-from gmdash.campaign import CampaignService
-from gmdash.events import CharacterAdded, RollMade, event_from_dict
+from gmdash.model.events import CharacterAdded, RollMade
 from gmdash.model.log import log_entry
+from gmdash.play import journal
+from gmdash.play.campaign import CampaignService, read_event
+from gmdash.store.paths import CAMPAIGN_FILE
 
 STREAMED_FORMATS = ("json", "csv")
 
@@ -25,9 +26,10 @@ def stream_records(
     """The records of log files `numbers`, read one file at a time."""
     names = {c.id: c.name for c in service.characters}
     struck = service.state.struck
+    snapshot = service.store.folder / CAMPAIGN_FILE
     for number in numbers:
         for raw in service.store.events(number):
-            event = event_from_dict(raw)
+            event = read_event(raw, snapshot)
             if isinstance(event, CharacterAdded):
                 names.setdefault(event.character.id, event.character.name)
             if rolls_only and not isinstance(event, RollMade):

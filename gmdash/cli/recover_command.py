@@ -10,11 +10,11 @@ import argparse
 from datetime import UTC, datetime
 from typing import Any
 
-from gmdash.campaign import CampaignService
 from gmdash.cli.campaign_errors import store_errors
 from gmdash.cli.output import print_json
-from gmdash.events import event_from_dict
 from gmdash.model.errors import ValidationError
+from gmdash.model.events import event_from_dict
+from gmdash.play.campaign import CampaignService
 from gmdash.store.paths import campaign_folder
 from gmdash.store.recovery import Recovered, open_recovering
 

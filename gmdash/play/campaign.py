@@ -11,13 +11,20 @@ Open a campaign from a saves folder, hold its state in memory, and change it onl
         service.undo()                                 # heals those 4 points back
 
 `publish(event)` stamps the event (id, time from the injected clock, session), checks and applies
-it to the state (`ValidationError`: nothing changes), then publishes it on the bus, where the
-store writer is the first subscriber (log file, then snapshot). Everything is synchronous.
+it to the state (`ValidationError`: nothing changes), appends it to the session log as one
+fsynced transaction (a failed write: nothing changes either), and only then publishes it on the
+bus for the screens. `with service.transaction():` makes several events one change: committed
+together, then announced; if anything inside fails, none of them happened. Everything is
+synchronous.
+
+Read-only (`open(..., read_only=True)`), nothing is locked or written, and `refresh()` picks up
+what the process holding the campaign committed since (see `gmdash.store.readonly`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -57,7 +64,7 @@ from gmdash.store.paths import (
     slugify,
     write_last,
 )
-from gmdash.store.writer import StoreWriter
+from gmdash.store.writer import StoreWriter, log_number
 
 Clock = Callable[[], datetime]
 E = TypeVar("E", bound=Event)
@@ -86,9 +93,10 @@ class CampaignService:
         self.bus = bus or Bus()
         self.read_only = store.read_only
         self._writer: StoreWriter | None = None
+        self._pending: list[Event] | None = None
+        """The events of the open transaction (None outside one)."""
         if not self.read_only:
             self._writer = StoreWriter(store, self.state_dict)
-            self.bus.subscribe(Event, self._writer)
 
     # --- opening ---------------------------------------------------------------------------
 
@@ -166,7 +174,7 @@ class CampaignService:
         return cls.open(saves, slug, clock=clock, bus=bus)
 
     def close(self) -> None:
-        """Release the campaign (the files are already up to date)."""
+        """Release the campaign: every change is already on disk; the store compacts."""
         self.store.close()
 
     def __enter__(self) -> CampaignService:
@@ -213,8 +221,37 @@ class CampaignService:
 
     def events(self, session: Which = None) -> list[Event]:
         """Logged events: of the current log (None), of session N's log, or of all logs."""
-        numbers = self._log_numbers(session)
-        return [event_from_dict(raw) for n in numbers for raw in self.store.events(n)]
+        numbers = self.log_numbers(session)
+        path = self.store.folder / CAMPAIGN_FILE
+        return [read_event(raw, path) for n in numbers for raw in self.store.events(n)]
+
+    def log_numbers(self, session: Which = None) -> list[int]:
+        """The log files `events(session)` reads: the current one, session N's, or all."""
+        if session == "all":
+            return self.store.log_numbers()
+        if session is None:
+            return [self.state.log_file]
+        return [session]
+
+    def refresh(self) -> bool:
+        """Read-only: apply what the campaign's writer committed since the last call (or the
+        open) and announce it on the bus; whether anything changed.
+
+        For a view of a campaign the dashboard holds (`gmdash log`, the players' view).
+        """
+        if not self.read_only:
+            return False
+        path = self.store.folder / CAMPAIGN_FILE
+        fresh = [read_event(raw, path) for raw in self.store.refresh()]
+        if not fresh:
+            return False
+        state = self.state.copy()
+        for event in fresh:
+            state.apply(event)
+        self.state = state
+        for event in fresh:
+            self.bus.publish(event)
+        return True
 
     def log(self, session: Which = None, *, rolls_only: bool = False) -> list[LogEntry]:
         """Log lines (struck-out rolls marked) of the current log, session N, or all."""
@@ -240,7 +277,11 @@ class CampaignService:
     # --- changes ---------------------------------------------------------------------------
 
     def publish(self, event: E) -> E:
-        """Stamp, check, apply, persist and announce `event`; returns the stamped event."""
+        """Stamp, check, apply, persist and announce `event`; returns the stamped event.
+
+        Nothing is shown (no bus message, no new state) before the event is on disk; inside a
+        `transaction()` it is committed and announced with the others at the end.
+        """
         if self.read_only:
             raise ReadOnlyError(f"campaign {self.campaign.name!r} is open read-only")
         starting = isinstance(event, SessionStarted)
@@ -248,21 +289,51 @@ class CampaignService:
         current = self.state.current_session
         stamped = replace(
             event,
-            id=f"{number:04d}-{self.store.count(number) + 1:06d}",
+            id=f"{number:04d}-{self._next_sequence(number):06d}",
             time=event.time or self.clock(),
             session=number if starting else (current.number if current else None),
         )
-        before = self.state
-        after = before.copy()
+        after = self.state.copy()
         after.apply(stamped)
+        if self._pending is not None:
+            self._pending.append(stamped)
+            self.state = after
+            return stamped
+        self._persist([stamped])
         self.state = after
-        try:
-            self.bus.publish(stamped)
-        except BaseException:
-            if self._writer is not None and self._writer.last_written != stamped.id:
-                self.state = before  # not persisted: as if it never happened
-            raise
+        self.bus.publish(stamped)
         return stamped
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Make every event published inside one change: written as one transaction, then
+        announced; if anything inside fails (a rule, the disk), none of them happened.
+
+        A nested `transaction()` joins the outer one.
+        """
+        if self._pending is not None:
+            yield
+            return
+        before, self._pending = self.state, []
+        try:
+            yield
+            events = self._pending
+            self._pending = None
+            self._persist(events)
+        except BaseException:
+            self._pending = None
+            self.state = before
+            raise
+        for event in events:
+            self.bus.publish(event)
+
+    def _next_sequence(self, number: int) -> int:
+        waiting = sum(1 for e in self._pending or () if log_number(e.id) == number)
+        return self.store.count(number) + waiting + 1
+
+    def _persist(self, events: list[Event]) -> None:
+        if self._writer is not None:
+            self._writer.write(events)
 
     def start_session(self) -> SessionStarted:
         """Open the next game session."""
@@ -310,10 +381,14 @@ class CampaignService:
         if entry.roll:
             return self.strike_out(entry.event_id, "undo")
         if entry.combat_step:
-            # the fight as it was, then the rolls and damage the step consisted of, last first
-            undone = self.publish(CombatStepUndone(undone_id=entry.event_id, restored=entry.combat))
-            for _ in entry.children:
-                self.undo()
+            # the fight as it was, then the rolls and damage the step consisted of, last first:
+            # one change, so a crash never leaves half a step undone
+            with self.transaction():
+                undone = self.publish(
+                    CombatStepUndone(undone_id=entry.event_id, restored=entry.combat)
+                )
+                for _ in entry.children:
+                    self.undo()
             return undone
         if entry.character_id is not None:
             return self.publish(
@@ -325,38 +400,43 @@ class CampaignService:
             )
         return self.publish(ChangeUndone(undone_id=entry.event_id, notes=entry.notes or ""))
 
-    def _log_numbers(self, session: Which) -> list[int]:
-        if session == "all":
-            return self.store.log_numbers()
-        if session is None:
-            return [self.state.log_file]
-        return [session]
+
+def read_event(raw: dict[str, Any], snapshot: Path) -> Event:
+    """A logged event, read; CorruptSaveError names its log file (`snapshot`: campaign.json)."""
+    event_id = str(raw.get("id", ""))
+    try:
+        return event_from_dict(raw)
+    except (ValidationError, ValueError, TypeError, KeyError) as error:
+        number = event_id.split("-", 1)[0]
+        log = snapshot.parent / "sessions" / f"session-{number}.json"
+        raise CorruptSaveError(log if number.isdigit() else snapshot,
+                               f"bad event {event_id!r}: {error}") from None  # fmt: skip
 
 
 def _load_state(store: CampaignStore) -> CampaignState:
-    """The snapshot, with any event logged after it (a crash between two writes) replayed."""
+    """The snapshot, with every event logged after it replayed, then (writing) compacted.
+
+    The snapshot is written only when a campaign opens or closes, so after a crash the events
+    of the evening are in the session log alone: replaying them is the normal way to open.
+    """
     path = store.folder / CAMPAIGN_FILE
     try:
         state = CampaignState.from_dict(store.load_state())
     except ValidationError as error:
         raise CorruptSaveError(path, f"bad value for {error.field}: {error.message}") from None
-    replayed = False
-    for number in store.log_numbers():
-        if number < state.log_file:
+    for raw in store.replay_events(state.log_file):
+        event = read_event(raw, path)
+        if event.id <= state.last_event_id:
             continue
-        for raw in store.events(number):
-            try:
-                event = event_from_dict(raw)
-                if event.id > state.last_event_id:
-                    state.apply(event)
-                    replayed = True
-            except ValidationError as error:
-                raise CorruptSaveError(
-                    path.parent / "sessions" / f"session-{number:04d}.json",
-                    f"bad event {raw.get('id')!r}: {error}",
-                ) from None
-    if replayed and not store.read_only:
-        store.save_state(state.to_dict())
+        try:
+            state.apply(event)
+        except ValidationError as error:
+            raise CorruptSaveError(
+                path.parent / "sessions" / f"session-{event.id.split('-', 1)[0]}.json",
+                f"bad event {event.id!r}: {error}",
+            ) from None
+    if not store.read_only:
+        store.compact(state.to_dict(), state.log_file)
     return state
 
 

@@ -147,8 +147,15 @@ def roll_line(line: ExperienceLine, rng: Rng) -> ExperienceLine:
 def apply_improvement(service: CampaignService, lines: Sequence[ExperienceLine]) -> list[Event]:
     """Log each rolled line (RollMade "experience"), save the new values and clear their ticks.
 
-    Unrolled lines are left as they are (still ticked). Returns the published events.
+    Unrolled lines are left as they are (still ticked). Returns the published events. One
+    change: the rolls and the new values are committed together, so a crash or a full disk
+    leaves all of the phase or none of it (never rolls logged on a sheet still ticked).
     """
+    with service.transaction():
+        return _improve(service, lines)
+
+
+def _improve(service: CampaignService, lines: Sequence[ExperienceLine]) -> list[Event]:
     rolled = [line for line in lines if line.result is not None]
     published: list[Event] = []
     for line in rolled:
@@ -214,4 +221,7 @@ def grant_free_ticks(
                 raise ValidationError("picks", f"{character.name} has no ability {name!r}")
             if not ability.ticked:
                 plan.append((character.id, ability.name))
-    return [service.publish(AbilityTicked(character_id=cid, ability=name)) for cid, name in plan]
+    with service.transaction():  # all the picks or none
+        return [
+            service.publish(AbilityTicked(character_id=cid, ability=name)) for cid, name in plan
+        ]

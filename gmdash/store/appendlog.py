@@ -115,7 +115,8 @@ def read_tail(path: Path, raw: bytes, start: int) -> Tail:
             break
         ops.append(op)
     tail.dropped = len(raw) - tail.end
-    if tail.dropped and any(_commit(line) for line in raw[position:].split(b"\n")):
+    finished = raw[position:].split(b"\n")[:-1]  # a line without its newline is torn
+    if tail.dropped and any(_commit(line) for line in finished):
         raise CorruptSaveError(path, f"damaged at byte {tail.end}, before later changes")
     return tail
 

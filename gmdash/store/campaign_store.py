@@ -159,7 +159,8 @@ class CampaignStore:
         In this order: a crash between the two leaves a log whose events the snapshot already
         holds (skipped by id on the next open).
         """
-        self.save_state(state)
+        if self.load_state() != state:  # a campaign opened and closed unchanged: no write
+            self.save_state(state)
         if self._log is None and not os.path.lexists(session_file(self.folder, number)):
             return
         storage = self._log_db(number).storage
@@ -198,6 +199,13 @@ class CampaignStore:
         if not os.path.lexists(path):
             return []
         return log_events(path)
+
+    def replay_events(self, first_log: int) -> list[dict[str, Any]]:
+        """The events of the log files from `first_log` on (what opening replays, by id)."""
+        if self._reader is not None:
+            return self._reader.load()
+        numbers = [n for n in self.log_numbers() if n >= first_log]
+        return [raw for n in numbers for raw in self.events(n)]
 
     def refresh(self) -> list[dict[str, Any]]:
         """Read-only: the events another process committed since the last call."""

@@ -96,18 +96,25 @@ class ReadOnlyCampaign:
             return []
         return log_events(path)
 
+    def load(self) -> list[dict[str, Any]]:
+        """Every committed event of the logs from the snapshot's on (those the snapshot holds
+        too: the caller checks them all and skips those by id); call it once, first."""
+        return self._read()
+
     def refresh(self) -> list[dict[str, Any]]:
         """The events committed since the last call (or since the snapshot), oldest first."""
+        seen = self._last_id
+        return [event for event in self._read() if str(event.get("id", "")) > seen]
+
+    def _read(self) -> list[dict[str, Any]]:
         found: list[dict[str, Any]] = []
         numbers = [n for n in self.log_numbers() if n >= self._first_log]
         for number in numbers:
             found += self._new_in(number)
         if numbers:
             self._first_log = numbers[-1]  # the writer only ever appends to the latest log
-        fresh = [event for event in found if str(event.get("id", "")) > self._last_id]
-        if fresh:
-            self._last_id = max(str(event["id"]) for event in fresh)
-        return fresh
+        self._last_id = max([self._last_id, *(str(e.get("id", "")) for e in found)])
+        return found
 
     def _new_in(self, number: int) -> list[dict[str, Any]]:
         path = session_file(self.folder, number)

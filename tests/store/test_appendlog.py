@@ -10,12 +10,12 @@ from helpers import FakeClock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gmdash.play.campaign import CampaignService
 from gmdash.model.events import RollMade
+from gmdash.play.campaign import CampaignService
 from gmdash.store import CorruptSaveError
 from gmdash.store.appendlog import AppendLogStorage, encode_transaction, open_db, parse
-from gmdash.store.documents import SESSION_FORMAT, new_document
 from gmdash.store.atomic import encode
+from gmdash.store.documents import SESSION_FORMAT, new_document
 
 
 def _db(path: Path):  # type: ignore[no-untyped-def]
@@ -106,7 +106,7 @@ def test_damage_before_a_commit_is_an_error_not_a_silent_loss(
     if raw[position] in b"\n":
         return
     raw[position] = ord("#") if raw[position] != ord("#") else ord("%")
-    with pytest.raises(CorruptSaveError, match="log.json"):
+    with pytest.raises(CorruptSaveError, match=r"log\.json"):
         parse(Path("log.json"), bytes(raw), SESSION_FORMAT)
 
 

@@ -12,10 +12,11 @@ from evening import NAME, ROLLS, run_evening
 from fake_os import KINDS, FaultyOS, PowerLossRecorder, installed
 from store_helpers import assert_files_whole
 
-from gmdash.campaign import CampaignService
-from gmdash.events import RollMade
-from gmdash.experience import EXPERIENCE_KIND
+from gmdash.model.events import RollMade
+from gmdash.play.campaign import CampaignService
 from gmdash.store.paths import slugify
+
+EXPERIENCE_KIND = "experience"
 
 
 def _count_calls(tmp_path: Path) -> dict[str, int]:

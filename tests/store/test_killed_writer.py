@@ -23,9 +23,10 @@ import pytest
 from helpers import FakeClock, sheet
 from store_helpers import assert_files_whole
 
-from gmdash.play.campaign import CampaignService
 from gmdash.model.events import RollMade
-from gmdash.play.experience import EXPERIENCE_KIND
+from gmdash.play.campaign import CampaignService
+
+EXPERIENCE_KIND = "experience"
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "Killed Saga"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from helpers import FakeClock
 
-from gmdash.campaign import CampaignService
+from gmdash.play.campaign import CampaignService
 from gmdash.store import StoreError
 from gmdash.tui.guard import write_crash_report
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from helpers import FakeClock, sheet
 from store_helpers import hashes
 
-from gmdash.campaign import CampaignService
-from gmdash.events import RollMade
+from gmdash.model.events import RollMade
+from gmdash.play.campaign import CampaignService
 from gmdash.store.appendlog import encode_transaction
 from gmdash.store.readonly import ReadOnlyCampaign
 

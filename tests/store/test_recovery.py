@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from helpers import FakeClock, sheet
 
-from gmdash.campaign import CampaignService
 from gmdash.cli import main
-from gmdash.events import RollMade
+from gmdash.model.events import RollMade
+from gmdash.play.campaign import CampaignService
 from gmdash.store import CorruptSaveError
 
 NAME = "Broken Saga"

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from gmdash.campaign import CampaignService
 from gmdash.cli import main
-from gmdash.play.campaign import create_demo
+from gmdash.play.campaign import CampaignService, create_demo
 from gmdash.play.demo import DEMO_NAME
 from gmdash.tui.launch import run_dashboard
 

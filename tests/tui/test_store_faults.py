@@ -8,8 +8,8 @@ from pathlib import Path
 from fake_os import FaultyOS, installed
 from helpers import dashboard_app, demo_session
 
-from gmdash.campaign import CampaignService
-from gmdash.events import RollMade
+from gmdash.model.events import RollMade
+from gmdash.play.campaign import CampaignService
 from gmdash.tui.panes.log import LogPane
 
 
