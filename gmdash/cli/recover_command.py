@@ -1,7 +1,6 @@
 """`gmdash campaign recover NAME`: open a damaged campaign by moving bad files aside.
 
-Each damaged save file is renamed `<name>.corrupt-<time>` (kept, never deleted) and what can be
-trusted is put back (see `gmdash.store.recovery`); the command says what was kept and lost.
+See `gmdash.play.recovery`; the command says what was kept and lost for each damaged file.
 """
 
 from __future__ import annotations
@@ -12,29 +11,7 @@ from typing import Any
 
 from gmdash.cli.campaign_errors import store_errors
 from gmdash.cli.output import print_json
-from gmdash.model.errors import ValidationError
-from gmdash.model.events import event_from_dict
-from gmdash.play.campaign import CampaignService
-from gmdash.store.paths import campaign_folder
-from gmdash.store.recovery import Recovered, open_recovering
-
-
-def readable_event(raw: dict[str, Any]) -> bool:
-    """Whether a logged event reads as one of ours (a recovered log keeps those before the
-    first that does not)."""
-    try:
-        event_from_dict(raw)
-    except (ValidationError, ValueError, TypeError, KeyError):
-        return False
-    return True
-
-
-def recover(saves: Any, name: str, now: datetime) -> tuple[CampaignService, list[Recovered]]:
-    """The campaign opened for writing after recovering its damaged files."""
-    folder = campaign_folder(saves, name)
-    return open_recovering(
-        lambda: CampaignService.open(saves, name, remember=False), folder, now, readable_event
-    )
+from gmdash.play.recovery import recover
 
 
 def register(campaign_sub: Any, json_flag: argparse.ArgumentParser) -> None:

@@ -17,6 +17,7 @@ from gmdash.model.character import Ability, Character
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import AbilityTicked, LevelName, RollKind, RollMade
 from gmdash.play.campaign import CampaignService
+from gmdash.play.change import one_change
 from gmdash.rules import (
     RETRY_PENALTY,
     DiceExpr,
@@ -215,6 +216,7 @@ class Rolled:
     ticked: AbilityTicked | None = None
 
 
+@one_change
 def roll_ability(
     service: CampaignService,
     rng: Rng,
@@ -266,6 +268,7 @@ def roll_ability(
     return Rolled(event=event, roll=roll, level=level, ticked=ticked)
 
 
+@one_change
 def roll_augment(
     service: CampaignService,
     rng: Rng,
@@ -344,6 +347,7 @@ class Opposed:
     result: OpposedResult
 
 
+@one_change
 def roll_opposed(service: CampaignService, rng: Rng, a: Side, b: Side) -> Opposed:
     """Both sides roll (or read their typed D100s); both rolls are logged, abilities ticked."""
     roll_a = a.typed if a.typed is not None else rng.randint(1, 100)

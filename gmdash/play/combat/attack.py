@@ -25,6 +25,7 @@ from gmdash.model.errors import ValidationError
 from gmdash.model.events import DamageApplied, Event, RollKind, RollMade, WeaponDamaged
 from gmdash.play import rolls
 from gmdash.play.campaign import CampaignService
+from gmdash.play.change import one_change
 from gmdash.play.combat import wording
 from gmdash.play.combat.flow import fight, weapon_of
 from gmdash.play.combat.plan import AttackInput, Blow, ExchangePlan, Riposte, WeaponHarm
@@ -269,6 +270,7 @@ def _blow(
     )  # fmt: skip
 
 
+@one_change
 def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolved:
     """Log a planned attack: its rolls, damage to a roster sheet, then the step itself."""
     attacker, defender, weapon = plan.attacker, plan.defender, plan.weapon

@@ -34,6 +34,7 @@ from gmdash.model.combat_events import (
 )
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import DamageApplied
+from gmdash.play.change import one_change
 from gmdash.rules import (
     Effect,
     RuleSet,
@@ -198,6 +199,7 @@ def add_character(service: CampaignService, character_id: str) -> CombatantAdded
     return service.publish(CombatantAdded(combatant=combatant))
 
 
+@one_change
 def add_foes(service: CampaignService, spec: FoeSpec) -> list[CombatantAdded]:
     combat = fight(service)
     return [
@@ -349,6 +351,7 @@ def ruleset_is_brp(service: CampaignService) -> bool:
     return service.campaign.ruleset is RuleSet.BRP
 
 
+@one_change
 def new_round(service: CampaignService) -> RoundStarted:
     """The next round: bleeding roster characters lose 1 HP, declarations are cleared."""
     combat = fight(service)
