@@ -25,13 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
-from tinydb.storages import Storage
 from tinydb.table import Table
 
 from gmdash.store import osio
-from gmdash.store.atomic import encode, write_atomic
+from gmdash.store.atomic import SaveStorage, encode, read_save, write_atomic
 from gmdash.store.documents import Tables, check_document, is_doc_id, load_json, new_document
-from gmdash.store.errors import CorruptSaveError, ReadOnlyError, SaveFailed, StoreError
+from gmdash.store.errors import CorruptSaveError, SaveFailed, StoreError
 
 Op = tuple[str, str, dict[str, Any]]
 
@@ -157,11 +156,7 @@ def apply(tables: Tables, ops: Iterable[Op]) -> None:
 
 
 def read_parsed(path: Path, kind: str) -> Parsed:
-    try:
-        raw = osio.read_file(path)
-    except FileNotFoundError:
-        raise CorruptSaveError(path, "the file is missing") from None
-    return parse(path, raw, kind)
+    return parse(path, read_save(path), kind)
 
 
 class AppendTable(Table):
@@ -186,35 +181,25 @@ class AppendLogDB(TinyDB):
     table_class = AppendTable
 
 
-class AppendLogStorage(Storage):
+class AppendLogStorage(SaveStorage):
     """TinyDB storage over an append-only file of format `kind`.
 
     Inserts through `AppendTable` append one transaction (constant time); any other TinyDB
-    write compacts the whole file. `create=True` makes an empty file when there is none.
+    write compacts the whole file.
     The data in memory changes only once its transaction is fsynced.
     """
 
-    def __init__(
-        self,
-        path: str | Path,
-        *,
-        kind: str,
-        create: bool = False,
-        read_only: bool = False,
-        durable: bool = True,
-    ) -> None:
-        self.path = Path(path)
-        self.kind = kind
-        self.read_only = read_only
-        self.durable = durable
-        self._fd: int | None = None
-        self._broken = False
+    _fd: int | None = None
+    _broken = False
+
+    def _create(self) -> None:
         self._next_ids: dict[str, int] = {}
-        if create and not read_only and not os.path.lexists(self.path):
-            self._parsed = Parsed(new_document(kind), 0, 0, 0)
-            self.compact()
-        else:
-            self._parsed = read_parsed(self.path, kind)
+        self._parsed = Parsed(new_document(self.kind), 0, 0, 0)
+        self.compact()
+
+    def _load(self) -> None:
+        self._next_ids = {}
+        self._parsed = read_parsed(self.path, self.kind)
 
     @property
     def compacted(self) -> bool:
@@ -229,12 +214,12 @@ class AppendLogStorage(Storage):
         return dict(self._parsed.tables)  # TinyDB replaces a table it changes: isolate ours
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
-        self._refuse_if_read_only()
+        self.refuse_if_read_only()
         self._write_base(data)
 
     def append(self, table: str, documents: list[dict[str, Any]]) -> list[int]:
         """Append `documents` to `table` as one transaction; their ids once it is on disk."""
-        self._refuse_if_read_only()
+        self.refuse_if_read_only()
         if self._broken:
             raise StoreError(f"an earlier write to {self.path} failed; reopen the campaign")
         if not documents:
@@ -266,7 +251,7 @@ class AppendLogStorage(Storage):
 
     def compact(self) -> None:
         """Rewrite the file as one base line (drops a torn tail; atomic)."""
-        self._refuse_if_read_only()
+        self.refuse_if_read_only()
         self._write_base(self._parsed.tables)
 
     def close(self) -> None:
@@ -306,10 +291,6 @@ class AppendLogStorage(Storage):
         except OSError:
             self._broken = True  # the next open drops the uncommitted tail
             self.close()
-
-    def _refuse_if_read_only(self) -> None:
-        if self.read_only:
-            raise ReadOnlyError(f"{self.path} is open read-only")
 
 
 def open_db(path: Path, *, kind: str, create: bool, durable: bool) -> AppendLogDB:

@@ -65,22 +65,23 @@ def encode(data: Tables) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def read_tables(path: Path, kind: str) -> Tables:
-    """A save file's checked tables (for read-only use without TinyDB)."""
+def read_save(path: Path) -> bytes:
+    """A save file's bytes (see `osio.read_file`); CorruptSaveError when it is missing."""
     try:
-        raw = osio.read_file(path)
+        return osio.read_file(path)
     except FileNotFoundError:
         raise CorruptSaveError(path, "the file is missing") from None
-    return parse_document(path, raw, kind)
 
 
-class AtomicJSONStorage(Storage):
-    """TinyDB storage over one save file of format `kind`, written by atomic replacement.
+def read_tables(path: Path, kind: str) -> Tables:
+    """A save file's checked tables (for read-only use without TinyDB)."""
+    return parse_document(path, read_save(path), kind)
 
-    `create=True` writes a new empty file when there is none; `read_only=True` refuses writes.
-    Inside `with storage.batch():` writes are collected and the file is replaced once at the end.
-    The data in memory changes only once the file on disk holds it.
-    """
+
+class SaveStorage(Storage):
+    """What the TinyDB storages of save files share: the file, its format (`kind`), whether
+    writes are refused (`read_only`) or fsynced (`durable`); `create=True` makes an empty file
+    when there is none (`_create`), else the file is read (`_load`)."""
 
     def __init__(
         self,
@@ -95,21 +96,45 @@ class AtomicJSONStorage(Storage):
         self.kind = kind
         self.read_only = read_only
         self.durable = durable
-        self._batch_depth = 0
-        self._pending: Tables | None = None
-        if create and not read_only and not self.path.exists():
-            self._data: Tables = {}
-            self._flush(new_document(kind))
+        if create and not read_only and not os.path.lexists(self.path):
+            self._create()
         else:
-            self._data = read_tables(self.path, kind)
+            self._load()
+
+    def _create(self) -> None:
+        raise NotImplementedError
+
+    def _load(self) -> None:
+        raise NotImplementedError
+
+    def refuse_if_read_only(self) -> None:
+        if self.read_only:
+            raise ReadOnlyError(f"{self.path} is open read-only")
+
+
+class AtomicJSONStorage(SaveStorage):
+    """TinyDB storage over one save file, written by atomic replacement.
+
+    Inside `with storage.batch():` writes are collected and the file is replaced once at the end.
+    The data in memory changes only once the file on disk holds it.
+    """
+
+    _batch_depth = 0
+    _pending: Tables | None = None
+
+    def _create(self) -> None:
+        self._data: Tables = {}
+        self._flush(new_document(self.kind))
+
+    def _load(self) -> None:
+        self._data = read_tables(self.path, self.kind)
 
     def read(self) -> dict[str, dict[str, Any]]:
         current = self._data if self._pending is None else self._pending
         return dict(current)  # TinyDB replaces a table it changes: a shallow copy isolates it
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
-        if self.read_only:
-            raise ReadOnlyError(f"{self.path} is open read-only")
+        self.refuse_if_read_only()
         if self._batch_depth:
             self._pending = data
         else:
