@@ -2,7 +2,8 @@
 
 Run: `python bench/store.py`. Prints, from one run:
 
-- the median cost of appending one roll (fsync on) with 0, 1,000, 10,000 and 30,000 events
+- the cost of appending one roll (the best of 5 rounds of the cases in turn, each the median
+  of 100 appends; with and without fsync) with 0, 1,000, 10,000 and 30,000 events
   already in the open session, and with 0 and 100,000 rolls in the campaign's closed sessions
   (about 330 per session, so 100,000 rolls = 304 sessions), each as a ratio to the empty case
   (target: 1.5x or less everywhere);
@@ -37,7 +38,8 @@ from gmdash.store.documents import SESSION_FORMAT, new_document  # noqa: E402
 from gmdash.store.paths import session_file, slugify  # noqa: E402
 
 PER_SESSION = 330
-APPENDS = 300  # rolls appended one by one for each measurement
+APPENDS = 100  # rolls appended one by one for each measurement
+ROUNDS = 5
 START = datetime(2024, 1, 6, 19, 0, tzinfo=UTC)
 TARGET = 1.5
 Names = list[tuple[str, str, list[tuple[str, int]]]]
@@ -119,16 +121,27 @@ def append_cost(saves: Path, name: str, *, durable: bool = True) -> float:
     return statistics.median(costs)
 
 
+PEAK_PROBE = """
+import sys
+from gmdash.cli import main
+status = main(sys.argv[1:])
+high = next(line for line in open("/proc/self/status") if line.startswith("VmHWM"))
+print(int(high.split()[1]) * 1024, file=sys.stderr)
+sys.exit(status)
+"""
+
+
 def log_peak_memory(saves: Path, name: str) -> int:
-    """Peak resident memory (bytes) of `gmdash log --session all --format json`."""
-    command = [sys.executable, "-m", "gmdash", "--saves", str(saves), "log", "--campaign", name,
-               "--session", "all", "--format", "json"]  # fmt: skip
+    """Peak resident memory (bytes) of `gmdash log --session all --format json`, read from the
+    child's own VmHWM (a forked child's ru_maxrss would count the parent's memory too)."""
+    argv = ["--saves", str(saves), "log", "--campaign", name, "--session", "all",
+            "--format", "json"]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    with open(os.devnull, "wb") as sink:
-        child = subprocess.Popen(command, stdout=sink, env=env)
-        _, status, usage = os.wait4(child.pid, 0)
-    assert status == 0, f"gmdash log failed ({status})"
-    return usage.ru_maxrss * 1024  # kilobytes on Linux
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK_PROBE, *argv],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True, check=True,
+    )  # fmt: skip
+    return int(done.stderr.split()[-1])
 
 
 def main() -> None:
@@ -147,13 +160,17 @@ def main() -> None:
             build(saves, name, rolls, open_events)
         print(f"built {len(cases)} campaigns in {time.perf_counter() - began:.1f} s")
 
-        print(f"\nappend one roll (median of {APPENDS}), ratio to the empty case; with fsync (what")
-        print(
-            "the table waits for) and without (the CPU part, which a size-bound cost would show):"
-        )
+        print(f"\nappend one roll (best of {ROUNDS} rounds, median of {APPENDS} each), as a ratio")
+        print("to the empty case; with fsync (what the table waits for) and without (the CPU):")
+        os.sync()  # the build's unwritten pages would slow the first fsyncs measured
         worst = 0.0
         for durable in (True, False):
-            costs = {name: append_cost(saves, name, durable=durable) for name in cases}
+            rounds = [
+                {name: append_cost(saves, name, durable=durable) for name in cases}
+                for _ in range(ROUNDS)
+            ]  # the cases in turn, ROUNDS times: the disk's mood changes by the second
+            # the best round's median: noise on a shared machine only ever adds time
+            costs = {name: min(r[name] for r in rounds) for name in cases}
             print("  fsync on:" if durable else "  fsync off:")
             for name, cost in costs.items():
                 ratio = cost / costs["empty"]
