@@ -6,8 +6,6 @@ The output is byte for byte what `journal.export` gives for the same records.
 
 from __future__ import annotations
 
-import csv
-import json
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
@@ -40,17 +38,6 @@ def stream_records(
 def write_stream(found: Iterable[journal.Record], fmt: str, out: TextIO) -> None:
     """Write `found` as `fmt` ("json" or "csv") to `out` as they come."""
     if fmt == "csv":
-        writer = csv.DictWriter(out, fieldnames=[*journal.LOG_FIELDS, "modifiers"],
-                                lineterminator="\n", extrasaction="ignore")  # fmt: skip
-        writer.writeheader()
-        for item in found:
-            row = journal.row_of(item)
-            row["modifiers"] = "; ".join(row["modifiers"])
-            writer.writerow(row)
-        return
-    separator = "[\n"
-    for item in found:
-        text = json.dumps(journal.row_of(item), ensure_ascii=False, indent=1)
-        out.write(separator + "\n".join(" " + line for line in text.split("\n")))
-        separator = ",\n"
-    out.write("[]\n" if separator == "[\n" else "\n]\n")
+        journal.write_csv(found, out)
+    else:
+        journal.write_json(found, out)

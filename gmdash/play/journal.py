@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TextIO
 
 from gmdash.model.campaign import GameSession
 from gmdash.model.events import (
@@ -456,7 +456,20 @@ def row_of(item: Record) -> dict[str, Any]:
 
 def as_json(found: Sequence[Record]) -> str:
     """The exact text of every entry (JSON escapes what a terminal would obey)."""
-    return json_safe(json.dumps([row_of(r) for r in found], ensure_ascii=False, indent=1)) + "\n"
+    out = io.StringIO()
+    write_json(found, out)
+    return out.getvalue()
+
+
+def write_json(found: Iterable[Record], out: TextIO) -> None:
+    """`as_json` written entry by entry: the same text, in memory one entry at a time (the
+    CLI streams a campaign of years this way)."""
+    separator = "[\n"
+    for item in found:
+        text = json_safe(json.dumps(row_of(item), ensure_ascii=False, indent=1))
+        out.write(separator + "\n".join(" " + line for line in text.split("\n")))
+        separator = ",\n"
+    out.write("[]\n" if separator == "[\n" else "\n]\n")
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -474,6 +487,12 @@ def csv_cell(value: object) -> object:
 
 def as_csv(found: Sequence[Record]) -> str:
     out = io.StringIO()
+    write_csv(found, out)
+    return out.getvalue()
+
+
+def write_csv(found: Iterable[Record], out: TextIO) -> None:
+    """`as_csv` written row by row."""
     names = [*LOG_FIELDS, "modifiers"]
     writer = csv.DictWriter(out, fieldnames=names, lineterminator="\n", extrasaction="ignore")
     writer.writeheader()
@@ -481,7 +500,6 @@ def as_csv(found: Sequence[Record]) -> str:
         row = row_of(item)
         row["modifiers"] = "; ".join(row["modifiers"])
         writer.writerow({key: csv_cell(value) for key, value in row.items()})
-    return out.getvalue()
 
 
 TABLE_HEAD = ("time", "session", "actor", "what", "kind", "chance", "roll", "level")
