@@ -26,7 +26,8 @@ def test_the_streamed_log_is_the_whole_export(
         for night in range(3):
             svc.start_session()
             roll = RollMade(actor="Ostra", character_id="c0001", label=f"Scan {night}",
-                            roll=night + 1, kind="ability", chance=50, level="critical")  # fmt: skip
+                            roll=night + 1, kind="ability", chance=50,
+                            level="critical")  # fmt: skip
             svc.publish(roll)
             svc.publish(DamageApplied(character_id="c0001", amount=1, location="chest"))
             svc.end_session()
