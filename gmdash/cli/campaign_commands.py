@@ -41,7 +41,12 @@ def register(subparsers: Any) -> None:
                                            required=True)  # fmt: skip
     new = campaign_sub.add_parser("new", parents=[json_flag], help="create a campaign")
     new.add_argument("name", metavar="NAME")
-    new.add_argument("--ruleset", choices=[r.value for r in RuleSet], default="rqg")
+    new.add_argument(
+        "--ruleset",
+        choices=[r.value for r in RuleSet],
+        default=None,
+        help="rule set (default: the config's ruleset, else rqg)",
+    )
     new.set_defaults(handler=campaign_new)
     listing = campaign_sub.add_parser("list", parents=[json_flag], help="list the campaigns")
     listing.set_defaults(handler=campaign_list)

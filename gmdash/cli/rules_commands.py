@@ -22,7 +22,12 @@ Handler = Callable[[argparse.Namespace], int]
 def register(subparsers: Any) -> None:
     """Add the rules subcommands to the `gmdash` parser."""
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--ruleset", choices=[r.value for r in RuleSet], default="rqg")
+    common.add_argument(
+        "--ruleset",
+        choices=[r.value for r in RuleSet],
+        default=None,
+        help="rule set (default: the config's ruleset, else rqg)",
+    )
     common.add_argument("--json", action="store_true", help="print one JSON object")
 
     rolling = argparse.ArgumentParser(add_help=False)

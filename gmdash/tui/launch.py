@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import gc
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
+from gmdash.config import Config
 from gmdash.model.errors import ValidationError
 from gmdash.play.campaign import CampaignService
 from gmdash.safe_text import visible
@@ -29,8 +31,17 @@ def prepare() -> None:
     gc.freeze()
 
 
-def run_dashboard(saves_dir: Path, campaign: str | None) -> int:
-    """Run the app until the game master quits; returns the exit status."""
+def run_dashboard(
+    saves_dir: Path,
+    campaign: str | None,
+    *,
+    config: Config | None = None,
+    notes: Sequence[str] = (),
+) -> int:
+    """Run the app until the game master quits; returns the exit status.
+
+    `notes` (a bad config, campaigns left in ./saves) are shown in the dashboard, and printed
+    again once it closes so that they are not lost with the screen."""
     try:
         service = open_for_dashboard(saves_dir, campaign)
     except (StoreError, ValidationError, OSError) as error:
@@ -40,7 +51,11 @@ def run_dashboard(saves_dir: Path, campaign: str | None) -> int:
 
     prepare()
     try:
-        GmDashApp(service, crash_log=service.store.folder / CRASH_LOG).run()
+        app = GmDashApp(service, crash_log=service.store.folder / CRASH_LOG, config=config,
+                        notes=notes)  # fmt: skip
+        app.run()
     finally:
         service.close()
+    for note in app.notes:
+        print(f"gmdash: {note}", file=sys.stderr)
     return 0
