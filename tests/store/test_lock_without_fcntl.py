@@ -14,7 +14,9 @@ import pytest
 # Run before anything imports gmdash: `import fcntl` then fails as it does on Windows.
 NO_FCNTL = "import sys; sys.modules['fcntl'] = None\n"
 CLI = NO_FCNTL + "from gmdash.cli import main\nraise SystemExit(main(sys.argv[1:]))\n"
-HOLDER = NO_FCNTL + """
+HOLDER = (
+    NO_FCNTL
+    + """
 from pathlib import Path
 from gmdash.campaign import CampaignService
 from gmdash.store.lock import lock_kind
@@ -22,6 +24,7 @@ svc = CampaignService.open(Path(sys.argv[1]), sys.argv[2])
 print("holding", lock_kind(), flush=True)
 sys.stdin.read()
 """
+)
 NAME = "Windward Saga"
 
 

@@ -51,8 +51,9 @@ def test_the_user_data_folder_is_the_platforms(private_user_folders: Path) -> No
     assert user_data_saves() == private_user_folders / ".local/share/gmdash/saves"
 
 
-def test_a_relative_saves_option_is_made_absolute(tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+def test_a_relative_saves_option_is_made_absolute(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     assert choose_saves("here", {}).path == tmp_path / "here"
 
