@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,10 +47,17 @@ class Config:
 
 def config_path(environ: Mapping[str, str] | None = None) -> Path:
     """`$GMDASH_CONFIG`, else `config.toml` in the platform's user config folder."""
-    env = (os.environ if environ is None else environ).get(CONFIG_ENV)
+    environ = os.environ if environ is None else environ
+    env = environ.get(CONFIG_ENV)
     if env:
         return Path(env).expanduser().absolute()
-    import platformdirs  # only here: most commands have the variable or never ask
+    if sys.platform == "linux":
+        # platformdirs' rule, spelled out: importing it (and the tempfile module it pulls in)
+        # would be a tenth of `gmdash roll`'s time. tests/test_config.py checks the two agree.
+        xdg = environ.get("XDG_CONFIG_HOME", "").strip()
+        base = Path(xdg) if xdg else Path(environ.get("HOME") or Path.home()) / ".config"
+        return base / APP_NAME / CONFIG_NAME
+    import platformdirs
 
     return platformdirs.user_config_path(APP_NAME, appauthor=False) / CONFIG_NAME
 
@@ -141,11 +149,12 @@ def _keys(table: object) -> tuple[dict[str, str], list[tuple[str, str]]]:
     return keys, problems
 
 
-_TOML_AT = re.compile(r"^(?P<reason>.*?)\s*\(at line (?P<line>\d+), column \d+\)$")
+# Patterns as text, compiled on first use (re caches them): most runs read no config file.
+_TOML_AT = r"^(?P<reason>.*?)\s*\(at line (?P<line>\d+), column \d+\)$"
 
 
 def _toml_error(message: str) -> tuple[int | None, str]:
-    found = _TOML_AT.match(message)
+    found = re.match(_TOML_AT, message)
     if found is None:
         return None, message
     return int(found["line"]), found["reason"]
@@ -156,8 +165,8 @@ def _message(path: Path, line: int | None, what: str, fallback: str) -> str:
     return f"config {where}: {what}; {fallback}"
 
 
-_TABLE = re.compile(r"^\s*\[\s*(?P<name>[^\[\]]+?)\s*\]")
-_KEY = re.compile(r"^\s*(?P<key>(?:\"[^\"]*\"|'[^']*'|[A-Za-z0-9_\-.\s])+?)\s*=")
+_TABLE = r"^\s*\[\s*(?P<name>[^\[\]]+?)\s*\]"
+_KEY = r"^\s*(?P<key>(?:\"[^\"]*\"|'[^']*'|[A-Za-z0-9_\-.\s])+?)\s*="
 
 
 def _dotted(key: str) -> str:
@@ -175,11 +184,11 @@ def setting_lines(text: str) -> dict[str, int]:
     lines: dict[str, int] = {}
     table = ""
     for number, line in enumerate(text.splitlines(), 1):
-        if (header := _TABLE.match(line)) is not None:
+        if (header := re.match(_TABLE, line)) is not None:
             table = _dotted(header["name"])
             lines.setdefault(table, number)
             continue
-        if (key := _KEY.match(line)) is not None:
+        if (key := re.match(_KEY, line)) is not None:
             name = _dotted(key["key"])
             lines.setdefault(f"{table}.{name}" if table else name, number)
     return lines
@@ -236,10 +245,10 @@ def _replace_top_level(text: str, setting: str, assignment: str) -> str:
     lines = text.splitlines(keepends=True)
     first_table = len(lines)
     for index, line in enumerate(lines):
-        if _TABLE.match(line):
+        if re.match(_TABLE, line):
             first_table = index
             break
-        key = _KEY.match(line)
+        key = re.match(_KEY, line)
         if key is not None and _dotted(key["key"]) == setting:
             ending = "\n" if line.endswith("\n") else ""
             return "".join([*lines[:index], assignment + ending, *lines[index + 1 :]])

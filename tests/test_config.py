@@ -48,6 +48,21 @@ def test_the_config_lives_in_the_platform_config_folder(
     assert config_path({"GMDASH_CONFIG": "/x/y.toml"}) == Path("/x/y.toml")
 
 
+@pytest.mark.parametrize("xdg", [None, "", "  ", "/somewhere/else"])
+def test_the_config_path_is_the_one_platformdirs_gives(
+    xdg: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import platformdirs
+
+    monkeypatch.delenv("GMDASH_CONFIG")
+    if xdg is None:
+        monkeypatch.delenv("XDG_CONFIG_HOME")
+    else:
+        monkeypatch.setenv("XDG_CONFIG_HOME", xdg)
+    expected = platformdirs.user_config_path("gmdash", appauthor=False) / "config.toml"
+    assert config_path() == expected
+
+
 def test_gmdash_config_path_prints_it(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["config", "path"]) == 0
     assert capsys.readouterr().out.strip() == os.environ["GMDASH_CONFIG"]

@@ -1,13 +1,11 @@
 """Rules subcommands: roll, resist, opposed, dice, odds, attrs, table. No Textual, no store
-import unless a roll is recorded in a campaign."""
+import unless a roll is recorded in a campaign; `rich.table` only in the commands printing one."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
 from typing import Any
-
-from rich.table import Table
 
 from gmdash import rules
 from gmdash.cli.args import whole as _whole
@@ -293,6 +291,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
         return 0
+    from rich.table import Table
+
     table = Table(title=f"Odds at {args.chance}% ({ruleset.value})")
     table.add_column("level")
     table.add_column("chance", justify="right")
@@ -329,6 +329,8 @@ def cmd_attrs(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
         return 0
+    from rich.table import Table
+
     table = Table(title=f"Derived attributes ({ruleset.value})", show_header=False)
     table.add_column("attribute", style="bold")
     table.add_column("value")
@@ -364,6 +366,8 @@ def _ability_table(ruleset: RuleSet, as_json: bool) -> int:
         rows = [{"chance": c, **_thresholds_dict(c, ruleset)} for c in ABILITY_TABLE_CHANCES]
         print_json({"rows": rows})
         return 0
+    from rich.table import Table
+
     table = Table(title=f"Ability results ({ruleset.value})", row_styles=["", "dim"])
     table.add_column("Ability", justify="right", style="bold")
     if ruleset is RuleSet.RQG:
@@ -392,6 +396,8 @@ def _resistance_table(as_json: bool) -> int:
     if as_json:
         print_json({"cells": [{"active": a, "passive": p, "chance": c} for a, p, c in cells]})
         return 0
+    from rich.table import Table
+
     table = Table(
         title="Resistance table: active (columns) against passive (rows)",
         box=None,
