@@ -133,7 +133,7 @@ class GmDashApp(App[int]):
         self.pane("roster").focus_main()
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         for note in self.notes:
-            self.notify(note, title="gmdash", severity="warning", timeout=30)
+            self.notify(note, title="gmdash", severity="warning", timeout=30, markup=False)
 
     def _remember_theme(self, theme: object) -> None:
         """The theme picked (ctrl+t or the palette) is the next start's theme."""
@@ -143,7 +143,8 @@ class GmDashApp(App[int]):
         if problem is None:
             self.config = replace(self.config, theme=self.theme)
         else:
-            self.notify(problem, title="Theme not remembered", severity="warning", timeout=15)
+            self.notify(problem, title="Theme not remembered", severity="warning", timeout=15,
+                        markup=False)  # fmt: skip
 
     def on_descendant_focus(self) -> None:
         # The footer follows the focus: the pane's keys, then the global ones.

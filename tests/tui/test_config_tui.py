@@ -63,6 +63,8 @@ async def test_conflicting_keys_are_refused_with_a_message_and_the_defaults_stay
         async with app.run_test(size=SIZE) as pilot:
             [note] = [n.message for n in app._notifications]
             assert f"{path}, line 2:" in note and "would both be on c" in note
+            assert "the [keys] table is not used" in note
+            assert not any(n.markup for n in app._notifications)  # "[keys]" is text, not style
             assert " r  Roll " in str(app.query_one(KeyBar).render())
             await pilot.press("r")
             await pilot.pause()
