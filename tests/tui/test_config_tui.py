@@ -111,3 +111,12 @@ async def test_the_selected_log_entry_copies_as_one_line(tmp_path: Path) -> None
             await pilot.pause()
             assert app.clipboard.endswith("Vasana · Broadsword swing 65%: 12, SUCCESS")
             assert "\n" not in app.clipboard
+
+
+async def test_the_palette_offers_the_remapped_key(tmp_path: Path) -> None:
+    path = config_file(tmp_path, '[keys]\n"roster.roll_ability" = "space"\n')
+    with demo_session(tmp_path / "saves") as service:
+        app = app_on(service, path)
+        async with app.run_test(size=SIZE):
+            offered = {c.title: c.help for c in app.get_system_commands(app.screen)}
+            assert offered["Roll (Roster)"].endswith("[space]")
