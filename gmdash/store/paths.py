@@ -31,6 +31,7 @@ class SavesChoice:
 
     path: Path
     reason: str
+    explicit: bool = False  # named for this run (--saves, $GMDASH_SAVES), not a standing default
 
 
 def source_checkout(root: Path = _CODE_ROOT) -> Path | None:
@@ -65,10 +66,10 @@ def choose_saves(
     `checkout=True` looks for the checkout; tests pass a folder, or None for an installed copy.
     """
     if option:
-        return SavesChoice(_absolute(option), "--saves")
+        return SavesChoice(_absolute(option), "--saves", explicit=True)
     env = (os.environ if environ is None else environ).get(SAVES_ENV)
     if env:
-        return SavesChoice(_absolute(env), f"${SAVES_ENV}")
+        return SavesChoice(_absolute(env), f"${SAVES_ENV}", explicit=True)
     if config_saves is not None:
         return SavesChoice(_absolute(config_saves), "the config file's `saves`")
     root = source_checkout() if checkout is True else checkout or None
@@ -87,9 +88,10 @@ def _absolute(path: str | Path) -> Path:
 
 
 def stray_campaigns(choice: SavesChoice, cwd: Path) -> list[str]:
-    """The campaigns in `cwd/saves` when that is not the saves folder in use."""
+    """The campaigns in `cwd/saves` when that is not the saves folder in use and the folder in
+    use is a default (one named for this run is what the game master wants)."""
     stray = (cwd / SAVES_NAME).absolute()
-    if stray == choice.path or _same_folder(stray, choice.path):
+    if choice.explicit or stray == choice.path or _same_folder(stray, choice.path):
         return []
     return campaign_slugs(stray)
 

@@ -112,10 +112,14 @@ def test_campaigns_left_in_dot_saves_are_mentioned_once_and_never_used(
 ) -> None:
     old = tmp_path / "table"
     CampaignService.create(old / "saves", "Old Saga").close()
+    config = tmp_path / "config.toml"
+    config.write_text(f'saves = "{tmp_path / "home"}"\n')
+    monkeypatch.setenv("GMDASH_CONFIG", str(config))
+    monkeypatch.delenv("GMDASH_SAVES")
     monkeypatch.chdir(old)
     assert main(["campaign", "list"]) == 0
     out, err = capsys.readouterr()
-    assert "Old Saga" not in out  # the folder in use is $GMDASH_SAVES, empty
+    assert "Old Saga" not in out  # the folder in use is the config's, empty
     assert f"gmdash saves move {old / 'saves'}" in err
     assert main(["campaign", "list"]) == 0
     assert "saves move" not in capsys.readouterr().err  # once
@@ -124,6 +128,12 @@ def test_campaigns_left_in_dot_saves_are_mentioned_once_and_never_used(
     assert main(["campaign", "list"]) == 0
     assert "Old Saga" in capsys.readouterr().out
     assert not (old / "saves").exists()
+
+
+def test_no_notice_when_the_saves_folder_is_named_for_the_run(tmp_path: Path) -> None:
+    CampaignService.create(tmp_path / "saves", "Here").close()
+    choice = choose_saves(str(tmp_path / "elsewhere"), {})
+    assert stray_saves_notice(choice, tmp_path, tmp_path / "state") is None
 
 
 def test_no_notice_when_dot_saves_is_the_folder_in_use(tmp_path: Path) -> None:
