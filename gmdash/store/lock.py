@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from gmdash.store.errors import CampaignLocked
 
@@ -35,24 +36,27 @@ def _write_pid(fd: int) -> None:
     os.fsync(fd)
 
 
-def _open_lock_file(path: Path) -> int:
-    return os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+class _SystemLockBackend:
+    """A lock call of the system (`flock`, `msvcrt.locking`), released when the holder exits or
+    dies: `take(fd)` raises one of `busy` while another holder has it; `give(fd)` releases it."""
 
-
-class _FlockBackend:
-    """POSIX `flock`: released by the kernel when the holder exits or dies."""
-
-    name = "flock"
-
-    def __init__(self, fcntl_module: object) -> None:
-        self._fcntl = fcntl_module
+    def __init__(
+        self,
+        name: str,
+        take: Callable[[int], None],
+        give: Callable[[int], None],
+        busy: type[OSError],
+    ) -> None:
+        self.name = name
+        self._take = take
+        self._give = give
+        self._busy = busy
 
     def try_lock(self, path: Path) -> int | None:
-        fcntl = self._fcntl
-        fd = _open_lock_file(path)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # type: ignore[attr-defined]
-        except BlockingIOError:
+            self._take(fd)
+        except self._busy:
             os.close(fd)
             return None
         except BaseException:
@@ -61,12 +65,20 @@ class _FlockBackend:
         return fd
 
     def unlock(self, path: Path, fd: int) -> None:
-        fcntl = self._fcntl
         try:
-            os.ftruncate(fd, 0)
-            fcntl.flock(fd, fcntl.LOCK_UN)  # type: ignore[attr-defined]
+            os.ftruncate(fd, 0)  # no pid left to name a holder that is gone
+            self._give(fd)
         finally:
             os.close(fd)
+
+
+def _flock_backend(fcntl: Any) -> _SystemLockBackend:
+    return _SystemLockBackend(
+        "flock",
+        take=lambda fd: fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB),
+        give=lambda fd: fcntl.flock(fd, fcntl.LOCK_UN),
+        busy=BlockingIOError,
+    )
 
 
 # Windows locks a byte range and then refuses other processes' reads of it: the lock covers one
@@ -74,36 +86,18 @@ class _FlockBackend:
 _WINDOWS_LOCK_OFFSET = 1 << 20
 
 
-class _MsvcrtBackend:
-    """Windows `msvcrt.locking`: released by the system when the holder exits or dies."""
-
-    name = "msvcrt"
-
-    def __init__(self, msvcrt_module: object) -> None:
-        self._msvcrt = msvcrt_module
-
-    def try_lock(self, path: Path) -> int | None:
-        msvcrt = self._msvcrt
-        fd = _open_lock_file(path)
-        try:
+def _msvcrt_backend(msvcrt: Any) -> _SystemLockBackend:
+    def at_lock_byte(mode: int) -> Callable[[int], None]:
+        def call(fd: int) -> None:
             os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
-        except OSError:
-            os.close(fd)
-            return None
-        except BaseException:
-            os.close(fd)
-            raise
-        return fd
+            msvcrt.locking(fd, mode, 1)
 
-    def unlock(self, path: Path, fd: int) -> None:
-        msvcrt = self._msvcrt
-        try:
-            os.ftruncate(fd, 0)
-            os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
-            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
-        finally:
-            os.close(fd)
+        return call
+
+    return _SystemLockBackend(
+        "msvcrt", take=at_lock_byte(msvcrt.LK_NBLCK), give=at_lock_byte(msvcrt.LK_UNLCK),
+        busy=OSError,
+    )  # fmt: skip
 
 
 class _ExclusiveFileBackend:
@@ -151,13 +145,13 @@ def _platform_backend() -> _Backend:
     except ImportError:
         pass
     else:
-        return _FlockBackend(fcntl)
+        return _flock_backend(fcntl)
     try:
         import msvcrt
     except ImportError:
         pass
     else:
-        return _MsvcrtBackend(msvcrt)
+        return _msvcrt_backend(msvcrt)
     return _ExclusiveFileBackend()
 
 

@@ -76,3 +76,42 @@ def test_this_platform_locks_with_flock() -> None:
 
     assert lock_kind() == "flock"
     assert os.name == "posix"
+
+
+class FakeMsvcrt:
+    """`msvcrt.locking` as Windows does it: a byte range held by one descriptor; a second
+    non-blocking lock of it fails with OSError."""
+
+    LK_NBLCK, LK_UNLCK = 2, 0
+
+    def __init__(self) -> None:
+        self.held: dict[tuple[int, int], int] = {}  # (inode, offset) -> fd
+
+    def locking(self, fd: int, mode: int, nbytes: int) -> None:
+        where = (os.fstat(fd).st_ino, os.lseek(fd, 0, os.SEEK_CUR))
+        if mode == self.LK_UNLCK:
+            assert self.held.pop(where) == fd
+        elif where in self.held:
+            raise OSError(36, "Resource deadlock avoided")
+        else:
+            self.held[where] = fd
+
+
+def test_the_windows_lock_holds_one_byte_past_the_pid_and_gives_it_back(tmp_path: Path) -> None:
+    from gmdash.store.lock import _msvcrt_backend, _write_pid, holder_pid
+
+    fake = FakeMsvcrt()
+    backend = _msvcrt_backend(fake)
+    path = tmp_path / "campaign.lock"
+    fd = backend.try_lock(path)
+    assert fd is not None
+    _write_pid(fd)
+    [(_, offset)] = fake.held
+    assert offset > path.stat().st_size  # the pid text stays readable to others
+    assert backend.try_lock(path) is None
+    assert holder_pid(path) == os.getpid()
+    backend.unlock(path, fd)
+    assert fake.held == {} and path.read_text() == ""
+    again = backend.try_lock(path)
+    assert again is not None
+    backend.unlock(path, again)
