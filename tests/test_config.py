@@ -224,3 +224,28 @@ def test_a_refused_key_names_the_config_line(tmp_path: Path) -> None:
     assert table is not DEFAULT_KEYS and table.keymap == {}
     [problem] = table.problems
     assert f"{config.path}, line 3:" in problem and "every key keeps its default" in problem
+
+
+def test_gmdash_config_keys_prints_the_key_map_with_the_configs_keys(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GMDASH_CONFIG", str(write(tmp_path, '[keys]\n"log.copy_entry" = "y"\n')))
+    assert main(["config", "keys"]) == 0
+    out = capsys.readouterr().out
+    assert "| `y` | Copy the selected entry" in out and "`log.copy_entry` |" in out
+    assert out.strip() == markdown_key_map(key_table({"log.copy_entry": "y"}))
+
+
+def test_gmdash_config_check_says_what_is_in_use_and_what_is_wrong(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(tmp_path, 'ruleset = "brp"\ntheme = "nope"\n[keys]\n"roster.roll_ability" = "c"\n')
+    monkeypatch.setenv("GMDASH_CONFIG", str(path))
+    assert main(["config", "check"]) == 1
+    out, err = capsys.readouterr()
+    assert "ruleset: brp" in out and "keys:    0 remapped (refused)" in out
+    assert f"{path}, line 2: there is no theme 'nope'" in err
+    assert f"{path}, line 4: roster.roll_ability and roster.roll_characteristic" in err
+    monkeypatch.setenv("GMDASH_CONFIG", str(write(tmp_path, 'theme = "nord"\n')))
+    assert main(["config", "check"]) == 0
+    assert "theme:   nord" in capsys.readouterr().out
