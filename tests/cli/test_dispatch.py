@@ -117,3 +117,28 @@ def test_completion_scripts_name_every_command(capsys: pytest.CaptureFixture[str
         text = capsys.readouterr().out
         assert all(command in text for command in COMMAND_MODULES)
     assert text.count("complete -c gmdash") > 40  # fish: a line per command and option
+
+
+@pytest.mark.skipif(shutil.which("fish") is None, reason="needs fish")
+def test_fish_completion_offers_what_the_parser_takes(tmp_path: Path) -> None:
+    (tmp_path / "gmdash.fish").write_text(script(build_parser(), "fish"))
+    asks = ["gmdash campaign ", "gmdash --saves /tmp session s", "gmdash log --format "]
+    test = "\n".join([f"source {tmp_path / 'gmdash.fish'}",
+                      *(f"complete -C '{ask}'; echo @@" for ask in asks)])  # fmt: skip
+    done = subprocess.run(["fish", "-c", test], capture_output=True, text=True, check=True)
+    answers = [{line.split("\t")[0] for line in block.split("\n") if line}
+               for block in done.stdout.split("@@\n")[:-1]]  # fmt: skip
+    assert answers == [{"new", "list"}, {"start"}, {"text", "md", "csv", "json"}]
+
+
+@pytest.mark.skipif(shutil.which("zsh") is None, reason="needs zsh")
+def test_zsh_completion_runs_the_same_function_through_bashcompinit(tmp_path: Path) -> None:
+    (tmp_path / "gmdash.zsh").write_text(script(build_parser(), "zsh"))
+    test = "\n".join([
+        "autoload -U compinit && compinit -u", f"source {tmp_path / 'gmdash.zsh'}",
+        # what bashcompinit's wrapper sets before calling the function
+        "emulate -L sh; setopt kshglob noshglob braceexpand ksharrays",
+        "COMP_WORDS=(gmdash campaign ''); COMP_CWORD=2; _gmdash; echo ${COMPREPLY[*]}",
+    ])  # fmt: skip
+    done = subprocess.run(["zsh", "-c", test], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["new", "list"]
