@@ -19,6 +19,9 @@ from typing import Any, Protocol
 from gmdash.store.errors import CampaignLocked
 
 
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation in the pid text
+
+
 class _Backend(Protocol):
     name: str
 
@@ -53,7 +56,7 @@ class _SystemLockBackend:
         self._busy = busy
 
     def try_lock(self, path: Path) -> int | None:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | _BINARY, 0o644)
         try:
             self._take(fd)
         except self._busy:
@@ -112,7 +115,7 @@ class _ExclusiveFileBackend:
     def try_lock(self, path: Path) -> int | None:
         for _ in range(2):  # once more after removing a stale file
             try:
-                return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
+                return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _BINARY, 0o644)
             except FileExistsError:
                 pid = holder_pid(path)
                 if pid is not None and _process_runs(pid):
