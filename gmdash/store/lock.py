@@ -18,7 +18,6 @@ from typing import Any, Protocol
 
 from gmdash.store.errors import CampaignLocked
 
-
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation in the pid text
 
 

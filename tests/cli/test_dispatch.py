@@ -41,8 +41,8 @@ def test_the_command_is_the_first_word_that_is_no_option(
     assert command_of(argv) == command
 
 
-NOT_FOR_A_ROLL = ("textual", "tinydb", "gmdash.campaign", "gmdash.store", "gmdash.journal",
-                  "gmdash.events", "gmdash.rules.wounds", "gmdash.rules.attributes", "rich.table",
+NOT_FOR_A_ROLL = ("textual", "tinydb", "gmdash.play", "gmdash.store", "gmdash.model",
+                  "gmdash.rules.wounds", "gmdash.rules.attributes", "rich.table",
                   "platformdirs", "tomllib")  # fmt: skip
 
 

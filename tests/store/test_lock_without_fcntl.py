@@ -18,7 +18,7 @@ HOLDER = (
     NO_FCNTL
     + """
 from pathlib import Path
-from gmdash.campaign import CampaignService
+from gmdash.play.campaign import CampaignService
 from gmdash.store.lock import lock_kind
 svc = CampaignService.open(Path(sys.argv[1]), sys.argv[2])
 print("holding", lock_kind(), flush=True)

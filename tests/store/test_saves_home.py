@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from gmdash.campaign import CampaignService
 from gmdash.cli import main
+from gmdash.play.campaign import CampaignService
 from gmdash.store.moving import move_campaigns
 from gmdash.store.paths import (
     choose_saves,

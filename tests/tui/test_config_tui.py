@@ -9,7 +9,7 @@ from helpers import demo_session, fixed_clock
 from textual.widgets import Static
 
 from gmdash.config import load_config
-from gmdash.events import RollMade
+from gmdash.model.events import RollMade
 from gmdash.rules import SeededRng
 from gmdash.tui.app import DARK_THEME, LIGHT_THEME, GmDashApp
 from gmdash.tui.dialogs.roll_base import RollDialog
