@@ -49,7 +49,7 @@ class _MainParser(_Parser):
     (found only when help is shown)."""
 
     def format_help(self) -> str:
-        from gmdash.cli.setup_commands import where_text
+        from gmdash.cli.where import where_text
 
         self.epilog = where_text()
         return super().format_help()

@@ -42,28 +42,6 @@ def register(subparsers: Any) -> None:
     completion.set_defaults(handler=print_completion)
 
 
-def where_text() -> str:
-    """The end of `gmdash --help`: the saves folder and the config file in use, and why."""
-    from gmdash.config import load_config
-    from gmdash.store.paths import SAVES_ENV, choose_saves, stray_campaigns
-
-    config = load_config()
-    saves = choose_saves(None, config_saves=config.saves)
-    state = "" if config.path.is_file() else " (no file yet: every setting has its default)"
-    lines = [
-        f"saves:  {saves.path}",
-        f"        from {saves.reason} (without --saves DIR; the order is --saves, ${SAVES_ENV},",
-        "        the config's saves, the saves/ of a source checkout, the user data folder)",
-        f"config: {config.path}{state}",
-    ]
-    stray = stray_campaigns(saves, Path.cwd())
-    if stray:
-        lines.append(f"note:   ./saves holds {len(stray)} campaign(s) not in use here: "
-                     "'gmdash saves move ./saves' moves them")  # fmt: skip
-    lines += [f"        {problem}" for problem in config.problems]
-    return "\n".join(lines)
-
-
 # --- config ----------------------------------------------------------------------------------
 
 
