@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from gmdash import __version__
 from gmdash.cli.errors import EXIT_USAGE, CliError
+from gmdash.cli.parsing import HelpFormatter, RawDescriptionHelpFormatter
 from gmdash.safe_text import is_encodable, visible
 
 if TYPE_CHECKING:
@@ -39,6 +40,10 @@ DEFAULT_RULESET = "rqg"
 
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad argument as one clear line, not a usage block."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise CliError(f"{self.prog}: {message} (see '{self.prog} --help')")
@@ -137,7 +142,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser = _MainParser(
         prog="gmdash",
         description="A game master's dashboard for RuneQuest (rqg) and Basic Roleplaying (brp).",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action=_Version)
     parser.add_argument(

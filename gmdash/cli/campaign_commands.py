@@ -15,6 +15,7 @@ from typing import Any
 from gmdash.cli.campaign_errors import store_errors
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import print_json
+from gmdash.cli.parsing import parent_parser
 from gmdash.model.campaign import GameSession
 from gmdash.model.exchange import (
     MAX_FILE_BYTES,
@@ -31,9 +32,9 @@ from gmdash.store.paths import campaign_slugs
 
 def register(subparsers: Any) -> None:
     """Add the campaign, session, log and character commands."""
-    json_flag = argparse.ArgumentParser(add_help=False)
+    json_flag = parent_parser()
     json_flag.add_argument("--json", action="store_true", help="print JSON")
-    named = argparse.ArgumentParser(add_help=False)
+    named = parent_parser()
     named.add_argument("--campaign", metavar="NAME", help="the campaign (name or folder)")
 
     campaign = subparsers.add_parser("campaign", help="create and list campaigns")

@@ -11,6 +11,7 @@ from gmdash import rules
 from gmdash.cli.args import whole as _whole
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import console, print_json
+from gmdash.cli.parsing import parent_parser
 from gmdash.look import level_text
 from gmdash.rules import Level, RuleSet
 
@@ -19,7 +20,7 @@ Handler = Callable[[argparse.Namespace], int]
 
 def register(subparsers: Any) -> None:
     """Add the rules subcommands to the `gmdash` parser."""
-    common = argparse.ArgumentParser(add_help=False)
+    common = parent_parser()
     common.add_argument(
         "--ruleset",
         choices=[r.value for r in RuleSet],
@@ -28,7 +29,7 @@ def register(subparsers: Any) -> None:
     )
     common.add_argument("--json", action="store_true", help="print one JSON object")
 
-    rolling = argparse.ArgumentParser(add_help=False)
+    rolling = parent_parser()
     rolling.add_argument("--seed", help="make the roll reproducible")
     rolling.add_argument("--campaign", metavar="NAME", help="record the roll in this campaign")
     rolling.add_argument("--actor", metavar="NAME", help="who rolled (recorded with --campaign)")

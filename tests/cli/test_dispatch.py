@@ -43,7 +43,7 @@ def test_the_command_is_the_first_word_that_is_no_option(
 
 NOT_FOR_A_ROLL = ("textual", "tinydb", "gmdash.play", "gmdash.store", "gmdash.model",
                   "gmdash.rules.wounds", "gmdash.rules.attributes", "rich.table",
-                  "platformdirs", "tomllib")  # fmt: skip
+                  "platformdirs", "tomllib", "shutil")  # fmt: skip
 
 
 @pytest.mark.parametrize("argv", [["roll", "50"], ["odds", "50", "--json"]])
@@ -142,3 +142,13 @@ def test_zsh_completion_runs_the_same_function_through_bashcompinit(tmp_path: Pa
     ])  # fmt: skip
     done = subprocess.run(["zsh", "-c", test], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["new", "list"]
+
+
+@pytest.mark.parametrize("columns", ["", "0", "junk", "57", "200"])
+def test_help_is_as_wide_as_shutil_would_make_it(
+    columns: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gmdash.cli.parsing import terminal_columns
+
+    monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns() == shutil.get_terminal_size().columns
