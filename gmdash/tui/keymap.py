@@ -200,7 +200,8 @@ def bindings_for(scope: str) -> list[BindingType]:
 
 def normal_key(text: str) -> str | None:
     """A key as Textual names it (`?` -> `question_mark`, `Ctrl+N` -> `ctrl+n`), or None if it
-    names no key."""
+    names no key. Characters are named by Textual's own `_character_to_key`, as Textual names
+    them when it reads a keymap, so they match what the bindings see."""
     key = text.strip()
     if len(key) == 1:
         return _character_to_key(key)
