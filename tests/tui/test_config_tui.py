@@ -103,13 +103,13 @@ async def test_an_unknown_theme_is_told_and_the_default_used(tmp_path: Path) -> 
 
 async def test_the_selected_log_entry_copies_as_one_line(tmp_path: Path) -> None:
     with demo_session(tmp_path / "saves") as service:
-        service.publish(RollMade(actor="Vasana", label="Broadsword\nswing", kind="ability",
+        service.publish(RollMade(actor="Vasana", label="Broadsword\nswing\x1b", kind="ability",
                                  chance=65, roll=12, level="success"))  # fmt: skip
         app = app_on(service, tmp_path / "none.toml")
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("4", "c")
             await pilot.pause()
-            assert app.clipboard.endswith("Vasana · Broadsword swing 65%: 12, SUCCESS")
+            assert app.clipboard.endswith("Vasana · Broadsword swing␛ 65%: 12, SUCCESS")
             assert "\n" not in app.clipboard
 
 

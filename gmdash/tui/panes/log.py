@@ -29,6 +29,7 @@ from gmdash.model.errors import ValidationError
 from gmdash.model.events import ChangeUndone, Event, RollStruckOut, SessionStarted
 from gmdash.play import journal
 from gmdash.play.journal import LogFilter, Record, Which
+from gmdash.safe_text import visible
 from gmdash.store.atomic import write_atomic
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import LOG, bindings_for
@@ -133,7 +134,9 @@ def chat_line(item: Record) -> str:
             text += f", {entry.level.upper()}"
     if entry.struck:
         text += " (struck out)"
-    return " ".join(text.split())  # a label typed with a newline stays on the one line
+    # A label typed with a newline stays on the one line; other controls are shown as signs, so
+    # nothing pasted into a chat carries an escape sequence.
+    return visible(" ".join(text.split()))
 
 
 class LogSearch(Input):
