@@ -13,6 +13,8 @@ import os
 import sys
 from typing import Any
 
+from gmdash.rules.ruleset import RuleSet
+
 FALLBACK_COLUMNS = 80
 
 
@@ -47,3 +49,13 @@ class RawDescriptionHelpFormatter(HelpFormatter, argparse.RawDescriptionHelpForm
 def parent_parser() -> argparse.ArgumentParser:
     """A parser of options shared by several commands (`parents=[...]`)."""
     return argparse.ArgumentParser(add_help=False, formatter_class=HelpFormatter)
+
+
+def rules_parser() -> argparse.ArgumentParser:
+    """The options of every command that applies the rules: `--ruleset` (None when not given:
+    `gmdash.cli.main` puts the config's rule set, else rqg) and `--json`."""
+    parser = parent_parser()
+    parser.add_argument("--ruleset", choices=[r.value for r in RuleSet], default=None,
+                        help="rule set (default: the config's ruleset, else rqg)")  # fmt: skip
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser

@@ -11,7 +11,7 @@ from gmdash import rules
 from gmdash.cli.args import whole as _whole
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import console, print_json
-from gmdash.cli.parsing import parent_parser
+from gmdash.cli.parsing import parent_parser, rules_parser
 from gmdash.look import level_text
 from gmdash.rules import Level, RuleSet
 
@@ -20,14 +20,7 @@ Handler = Callable[[argparse.Namespace], int]
 
 def register(subparsers: Any) -> None:
     """Add the rules subcommands to the `gmdash` parser."""
-    common = parent_parser()
-    common.add_argument(
-        "--ruleset",
-        choices=[r.value for r in RuleSet],
-        default=None,
-        help="rule set (default: the config's ruleset, else rqg)",
-    )
-    common.add_argument("--json", action="store_true", help="print one JSON object")
+    common = rules_parser()
 
     rolling = parent_parser()
     rolling.add_argument("--seed", help="make the roll reproducible")
