@@ -1,37 +1,155 @@
 """The `gmdash` command: no subcommand opens the dashboard; subcommands answer at once.
 
-Subcommands never import Textual (start-up time); only the dashboard does.
+Start-up time is most of a subcommand's time, so only the module of the command given is
+imported (`COMMAND_MODULES`), the config file is read only when a default is asked for, and the
+saves folder is found only when a command touches saves. Subcommands never import Textual.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
+from gmdash import __version__
 from gmdash.cli.errors import EXIT_USAGE, CliError
+from gmdash.cli.parsing import HelpFormatter, RawDescriptionHelpFormatter
 from gmdash.safe_text import is_encodable, visible
+
+if TYPE_CHECKING:
+    from gmdash.config import Config
+
+# Which module registers each command. A command missing here still works (every module is
+# registered then); tests/cli/test_dispatch.py keeps the table complete.
+COMMAND_MODULES: dict[str, str] = {
+    **dict.fromkeys(
+        ("roll", "resist", "opposed", "dice", "odds", "attrs", "table"), "gmdash.cli.rules_commands"
+    ),
+    **dict.fromkeys(("campaign", "session", "log", "character"), "gmdash.cli.campaign_commands"),
+    **dict.fromkeys(("damage", "exchange", "wound"), "gmdash.cli.combat_commands"),
+    **dict.fromkeys(("config", "saves", "completion"), "gmdash.cli.setup_commands"),
+    "serve": "gmdash.cli.serve_command",
+}
+COMBAT_MODULE = "gmdash.cli.combat_commands"
+GLOBAL_OPTIONS_WITH_VALUE = ("--saves", "--campaign")
+DEFAULT_RULESET = "rqg"
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad argument as one clear line, not a usage block."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> NoReturn:
         raise CliError(f"{self.prog}: {message} (see '{self.prog} --help')")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from gmdash.cli import campaign_commands, combat_commands, rules_commands, serve_command
+class _MainParser(_Parser):
+    """The top parser: its help ends with the saves folder and config file in use, and why
+    (found only when help is shown)."""
 
-    parser = _Parser(
+    def format_help(self) -> str:
+        from gmdash.cli.where import where_text
+
+        self.epilog = where_text()
+        return super().format_help()
+
+
+class Args(argparse.Namespace):
+    """Parsed arguments; the config and the saves folder are found when first asked for.
+
+    `config`, `saves_choice` and `saves_dir` are read lazily; what they have to say (a bad
+    config, campaigns left in `./saves`) goes to `notes`, printed on stderr unless the dashboard
+    shows them itself.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.notes: list[str] = []
+        self.print_notes = True
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+        if self.print_notes:
+            print(f"gmdash: {text}", file=sys.stderr)
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for attributes not set yet.
+        if name == "config":
+            from gmdash.config import load_config
+
+            value: Any = load_config()
+            for problem in value.problems:
+                self.note(problem)
+        elif name == "saves_choice":
+            from gmdash.store.paths import choose_saves
+
+            config: Config = self.config
+            value = choose_saves(self.saves, config_saves=config.saves)
+        elif name == "saves_dir":
+            from gmdash.store.paths import stray_saves_notice
+
+            value = self.saves_choice.path
+            notice = stray_saves_notice(self.saves_choice, Path.cwd())
+            if notice:
+                self.note(notice)
+        else:
+            raise AttributeError(name)
+        setattr(self, name, value)
+        return value
+
+
+class _Version(argparse.Action):
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print gmdash's version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> NoReturn:
+        print(f"gmdash {__version__}")
+        parser.exit()
+
+
+class _Unused:
+    """Stands in for the parser of a command that is not run: takes every call, does nothing."""
+
+    def __getattr__(self, name: str) -> Any:
+        return self._nothing
+
+    def _nothing(self, *args: Any, **kwargs: Any) -> _Unused:
+        return self
+
+
+class _OneCommand:
+    """Subparsers that build only the parser of `command` (building the others, their options
+    and help texts, was a fifth of `gmdash roll`'s time)."""
+
+    def __init__(self, subparsers: Any, command: str) -> None:
+        self._subparsers = subparsers
+        self._command = command
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        if self._command == name or self._command in kwargs.get("aliases", ()):
+            return self._subparsers.add_parser(name, **kwargs)
+        return _Unused()
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The `gmdash` parser; with `command` known, only that command's parser is built."""
+    parser = _MainParser(
         prog="gmdash",
         description="A game master's dashboard for RuneQuest (rqg) and Basic Roleplaying (brp).",
+        formatter_class=RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action=_Version)
     parser.add_argument(
-        "--saves", metavar="DIR", help="saves folder (default: $GMDASH_SAVES, else ./saves)"
-    )
+        "--saves", metavar="DIR",
+        help="saves folder (default: $GMDASH_SAVES, else the config's saves, else the source "
+        "checkout's saves/, else the user data folder: see the end of this help)",
+    )  # fmt: skip
     parser.add_argument(
         "--campaign",
         metavar="NAME",
@@ -39,11 +157,28 @@ def build_parser() -> argparse.ArgumentParser:
         help="open the dashboard on this campaign (or the campaign a subcommand works on)",
     )
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
-    rules_commands.register(subparsers)
-    combat_commands.register(subparsers)
-    campaign_commands.register(subparsers)
-    serve_command.register(subparsers)
+    module = COMMAND_MODULES.get(command or "")
+    if module is not None and command is not None:
+        importlib.import_module(module).register(_OneCommand(subparsers, command))
+        return parser
+    for name in dict.fromkeys(COMMAND_MODULES.values()):
+        importlib.import_module(name).register(subparsers)
     return parser
+
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The subcommand named in `argv` (the first word that is not a global option or its value)."""
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word in GLOBAL_OPTIONS_WITH_VALUE:
+            skip = True
+        elif word == "--":
+            return None
+        elif not word.startswith("-"):
+            return word
+    return None
 
 
 def _protect_negative_dice(argv: list[str]) -> list[str]:
@@ -71,21 +206,24 @@ def _refuse_undecodable(argv: Sequence[str]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    from gmdash.cli.combat_commands import protect_negative_values
-
     try:
         args_list = list(sys.argv[1:] if argv is None else argv)
         _refuse_undecodable(args_list)
-        args_list = protect_negative_values(_protect_negative_dice(args_list))
-        args = build_parser().parse_args(args_list)
-        from gmdash.store.paths import resolve_saves_dir
+        args_list = _protect_negative_dice(args_list)
+        command = command_of(args_list)
+        if COMMAND_MODULES.get(command or "", COMBAT_MODULE) == COMBAT_MODULE:
+            # Only for the combat commands (or an unknown one): their module is not light.
+            from gmdash.cli.combat_commands import protect_negative_values
 
-        args.saves_dir = resolve_saves_dir(args.saves)
+            args_list = protect_negative_values(args_list)
+        args = build_parser(command).parse_args(args_list, namespace=Args())
         if getattr(args, "campaign", None) is None:
             args.campaign = args.global_campaign
+        if getattr(args, "ruleset", DEFAULT_RULESET) is None:  # not given: the config's, or rqg
+            args.ruleset = args.config.ruleset or DEFAULT_RULESET
         handler = getattr(args, "handler", None)
         if handler is None:
-            return _run_dashboard(args.saves_dir, args.campaign)
+            return _run_dashboard(args)
         status: int = handler(args)
         return status
     except CliError as error:
@@ -97,8 +235,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def _run_dashboard(saves_dir: Path, campaign: str | None) -> int:
+def _run_dashboard(args: Args) -> int:
     from gmdash.tui.launch import run_dashboard
 
-    status: int = run_dashboard(saves_dir, campaign)
+    args.print_notes = False  # shown in the dashboard, where they can be read
+    status: int = run_dashboard(args.saves_dir, args.campaign, config=args.config,
+                                notes=args.notes)  # fmt: skip
     return status

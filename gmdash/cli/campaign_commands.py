@@ -17,6 +17,7 @@ from gmdash.cli.campaign_errors import store_errors
 from gmdash.cli.errors import CliError
 from gmdash.cli.log_stream import STREAMED_FORMATS, stream_records, write_stream
 from gmdash.cli.output import print_json
+from gmdash.cli.parsing import parent_parser
 from gmdash.model.campaign import GameSession
 from gmdash.model.exchange import (
     MAX_FILE_BYTES,
@@ -34,9 +35,9 @@ from gmdash.store.paths import campaign_slugs
 
 def register(subparsers: Any) -> None:
     """Add the campaign, session, log and character commands."""
-    json_flag = argparse.ArgumentParser(add_help=False)
+    json_flag = parent_parser()
     json_flag.add_argument("--json", action="store_true", help="print JSON")
-    named = argparse.ArgumentParser(add_help=False)
+    named = parent_parser()
     named.add_argument("--campaign", metavar="NAME", help="the campaign (name or folder)")
 
     campaign = subparsers.add_parser("campaign", help="create and list campaigns")
@@ -44,7 +45,12 @@ def register(subparsers: Any) -> None:
                                            required=True)  # fmt: skip
     new = campaign_sub.add_parser("new", parents=[json_flag], help="create a campaign")
     new.add_argument("name", metavar="NAME")
-    new.add_argument("--ruleset", choices=[r.value for r in RuleSet], default="rqg")
+    new.add_argument(
+        "--ruleset",
+        choices=[r.value for r in RuleSet],
+        default=None,
+        help="rule set (default: the config's ruleset, else rqg)",
+    )
     new.set_defaults(handler=campaign_new)
     listing = campaign_sub.add_parser("list", parents=[json_flag], help="list the campaigns")
     listing.set_defaults(handler=campaign_list)

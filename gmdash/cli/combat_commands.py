@@ -13,6 +13,7 @@ from gmdash import rules
 from gmdash.cli.args import count, whole
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import console, print_json
+from gmdash.cli.parsing import rules_parser
 from gmdash.rules import DiceError, Level, Location, RuleSet
 from gmdash.rules.combat import DamageMode, Defence, damage_expression
 from gmdash.rules.exchange import Blow, ExchangeError, Outcome, Party, combat_chances, settle
@@ -43,9 +44,7 @@ def protect_negative_values(argv: list[str]) -> list[str]:
 
 def register(subparsers: Any) -> None:
     """Add the combat subcommands to the `gmdash` parser."""
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--ruleset", choices=[r.value for r in RuleSet], default="rqg")
-    common.add_argument("--json", action="store_true", help="print one JSON object")
+    common = rules_parser()
 
     parser = subparsers.add_parser(
         "damage", parents=[common], help="a blow's damage: the dice, their range, a roll"

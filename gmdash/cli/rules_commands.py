@@ -1,5 +1,5 @@
 """Rules subcommands: roll, resist, opposed, dice, odds, attrs, table. No Textual, no store
-import unless a roll is recorded in a campaign."""
+import unless a roll is recorded in a campaign; `rich.table` only in the commands printing one."""
 
 from __future__ import annotations
 
@@ -7,12 +7,11 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from rich.table import Table
-
 from gmdash import rules
 from gmdash.cli.args import whole as _whole
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import console, print_json
+from gmdash.cli.parsing import parent_parser, rules_parser
 from gmdash.look import level_text
 from gmdash.rules import Level, RuleSet
 
@@ -21,11 +20,9 @@ Handler = Callable[[argparse.Namespace], int]
 
 def register(subparsers: Any) -> None:
     """Add the rules subcommands to the `gmdash` parser."""
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--ruleset", choices=[r.value for r in RuleSet], default="rqg")
-    common.add_argument("--json", action="store_true", help="print one JSON object")
+    common = rules_parser()
 
-    rolling = argparse.ArgumentParser(add_help=False)
+    rolling = parent_parser()
     rolling.add_argument("--seed", help="make the roll reproducible")
     rolling.add_argument("--campaign", metavar="NAME", help="record the roll in this campaign")
     rolling.add_argument("--actor", metavar="NAME", help="who rolled (recorded with --campaign)")
@@ -288,6 +285,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
         return 0
+    from rich.table import Table
+
     table = Table(title=f"Odds at {args.chance}% ({ruleset.value})")
     table.add_column("level")
     table.add_column("chance", justify="right")
@@ -324,6 +323,8 @@ def cmd_attrs(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
         return 0
+    from rich.table import Table
+
     table = Table(title=f"Derived attributes ({ruleset.value})", show_header=False)
     table.add_column("attribute", style="bold")
     table.add_column("value")
@@ -359,6 +360,8 @@ def _ability_table(ruleset: RuleSet, as_json: bool) -> int:
         rows = [{"chance": c, **_thresholds_dict(c, ruleset)} for c in ABILITY_TABLE_CHANCES]
         print_json({"rows": rows})
         return 0
+    from rich.table import Table
+
     table = Table(title=f"Ability results ({ruleset.value})", row_styles=["", "dim"])
     table.add_column("Ability", justify="right", style="bold")
     if ruleset is RuleSet.RQG:
@@ -387,6 +390,8 @@ def _resistance_table(as_json: bool) -> int:
     if as_json:
         print_json({"cells": [{"active": a, "passive": p, "chance": c} for a, p, c in cells]})
         return 0
+    from rich.table import Table
+
     table = Table(
         title="Resistance table: active (columns) against passive (rows)",
         box=None,

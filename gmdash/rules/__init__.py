@@ -2,56 +2,149 @@
 
 Dice, levels, modifiers, opposed and resistance rolls, derived attributes, hit locations and
 wounds, experience. Imports nothing else of gmdash; never reads a clock, a file or a global.
+
+The names below are imported from their module when first used (PEP 562): `gmdash roll` needs
+the levels and the dice roller, not the wound tables, and a CLI command's time is mostly its
+imports. `_EXPORTS` says where each name lives; tests/rules/test_exports.py keeps it in step with
+the imports mypy reads.
 """
 
 from __future__ import annotations
 
-from gmdash.rules.attributes import (
-    Characteristics,
-    DerivedAttributes,
-    damage_bonus,
-    derive,
-    dex_strike_rank,
-    healing_rate,
-    hit_points,
-    siz_strike_rank,
-)
-from gmdash.rules.dice import DiceError, DiceExpr, DiceRoll, parse_dice
-from gmdash.rules.experience import ExperienceResult, experience_roll, improves
-from gmdash.rules.levels import Level, Thresholds, level_odds, level_of, thresholds
-from gmdash.rules.locations import Location, location_from_d20, location_hit_points
-from gmdash.rules.modifiers import (
-    AUGMENT_BONUS,
-    RETRY_PENALTY,
-    Difficulty,
-    apply_difficulty,
-    augment_bonus,
-    characteristic_chance,
-    modified_chance,
-)
-from gmdash.rules.opposed import (
-    OpposedResult,
-    Outcome,
-    opposed_odds,
-    reduce_over_100,
-    resolve_opposed,
-)
-from gmdash.rules.resistance import resistance_chance, resistance_table
-from gmdash.rules.rng import Rng, ScriptedRng, SeededRng
-from gmdash.rules.rolls import RollResult, d100_text, resolve, resolve_resistance, roll_d100
-from gmdash.rules.ruleset import RuleSet
-from gmdash.rules.strike_ranks import melee_sr, missile_sr
-from gmdash.rules.wounds import (
-    Effect,
-    HealResult,
-    WoundResult,
-    apply_wound,
-    armour_absorbs,
-    heal_location,
-    heal_naturally,
-    heal_wound,
-    standing_conditions,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gmdash.rules.attributes import (
+        Characteristics,
+        DerivedAttributes,
+        damage_bonus,
+        derive,
+        dex_strike_rank,
+        healing_rate,
+        hit_points,
+        siz_strike_rank,
+    )
+    from gmdash.rules.dice import DiceError, DiceExpr, DiceRoll, parse_dice
+    from gmdash.rules.experience import ExperienceResult, experience_roll, improves
+    from gmdash.rules.levels import Level, Thresholds, level_odds, level_of, thresholds
+    from gmdash.rules.locations import Location, location_from_d20, location_hit_points
+    from gmdash.rules.modifiers import (
+        AUGMENT_BONUS,
+        RETRY_PENALTY,
+        Difficulty,
+        apply_difficulty,
+        augment_bonus,
+        characteristic_chance,
+        modified_chance,
+    )
+    from gmdash.rules.opposed import (
+        OpposedResult,
+        Outcome,
+        opposed_odds,
+        reduce_over_100,
+        resolve_opposed,
+    )
+    from gmdash.rules.resistance import resistance_chance, resistance_table
+    from gmdash.rules.rng import Rng, ScriptedRng, SeededRng
+    from gmdash.rules.rolls import RollResult, d100_text, resolve, resolve_resistance, roll_d100
+    from gmdash.rules.ruleset import RuleSet
+    from gmdash.rules.strike_ranks import melee_sr, missile_sr
+    from gmdash.rules.wounds import (
+        Effect,
+        HealResult,
+        WoundResult,
+        apply_wound,
+        armour_absorbs,
+        heal_location,
+        heal_naturally,
+        heal_wound,
+        standing_conditions,
+    )
+
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "attributes": (
+        "Characteristics",
+        "DerivedAttributes",
+        "damage_bonus",
+        "derive",
+        "dex_strike_rank",
+        "healing_rate",
+        "hit_points",
+        "siz_strike_rank",
+    ),
+    "dice": (
+        "DiceError",
+        "DiceExpr",
+        "DiceRoll",
+        "parse_dice",
+    ),
+    "experience": (
+        "ExperienceResult",
+        "experience_roll",
+        "improves",
+    ),
+    "levels": (
+        "Level",
+        "Thresholds",
+        "level_odds",
+        "level_of",
+        "thresholds",
+    ),
+    "locations": (
+        "Location",
+        "location_from_d20",
+        "location_hit_points",
+    ),
+    "modifiers": (
+        "AUGMENT_BONUS",
+        "RETRY_PENALTY",
+        "Difficulty",
+        "apply_difficulty",
+        "augment_bonus",
+        "characteristic_chance",
+        "modified_chance",
+    ),
+    "opposed": (
+        "OpposedResult",
+        "Outcome",
+        "opposed_odds",
+        "reduce_over_100",
+        "resolve_opposed",
+    ),
+    "resistance": (
+        "resistance_chance",
+        "resistance_table",
+    ),
+    "rng": (
+        "Rng",
+        "ScriptedRng",
+        "SeededRng",
+    ),
+    "rolls": (
+        "RollResult",
+        "d100_text",
+        "resolve",
+        "resolve_resistance",
+        "roll_d100",
+    ),
+    "ruleset": ("RuleSet",),
+    "strike_ranks": (
+        "melee_sr",
+        "missile_sr",
+    ),
+    "wounds": (
+        "Effect",
+        "HealResult",
+        "WoundResult",
+        "apply_wound",
+        "armour_absorbs",
+        "heal_location",
+        "heal_naturally",
+        "heal_wound",
+        "standing_conditions",
+    ),
+}
 
 __all__ = [
     "AUGMENT_BONUS",
@@ -112,3 +205,19 @@ __all__ = [
     "standing_conditions",
     "thresholds",
 ]
+
+
+_MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # the next use is a plain lookup
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_MODULE_OF])

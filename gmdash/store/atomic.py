@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -50,7 +51,10 @@ def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> None:
 
 
 def fsync_dir(folder: Path) -> None:
-    """Make a rename in `folder` durable."""
+    """Make a rename in `folder` durable (where folders can be opened: not on Windows, whose
+    file system journals the rename itself)."""
+    if sys.platform == "win32":
+        return
     osio.fsync_dir(folder)
 
 

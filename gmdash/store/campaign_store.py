@@ -129,6 +129,8 @@ class CampaignStore:
                 osio.fsync_dir(incoming)
         except OSError as error:
             raise SaveFailed(folder.parent, error) from None
+        with suppress(OSError):  # left only while another campaign is being built beside it
+            os.rmdir(incoming)
         return cls(folder, read_only=False, durable=durable)
 
     # --- the snapshot ----------------------------------------------------------------------

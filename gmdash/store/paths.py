@@ -7,24 +7,141 @@ import os
 import re
 import unicodedata
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from gmdash.store.atomic import write_atomic
 
 SAVES_ENV = "GMDASH_SAVES"
-DEFAULT_SAVES = Path("saves")
+SAVES_NAME = "saves"
 LAST_FILE = ".last"
 CAMPAIGN_FILE = "campaign.json"
 SESSIONS_DIR = "sessions"
 LOCK_FILE = "campaign.lock"
+NOTICED_FILE = "noticed-saves.txt"
+APP_NAME = "gmdash"
+# The checkout this code runs from: gmdash/store/paths.py -> the folder holding gmdash/ (the path
+# as imported, symlinks kept, so a linked copy counts as the folder it is linked into).
+_CODE_ROOT = Path(os.path.abspath(__file__)).parents[2]
+
+
+@dataclass(frozen=True)
+class SavesChoice:
+    """The saves folder in use and why (for `--help`, `gmdash saves where` and messages)."""
+
+    path: Path
+    reason: str
+    explicit: bool = False  # named for this run (--saves, $GMDASH_SAVES), not a standing default
+
+
+def source_checkout(root: Path = _CODE_ROOT) -> Path | None:
+    """The source checkout gmdash runs from (an editable install or `python -m`), if it does.
+
+    An installed copy (pipx, uv tool, a wheel) lives in site-packages, with no pyproject.toml of
+    ours beside its package.
+    """
+    try:
+        text = (root / "pyproject.toml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return root if re.search(r'(?m)^name\s*=\s*"gmdash"', text) else None
+
+
+def user_data_saves() -> Path:
+    """The saves folder in the platform's user data folder."""
+    import platformdirs  # only when no other source names the folder
+
+    return platformdirs.user_data_path(APP_NAME, appauthor=False) / SAVES_NAME
+
+
+def choose_saves(
+    option: str | Path | None,
+    environ: Mapping[str, str] | None = None,
+    config_saves: Path | None = None,
+    checkout: Path | bool | None = True,
+) -> SavesChoice:
+    """`--saves DIR`, else `$GMDASH_SAVES`, else the config's `saves`, else the `saves/` of the
+    source checkout this runs from, else the user data folder: never the current folder.
+
+    `checkout=True` looks for the checkout; tests pass a folder, or None for an installed copy.
+    """
+    if option:
+        return SavesChoice(_absolute(option), "--saves", explicit=True)
+    env = (os.environ if environ is None else environ).get(SAVES_ENV)
+    if env:
+        return SavesChoice(_absolute(env), f"${SAVES_ENV}", explicit=True)
+    if config_saves is not None:
+        return SavesChoice(_absolute(config_saves), "the config file's `saves`")
+    root = source_checkout() if checkout is True else checkout or None
+    if root is not None:
+        return SavesChoice(root / SAVES_NAME, "the source checkout gmdash runs from")
+    return SavesChoice(user_data_saves(), "the user data folder")
 
 
 def resolve_saves_dir(option: str | Path | None, environ: Mapping[str, str] | None = None) -> Path:
-    """`--saves DIR` if given, else `$GMDASH_SAVES`, else `./saves`."""
-    if option:
-        return Path(option)
-    env = (os.environ if environ is None else environ).get(SAVES_ENV)
-    return Path(env) if env else DEFAULT_SAVES
+    """The saves folder `choose_saves` picks, without a config file."""
+    return choose_saves(option, environ).path
+
+
+def _absolute(path: str | Path) -> Path:
+    return Path(path).expanduser().absolute()
+
+
+def stray_campaigns(choice: SavesChoice, cwd: Path) -> list[str]:
+    """The campaigns in `cwd/saves` when that is not the saves folder in use and the folder in
+    use is a default (one named for this run is what the game master wants)."""
+    stray = (cwd / SAVES_NAME).absolute()
+    if choice.explicit or stray == choice.path or _same_folder(stray, choice.path):
+        return []
+    return campaign_slugs(stray)
+
+
+def stray_saves_notice(choice: SavesChoice, cwd: Path, state_dir: Path | None = None) -> str | None:
+    """Once per folder: `./saves` holds campaigns that the folder in use is not.
+
+    Older versions kept saves in the current folder; such campaigns are never opened silently,
+    but the game master is told once (remembered in the user state folder) how to move them.
+    """
+    slugs = stray_campaigns(choice, cwd)
+    if not slugs:
+        return None
+    stray = (cwd / SAVES_NAME).absolute()
+    if state_dir is None:
+        import platformdirs
+
+        state_dir = platformdirs.user_state_path(APP_NAME, appauthor=False)
+    noticed = state_dir / NOTICED_FILE
+    try:
+        seen = noticed.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        seen = []
+    if str(stray) in seen:
+        return None
+    try:
+        state_dir.mkdir(parents=True, exist_ok=True)
+        write_atomic(noticed, "".join(f"{line}\n" for line in [*seen, str(stray)]).encode(),
+                     durable=False)  # fmt: skip
+    except OSError:
+        pass  # told again next time rather than never
+    shown = ", ".join(slugs[:3]) + (f" and {len(slugs) - 3} more" if len(slugs) > 3 else "")
+    return (
+        f"note: {stray} holds {len(slugs)} campaign(s) ({shown}) that gmdash no longer opens "
+        f"from the current folder; saves now live in {choice.path} ({choice.reason}). Move them "
+        f"there with: gmdash saves move {_quoted(stray)} (or open them where they are with "
+        f"--saves {_quoted(stray)}). This note is shown once."
+    )
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and a.samefile(b)
+    except OSError:
+        return False
+
+
+def _quoted(path: Path) -> str:
+    text = str(path)
+    return f'"{text}"' if any(c.isspace() for c in text) else text
 
 
 WINDOWS_RESERVED = frozenset(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -16,6 +17,7 @@ from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from gmdash.config import Config, remember
 from gmdash.model.events import ChangeUndone, Event, RollStruckOut, SessionEnded, SessionStarted
 from gmdash.play.campaign import CampaignService
 from gmdash.rules import Rng, SeededRng
@@ -24,7 +26,7 @@ from gmdash.tui.gc_pause import CollectionPause
 from gmdash.tui.guard import guarded, write_crash_report
 from gmdash.tui.help import HelpScreen
 from gmdash.tui.keybar import KeyBar
-from gmdash.tui.keymap import COMMANDS, GLOBAL, PANES, ROSTER, SCOPE_TITLES, bindings_for
+from gmdash.tui.keymap import GLOBAL, PANES, ROSTER, SCOPE_TITLES, bindings_for, configured_keys
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.panes.log import LogPane
 from gmdash.tui.panes.resistance import ResistancePane
@@ -72,17 +74,36 @@ class GmDashApp(App[int]):
         rng: Rng | None = None,
         clock: Callable[[], datetime] | None = None,
         crash_log: Path | None = None,
-        notices: Sequence[str] = (),
+        config: Config | None = None,
+        notes: Sequence[str] = (),
     ) -> None:
+        """`config` (None: every default, nothing remembered) gives the theme, remembered there
+        when it changes, and the keys; `notes` are told once the dashboard shows."""
         super().__init__()
         self.crash_log = crash_log
-        self.notices = list(notices)  # shown once the screen is up (e.g. what recovery did)
         self.service = service
         self.rng: Rng = rng or SeededRng()
         self.clock: Callable[[], datetime] = clock or service.clock
         self._unsubscribe = service.bus.subscribe(Event, self._on_bus_event)
-        self.theme = DARK_THEME
+        self.config = config
+        self.notes = list(notes)
+        self.key_table = configured_keys(config)
+        self.notes += self.key_table.problems
+        self.set_keymap(dict(self.key_table.keymap))
+        self.theme = self._configured_theme()
         self._start_up = CollectionPause()
+
+    def _configured_theme(self) -> str:
+        wanted = self.config.theme if self.config else None
+        if wanted is None:
+            return DARK_THEME
+        if wanted in self.available_themes:
+            return wanted
+        assert self.config is not None
+        self.notes.append(self.config.problem(
+            "theme", f"there is no theme {wanted!r} (ctrl+p, 'theme', lists them)",
+            f"{DARK_THEME} is used"))  # fmt: skip
+        return DARK_THEME
 
     # --- layout --------------------------------------------------------------------------
 
@@ -101,7 +122,7 @@ class GmDashApp(App[int]):
         yield StrikeRankPane(id="strike-ranks")
         yield LogPane(id="log")
         yield ResistancePane(id="resistance")
-        yield KeyBar(ROSTER, id="keys")
+        yield KeyBar(ROSTER, self.key_table, id="keys")
 
     def on_load(self) -> None:
         self._start_up.start()  # until the first frame is drawn (see gc_pause)
@@ -110,8 +131,20 @@ class GmDashApp(App[int]):
         self.call_after_refresh(partial(self._start_up.end, freeze=True))
         self._update_header()
         self.pane("roster").focus_main()
-        for notice in self.notices:
-            self.notify(notice, title="Campaign recovered", severity="warning", timeout=30)
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
+        for note in self.notes:
+            self.notify(note, title="gmdash", severity="warning", timeout=30, markup=False)
+
+    def _remember_theme(self, theme: object) -> None:
+        """The theme picked (ctrl+t or the palette) is the next start's theme."""
+        if self.config is None or self.theme == self.config.theme:
+            return
+        problem = remember(self.config.path, "theme", self.theme)
+        if problem is None:
+            self.config = replace(self.config, theme=self.theme)
+        else:
+            self.notify(problem, title="Theme not remembered", severity="warning", timeout=15,
+                        markup=False)  # fmt: skip
 
     def on_descendant_focus(self) -> None:
         # The footer follows the focus: the pane's keys, then the global ones.
@@ -220,7 +253,7 @@ class GmDashApp(App[int]):
 
     def action_help(self) -> None:
         pane = self._focused_pane()
-        self.push_screen(HelpScreen(pane.scope if pane else None))
+        self.push_screen(HelpScreen(pane.scope if pane else None, self.key_table))
 
     # --- campaign actions ----------------------------------------------------------------
 
@@ -279,7 +312,7 @@ class GmDashApp(App[int]):
     # --- the command palette, from the same table ------------------------------------------
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        for command in COMMANDS:
+        for command in self.key_table.commands:
             if not command.palette:
                 continue
             where = SCOPE_TITLES[command.scope]

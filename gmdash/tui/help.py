@@ -1,4 +1,4 @@
-"""The help screen: every key of the dashboard, pane by pane, from the one command table."""
+"""The help screen: every key of the dashboard, pane by pane, from the app's key table."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from gmdash.tui.keymap import COMMANDS, SCOPE_TITLES
+from gmdash.tui.keymap import DEFAULT_KEYS, SCOPE_TITLES, KeyTable
 
 DIALOG_KEYS = (
     ("enter", "Confirm a dialog"),
@@ -18,7 +19,7 @@ DIALOG_KEYS = (
 )
 
 
-def help_markup(focused_scope: str | None = None) -> str:
+def help_markup(focused_scope: str | None = None, table: KeyTable = DEFAULT_KEYS) -> str:
     """The key map as Rich markup, the focused pane first after the global keys."""
     order = ["global"]
     if focused_scope and focused_scope in SCOPE_TITLES:
@@ -27,9 +28,9 @@ def help_markup(focused_scope: str | None = None) -> str:
     lines: list[str] = []
     for scope in order:
         lines.append(f"[b reverse] {SCOPE_TITLES[scope]} [/]")
-        for command in COMMANDS:
-            if command.scope == scope:
-                lines.append(f"  [b]{command.keys_text:>14}[/]  {command.help or command.title}")
+        for command in table.for_scope(scope):
+            keys = escape(command.keys_text)  # "[" is a key, not markup
+            lines.append(f"  [b]{keys:>14}[/]  {command.help or command.title}")
         lines.append("")
     lines.append("[b reverse] Dialogs [/]")
     lines += [f"  [b]{key:>14}[/]  {text}" for key, text in DIALOG_KEYS]
@@ -50,11 +51,12 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, focused_scope: str | None = None) -> None:
+    def __init__(self, focused_scope: str | None = None, table: KeyTable = DEFAULT_KEYS) -> None:
         super().__init__()
         self._focused_scope = focused_scope
+        self._table = table
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
             scroll.border_title = "gmdash keys"
-            yield Static(help_markup(self._focused_scope), id="help-text")
+            yield Static(help_markup(self._focused_scope, self._table), id="help-text")

@@ -2,7 +2,7 @@
 
 One line of text instead of Textual's Footer (a widget per key, rebuilt on every focus change):
 the dashboard starts and moves focus several times faster, and it still cannot drift from the
-bindings, the help screen or the palette since all four read keymap.COMMANDS.
+bindings, the help screen or the palette since all four read the app's KeyTable.
 """
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from gmdash.tui.keymap import GLOBAL, commands_for
+from gmdash.tui.keymap import DEFAULT_KEYS, GLOBAL, KeyTable
 
 
-def key_line(scope: str | None) -> Text:
+def key_line(scope: str | None, table: KeyTable = DEFAULT_KEYS) -> Text:
     """The shown keys of `scope`, then the global ones, as `key title` pairs."""
     line = Text(no_wrap=True, overflow="ellipsis")
     scopes = ([scope] if scope and scope != GLOBAL else []) + [GLOBAL]
     for name in scopes:
-        for command in commands_for(name):
+        for command in table.for_scope(name):
             if not command.show:
                 continue
             line.append(f" {command.keys_text} ", style="bold reverse")
@@ -38,12 +38,15 @@ class KeyBar(Static):
     }
     """
 
-    def __init__(self, scope: str | None = None, **kwargs: object) -> None:
-        super().__init__(key_line(scope), **kwargs)  # type: ignore[arg-type]
+    def __init__(
+        self, scope: str | None = None, table: KeyTable = DEFAULT_KEYS, **kwargs: object
+    ) -> None:
+        super().__init__(key_line(scope, table), **kwargs)  # type: ignore[arg-type]
         self.scope = scope
+        self.table = table
 
     def show_scope(self, scope: str | None) -> None:
         """Show the keys of `scope` (a pane's id), unless they are already shown."""
         if scope != self.scope:
             self.scope = scope
-            self.update(key_line(scope))
+            self.update(key_line(scope, self.table))

@@ -2,14 +2,23 @@
 
 Bindings, the footer, the help screen and the command palette are all derived from COMMANDS, so
 they cannot drift apart. A command belongs to a scope: "global" (the app) or a pane's id; its
-`action` is a Textual action run on that scope's widget.
+`action` is a Textual action run on that scope's widget. Every command has a binding id
+(`roster.roll_ability`); the config's `[keys]` table maps ids to other keys (`KeyTable`), and
+what is shown everywhere is the table with those keys in place.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from textual.binding import Binding, BindingType
+from textual.keys import Keys, _character_to_key, key_to_character
+
+if TYPE_CHECKING:
+    from gmdash.config import Config
 
 GLOBAL = "global"
 ROSTER = "roster"
@@ -24,6 +33,10 @@ PANES: tuple[tuple[str, str], ...] = (
     (LOG, "Roll log"),
 )
 SCOPE_TITLES = {GLOBAL: "Everywhere", **dict(PANES)}
+# Keys Textual itself keeps whatever the table says (the app's built-in bindings).
+RESERVED_KEYS = {"ctrl+c": "Textual's copy / how-to-quit key", "ctrl+q": "quit (always)"}
+MODIFIERS = ("ctrl", "shift", "alt", "meta", "super", "hyper")
+_NAMED_KEYS = frozenset(key.value for key in Keys)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,24 +52,46 @@ class Command:
     priority: bool = False
     key_display: str | None = None
     palette: bool = True  # offered in the command palette
+    id: str = ""  # the binding id's last part, when the action's name will not do
+
+    @property
+    def binding_id(self) -> str:
+        """`scope.name`: what the config's `[keys]` table names (`roster.roll_ability`)."""
+        return f"{self.scope}.{self.id or self.action}"
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(self.key.split(","))
 
     @property
     def keys_text(self) -> str:
-        return self.key_display or self.key.replace(",", " / ")
+        return self.key_display or " / ".join(display_key(key) for key in self.keys)
+
+
+def display_key(key: str) -> str:
+    """How a key is written for people: `question_mark` -> `?`, `ctrl+n` stays."""
+    if "+" in key.rstrip("+") or len(key) == 1:
+        return key
+    character = key_to_character(key)
+    if character and character.isprintable() and not character.isspace():
+        return character
+    return key
 
 
 COMMANDS: tuple[Command, ...] = (
     # Everywhere
-    Command(GLOBAL, "1", "focus_pane('roster')", "Roster", "Focus the roster pane", show=False),
+    Command(GLOBAL, "1", "focus_pane('roster')", "Roster", "Focus the roster pane", show=False,
+            id="focus_roster"),
     Command(
         GLOBAL, "2", "focus_pane('strike-ranks')", "Strike ranks", "Focus the strike-rank pane",
-        show=False,
+        show=False, id="focus_strike_ranks",
     ),
     Command(
         GLOBAL, "3", "focus_pane('resistance')", "Resistance", "Focus the resistance calculator",
-        show=False,
+        show=False, id="focus_resistance",
     ),
-    Command(GLOBAL, "4", "focus_pane('log')", "Log", "Focus the roll log", show=False),
+    Command(GLOBAL, "4", "focus_pane('log')", "Log", "Focus the roll log", show=False,
+            id="focus_log"),
     Command(
         GLOBAL, "tab", "focus_next_pane", "Next pane", "Cycle focus forward", show=False,
         palette=False,
@@ -132,19 +167,22 @@ COMMANDS: tuple[Command, ...] = (
     Command(LOG, "s", "switch_session", "Session", "Show another session's log"),
     Command(LOG, "i", "session_summary", "Summary", "This session's summary"),
     Command(LOG, "x", "export", "Export", "Export the shown entries (Markdown, CSV, JSON)"),
+    Command(LOG, "c", "copy_entry", "Copy",
+            "Copy the selected entry to the clipboard as one line (to paste into a chat)",
+            show=False),
     Command(LOG, "k", "strike_out", "Strike", "Strike out the selected roll", show=False),
     Command(LOG, "escape", "clear_filters", "Clear", "Clear the search and filters", show=False,
             palette=False),
 )  # fmt: skip
 
 
-def commands_for(scope: str) -> tuple[Command, ...]:
+def commands_for(scope: str, commands: tuple[Command, ...] = COMMANDS) -> tuple[Command, ...]:
     """The commands of one scope, in table order."""
-    return tuple(command for command in COMMANDS if command.scope == scope)
+    return tuple(command for command in commands if command.scope == scope)
 
 
 def bindings_for(scope: str) -> list[BindingType]:
-    """Textual bindings for a scope, derived from the table."""
+    """Textual bindings for a scope, derived from the table (remapped by the app's keymap)."""
     return [
         Binding(
             command.key,
@@ -154,19 +192,131 @@ def bindings_for(scope: str) -> list[BindingType]:
             priority=command.priority,
             key_display=command.key_display,
             tooltip=command.help,
+            id=command.binding_id,
         )
         for command in commands_for(scope)
     ]
 
 
-def markdown_key_map() -> str:
-    """The key map as Markdown, for the README (tests/test_readme.py keeps the two in step)."""
+def normal_key(text: str) -> str | None:
+    """A key as Textual names it (`?` -> `question_mark`, `Ctrl+N` -> `ctrl+n`), or None if it
+    names no key. Characters are named by Textual's own `_character_to_key`, as Textual names
+    them when it reads a keymap, so they match what the bindings see."""
+    key = text.strip()
+    if len(key) == 1:
+        return _character_to_key(key)
+    *modifiers, base = re.split(r"\+(?=.)", key)
+    modifiers = [m.lower() for m in modifiers]
+    if any(m not in MODIFIERS for m in modifiers) or len(set(modifiers)) < len(modifiers):
+        return None
+    if len(base) == 1:
+        base = base.lower() if modifiers and base.isalnum() else _character_to_key(base)
+    else:
+        base = base.lower()
+        if base not in _NAMED_KEYS and key_to_character(base) is None:
+            return None
+    return "+".join([*modifiers, base])
+
+
+@dataclass(frozen=True)
+class KeyTable:
+    """The command table with the config's keys in place, and what was refused."""
+
+    commands: tuple[Command, ...] = COMMANDS
+    keymap: Mapping[str, str] = field(default_factory=dict)  # binding id -> keys, for Textual
+    problems: tuple[str, ...] = ()
+
+    def for_scope(self, scope: str) -> tuple[Command, ...]:
+        return commands_for(scope, self.commands)
+
+
+DEFAULT_KEYS = KeyTable(COMMANDS, {}, ())
+
+# (setting, what) -> message; the config names the line of `setting` (`keys.roster.roll`).
+Describe = Callable[[str, str], str]
+
+
+def key_table(overrides: Mapping[str, str], describe: Describe | None = None) -> KeyTable:
+    """The table with `overrides` (binding id -> "key[,key]") applied, or, if any of them is
+    unknown, not a key, or puts two commands that can be active at once on one key, the
+    defaults with one message per problem: a half-applied key scheme would surprise more."""
+    tell: Describe = describe or (lambda setting, what: what)
+    by_id = {command.binding_id: command for command in COMMANDS}
+    problems: list[str] = []
+    keymap: dict[str, str] = {}
+    for binding_id, text in overrides.items():
+        setting = f"keys.{binding_id}"
+        if binding_id not in by_id:
+            problems.append(tell(setting, f"no command has the id {binding_id!r} (the ids: "
+                                          "`gmdash config keys`)"))  # fmt: skip
+            continue
+        keys = [normal_key(part) for part in text.split(",")]
+        if None in keys or not keys:
+            problems.append(tell(setting, f"{text!r} is not a key for {binding_id} (keys look "
+                                          "like x, X, ctrl+x, f5, space, ?, enter)"))  # fmt: skip
+            continue
+        keymap[binding_id] = ",".join(dict.fromkeys(k for k in keys if k))
+    commands = tuple(
+        replace(command, key=keymap[command.binding_id], key_display=None)
+        if command.binding_id in keymap and keymap[command.binding_id] != command.key
+        else command
+        for command in COMMANDS
+    )
+    if not problems:
+        problems += _clashes(commands, set(keymap), tell)
+    if problems:
+        return KeyTable(COMMANDS, {}, tuple(problems))
+    return KeyTable(commands, keymap, ())
+
+
+def configured_keys(config: Config | None) -> KeyTable:
+    """The key table of a config's `[keys]` (the defaults without a config)."""
+    if config is None or not config.keys:
+        return DEFAULT_KEYS
+    return key_table(config.keys, lambda setting, what: config.problem(
+        setting, what, "every key keeps its default (the [keys] table is not used)"))  # fmt: skip
+
+
+def _clashes(commands: tuple[Command, ...], remapped: set[str], tell: Describe) -> list[str]:
+    """Two commands on one key where both can be active: in one scope, or a pane's key and a
+    global one (the pane's would hide the global command while it has the focus)."""
+    problems: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    for scope in SCOPE_TITLES:
+        active = commands_for(scope, commands) + (commands_for(GLOBAL, commands)
+                                                  if scope != GLOBAL else ())  # fmt: skip
+        holder: dict[str, Command] = {}
+        for command in active:
+            for key in command.keys:
+                other = holder.setdefault(key, command)
+                if other is command or (other.binding_id, command.binding_id) in seen:
+                    continue
+                seen.add((other.binding_id, command.binding_id))
+                blamed = command if command.binding_id in remapped else other
+                problems.append(tell(f"keys.{blamed.binding_id}",
+                                     f"{other.binding_id} and {command.binding_id} would both "
+                                     f"be on {display_key(key)}"))  # fmt: skip
+    for command in commands:
+        if command.binding_id not in remapped:
+            continue
+        for key in command.keys:
+            if key in RESERVED_KEYS and not (key == "ctrl+q" and command.action == "quit"):
+                problems.append(tell(f"keys.{command.binding_id}",
+                                     f"{display_key(key)} is {RESERVED_KEYS[key]}; "
+                                     f"{command.binding_id} cannot have it"))  # fmt: skip
+    return problems
+
+
+def markdown_key_map(table: KeyTable = DEFAULT_KEYS) -> str:
+    """The key map as Markdown, for the README (tests/test_readme.py keeps the two in step)
+    and `gmdash config keys` (with the config's keys in place)."""
     lines: list[str] = []
     for scope, title in SCOPE_TITLES.items():
-        lines += [f"**{title}**", "", "| key | what it does |", "|---|---|"]
-        for command in commands_for(scope):
+        lines += [f"**{title}**", "", "| key | what it does | id |", "|---|---|---|"]
+        for command in table.for_scope(scope):
             keys = command.keys_text.replace("|", "\\|")
-            lines.append(f"| `{keys}` | {command.help or command.title} |")
+            lines.append(f"| `{keys}` | {command.help or command.title} | "
+                         f"`{command.binding_id}` |")  # fmt: skip
         lines.append("")
     lines += [
         "**Dialogs**",

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import gc
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+from gmdash.config import Config
 from gmdash.model.errors import ValidationError
 from gmdash.play.campaign import CampaignService
 from gmdash.play.recovery import recover
@@ -74,14 +75,22 @@ def offer_recovery(
     return service, notes
 
 
-def run_dashboard(saves_dir: Path, campaign: str | None, *, ask: Ask | None = None) -> int:
+def run_dashboard(
+    saves_dir: Path,
+    campaign: str | None,
+    *,
+    ask: Ask | None = None,
+    config: Config | None = None,
+    notes: Sequence[str] = (),
+) -> int:
     """Run the app until the game master quits; returns the exit status.
 
-    `ask` answers the recovery offer (default: the terminal, when there is one).
-    """
+    `ask` answers the recovery offer (default: the terminal, when there is one). `notes` (a bad
+    config, campaigns left in ./saves) and what a recovery did are shown in the dashboard, and
+    printed again once it closes so that they are not lost with the screen."""
     if ask is None and sys.stdin.isatty() and sys.stderr.isatty():
         ask = ask_at_terminal
-    notes: list[str] = []
+    told = list(notes)
     try:
         try:
             service = open_for_dashboard(saves_dir, campaign)
@@ -89,7 +98,8 @@ def run_dashboard(saves_dir: Path, campaign: str | None, *, ask: Ask | None = No
             recovered = offer_recovery(saves_dir, error, ask)
             if recovered is None:
                 return EXIT_REFUSED
-            service, notes = recovered
+            service, recovered_notes = recovered
+            told += recovered_notes
     except (StoreError, ValidationError, OSError) as error:
         print(visible(f"gmdash: {error}"), file=sys.stderr)  # the error may quote a name
         return EXIT_REFUSED
@@ -97,7 +107,11 @@ def run_dashboard(saves_dir: Path, campaign: str | None, *, ask: Ask | None = No
 
     prepare()
     try:
-        GmDashApp(service, crash_log=service.store.folder / CRASH_LOG, notices=notes).run()
+        app = GmDashApp(service, crash_log=service.store.folder / CRASH_LOG, config=config,
+                        notes=told)  # fmt: skip
+        app.run()
     finally:
         service.close()
+    for note in app.notes:
+        print(f"gmdash: {note}", file=sys.stderr)
     return 0

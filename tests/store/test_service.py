@@ -156,9 +156,9 @@ def test_slugs_are_file_safe(name: str, slug: str) -> None:
 
 
 def test_saves_dir_resolution(tmp_path: Path) -> None:
-    assert resolve_saves_dir("x", {"GMDASH_SAVES": "y"}) == Path("x")
-    assert resolve_saves_dir(None, {"GMDASH_SAVES": "y"}) == Path("y")
-    assert resolve_saves_dir(None, {}) == Path("saves")
+    # the whole order (config, checkout, user data folder): tests/store/test_saves_home.py
+    assert resolve_saves_dir("x", {"GMDASH_SAVES": "y"}) == Path("x").absolute()
+    assert resolve_saves_dir(None, {"GMDASH_SAVES": "y"}) == Path("y").absolute()
 
 
 def test_entry_turns_a_published_event_into_a_log_line(tmp_path: Path) -> None:

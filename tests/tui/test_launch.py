@@ -62,7 +62,7 @@ def test_the_dashboard_offers_recovery_and_shows_what_was_done(
         folder = service.store.folder
     (folder / "campaign.json").write_bytes(b"\xff not json")
     shown: list[list[str]] = []
-    monkeypatch.setattr(GmDashApp, "run", lambda app: shown.append(app.notices))
+    monkeypatch.setattr(GmDashApp, "run", lambda app: shown.append(app.notes))
     questions: list[str] = []
 
     def refuse(question: str) -> bool:

@@ -3,7 +3,7 @@
 Rows are appended one by one as events come from the bus (the table draws only what is on
 screen, so thousands of entries cost nothing per new roll); the table is rebuilt only when the
 shown session or the filters change. Search (`/`), filter (`f`), another session (`s`), the
-summary (`i`), export (`x`) and strike-out (`k`) come from the keymap's LOG scope.
+summary (`i`), export (`x`), copy (`c`) and strike-out (`k`) come from the keymap's LOG scope.
 
 A narrow pane (the 100x30 layout) gets compact rows (no cell padding, "12/30%", short level
 names, first names) so that "who · what" stays readable; the rows are rebuilt only when a resize
@@ -29,6 +29,7 @@ from gmdash.model.errors import ValidationError
 from gmdash.model.events import ChangeUndone, Event, RollStruckOut, SessionStarted
 from gmdash.play import journal
 from gmdash.play.journal import LogFilter, Record, Which
+from gmdash.safe_text import visible
 from gmdash.store.atomic import write_atomic
 from gmdash.store.errors import StoreError
 from gmdash.store.exports import export_refusal, exports_folder
@@ -115,6 +116,30 @@ def row_cells(item: Record, narrow: bool = False) -> list[Text]:
     chance = Text("" if entry.chance is None else f"{entry.chance}%", style=muted, justify="right")
     roll = Text("" if rolled is None else str(rolled), style="bold" + strike, justify="right")
     return [time, chance, roll, Text(level, style=level_style), what]
+
+
+def chat_line(item: Record) -> str:
+    """One entry as one line of plain text to paste into a chat:
+    `20:14 Vasana · Broadsword 65%: 12, SUCCESS`."""
+    entry = item.entry
+    parts = [journal.local_hhmm(entry.time)]
+    if entry.hidden:
+        parts.append("(GM)")
+    what = entry.label or entry.expression or entry.kind
+    parts.append(f"{entry.actor} · {what}" if entry.actor else what)
+    text = " ".join(p for p in parts if p)
+    if entry.chance is not None:
+        text += f" {entry.chance}%"
+    rolled = entry.roll if entry.roll is not None else entry.total
+    if rolled is not None:
+        text += f": {rolled}"
+        if entry.level:
+            text += f", {entry.level.upper()}"
+    if entry.struck:
+        text += " (struck out)"
+    # A label typed with a newline stays on the one line; other controls are shown as signs, so
+    # nothing pasted into a chat carries an escape sequence.
+    return visible(" ".join(text.split()))
 
 
 class LogSearch(Input):
@@ -482,6 +507,15 @@ class LogPane(Pane):
             title=f"Exported ({journal.FORMAT_NAMES[fmt]})",
         )
         return target
+
+    @guarded
+    def action_copy_entry(self) -> None:
+        index = self._index.get(self.table.cursor_key or "")
+        if index is None:
+            raise ValueError("select an entry of the log first")
+        line = chat_line(self.records[index])
+        self.app.copy_to_clipboard(line)
+        self.app.notify(line, title="Copied to the clipboard")
 
     @guarded
     def action_strike_out(self) -> None:

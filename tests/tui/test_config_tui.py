@@ -1,0 +1,122 @@
+"""The config in the dashboard: remapped keys are the keys bound and shown; a refused key map
+and a bad theme are told; the theme picked is the next start's; a log entry copies as one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import demo_session, fixed_clock
+from textual.widgets import Static
+
+from gmdash.config import load_config
+from gmdash.model.events import RollMade
+from gmdash.rules import SeededRng
+from gmdash.tui.app import DARK_THEME, LIGHT_THEME, GmDashApp
+from gmdash.tui.dialogs.roll_base import RollDialog
+from gmdash.tui.help import HelpScreen
+from gmdash.tui.keybar import KeyBar
+
+SIZE = (160, 50)
+
+
+def config_file(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def app_on(service: object, config_path: Path) -> GmDashApp:
+    return GmDashApp(service, rng=SeededRng(7), clock=fixed_clock,  # type: ignore[arg-type]
+                     config=load_config(config_path))  # fmt: skip
+
+
+async def test_a_remapped_key_is_bound_and_shown_in_the_key_bar_and_help(tmp_path: Path) -> None:
+    path = config_file(tmp_path, '[keys]\n"roster.roll_ability" = "space"\n')
+    with demo_session(tmp_path / "saves") as service:
+        app = app_on(service, path)
+        async with app.run_test(size=SIZE) as pilot:
+            bar = str(app.query_one(KeyBar).render())
+            assert " space  Roll " in bar and " r  Roll " not in bar
+            await pilot.press("r")  # the old key does nothing now
+            await pilot.pause()
+            assert not isinstance(app.screen, RollDialog)
+            await pilot.press("space")
+            await pilot.pause()
+            assert isinstance(app.screen, RollDialog)
+            await pilot.press("escape")
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            text = str(app.screen.query_one("#help-text", Static).render())
+            assert "space  Roll an ability of the selected character" in text
+            commands = {c.binding_id: c.keys_text for c in app.key_table.commands}
+            assert commands["roster.roll_ability"] == "space"
+            assert not app._notifications
+
+
+async def test_conflicting_keys_are_refused_with_a_message_and_the_defaults_stay(
+    tmp_path: Path,
+) -> None:
+    path = config_file(tmp_path, '[keys]\n"roster.roll_ability" = "c"\n')
+    with demo_session(tmp_path / "saves") as service:
+        app = app_on(service, path)
+        async with app.run_test(size=SIZE) as pilot:
+            [note] = [n.message for n in app._notifications]
+            assert f"{path}, line 2:" in note and "would both be on c" in note
+            assert "the [keys] table is not used" in note
+            assert not any(n.markup for n in app._notifications)  # "[keys]" is text, not style
+            assert " r  Roll " in str(app.query_one(KeyBar).render())
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, RollDialog)
+
+
+async def test_the_theme_picked_is_remembered_across_a_restart(tmp_path: Path) -> None:
+    path = config_file(tmp_path, "# my settings\n[keys]\n")
+    with demo_session(tmp_path / "saves") as service:
+        app = app_on(service, path)
+        async with app.run_test(size=SIZE) as pilot:
+            assert app.theme == DARK_THEME
+            await pilot.press("ctrl+t")
+            await pilot.pause()
+            assert app.theme == LIGHT_THEME
+        assert load_config(path).theme == LIGHT_THEME
+        assert path.read_text().startswith("# my settings\n")
+        again = app_on(service, path)
+        async with again.run_test(size=SIZE) as pilot:
+            assert again.theme == LIGHT_THEME
+            again.theme = "nord"  # what the palette's theme picker does
+            await pilot.pause()
+        assert load_config(path).theme == "nord"
+
+
+async def test_an_unknown_theme_is_told_and_the_default_used(tmp_path: Path) -> None:
+    path = config_file(tmp_path, 'theme = "no-such-theme"\n')
+    with demo_session(tmp_path / "saves") as service:
+        app = app_on(service, path)
+        async with app.run_test(size=SIZE):
+            assert app.theme == DARK_THEME
+            [note] = [n.message for n in app._notifications]
+            assert "line 1:" in note and "no-such-theme" in note
+        assert path.read_text() == 'theme = "no-such-theme"\n'
+
+
+async def test_the_selected_log_entry_copies_as_one_line(tmp_path: Path) -> None:
+    with demo_session(tmp_path / "saves") as service:
+        service.publish(RollMade(actor="Vasana", label="Broadsword\nswing\x1b", kind="ability",
+                                 chance=65, roll=12, level="success"))  # fmt: skip
+        app = app_on(service, tmp_path / "none.toml")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("4", "c")
+            await pilot.pause()
+            assert app.clipboard.endswith("Vasana · Broadsword swing␛ 65%: 12, SUCCESS")
+            assert "\n" not in app.clipboard
+
+
+async def test_the_palette_offers_the_remapped_key(tmp_path: Path) -> None:
+    path = config_file(tmp_path, '[keys]\n"roster.roll_ability" = "space"\n')
+    with demo_session(tmp_path / "saves") as service:
+        app = app_on(service, path)
+        async with app.run_test(size=SIZE):
+            offered = {c.title: c.help for c in app.get_system_commands(app.screen)}
+            assert offered["Roll (Roster)"].endswith("[space]")
