@@ -27,7 +27,7 @@ from gmdash.model.exchange import (
 )
 from gmdash.play import journal
 from gmdash.play.campaign import CampaignService
-from gmdash.rules.ruleset import RuleSet
+from gmdash.rules.ruleset import OptionalRule, RuleSet
 from gmdash.safe_text import json_safe, visible
 from gmdash.store.exports import export_refusal
 from gmdash.store.paths import campaign_slugs
@@ -51,6 +51,11 @@ def register(subparsers: Any) -> None:
         default=None,
         help="rule set (default: the config's ruleset, else rqg)",
     )
+    new.add_argument(
+        "--optional", metavar="RULE", action="append", default=[],
+        choices=[r.value for r in OptionalRule],
+        help="a BRP optional rule to turn on: runes, passions or rune-points (repeat for more)",
+    )  # fmt: skip
     new.set_defaults(handler=campaign_new)
     listing = campaign_sub.add_parser("list", parents=[json_flag], help="list the campaigns")
     listing.set_defaults(handler=campaign_list)
@@ -105,16 +110,22 @@ def _campaign(args: argparse.Namespace) -> str:
 
 
 def campaign_new(args: argparse.Namespace) -> int:
-    """`gmdash campaign new NAME [--ruleset rqg|brp]`."""
+    """`gmdash campaign new NAME [--ruleset rqg|brp] [--optional RULE ...]`."""
+    ruleset = RuleSet(args.ruleset)
+    if args.optional and ruleset is RuleSet.RQG:
+        raise CliError("--optional turns on BRP's optional rules: RQG always has them")
+    optional = tuple(OptionalRule(rule) for rule in dict.fromkeys(args.optional))
     with store_errors(args.name):
-        service = CampaignService.create(args.saves_dir, args.name, RuleSet(args.ruleset))
+        service = CampaignService.create(args.saves_dir, args.name, ruleset, optional=optional)
         service.close()
     info = {"name": service.campaign.name, "slug": service.campaign.slug,
-            "ruleset": str(service.campaign.ruleset)}  # fmt: skip
+            "ruleset": str(service.campaign.ruleset),
+            "optional_rules": [str(rule) for rule in service.campaign.optional_rules]}  # fmt: skip
     if args.json:
         print_json(info)
     else:
-        print(f"created campaign {info['name']!r} ({info['ruleset']}) in "
+        extra = "".join(f", {rule}" for rule in info["optional_rules"])
+        print(f"created campaign {info['name']!r} ({info['ruleset']}{extra}) in "
               f"{visible(str(args.saves_dir / info['slug']))}")  # fmt: skip
     return 0
 

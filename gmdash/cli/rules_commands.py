@@ -306,7 +306,7 @@ def cmd_attrs(args: argparse.Namespace) -> int:
         raise CliError("attrs: --app N is required under brp")
     chars = rules.Characteristics(
         STR=args.str, CON=args.con, SIZ=args.siz, DEX=args.dex, INT=args.int, POW=args.pow,
-        CHA=args.cha or 10, APP=args.app,
+        CHA=args.cha, APP=args.app,
     )  # fmt: skip
     derived = rules.derive(chars, ruleset)
     data: dict[str, Any] = {

@@ -7,7 +7,7 @@ from datetime import datetime
 from functools import cached_property
 
 from gmdash.model import validate as v
-from gmdash.rules.ruleset import RuleSet
+from gmdash.rules.ruleset import Edition, OptionalRule, RuleSet
 
 MAX_SESSIONS = 9_999
 """A campaign's game sessions (27 years of weekly play); log files are `session-NNNN.json`."""
@@ -15,12 +15,18 @@ MAX_SESSIONS = 9_999
 
 @dataclass(frozen=True, kw_only=True)
 class Campaign:
-    """A campaign: its display name, folder slug, rule set and the GM's notes."""
+    """A campaign: its display name, folder slug, rule set (with the optional rules a BRP
+    campaign turned on) and the GM's notes."""
 
     name: str
     slug: str
     ruleset: RuleSet = RuleSet.RQG
     notes: str = ""
+    optional_rules: tuple[OptionalRule, ...] = ()
+
+    @property
+    def edition(self) -> Edition:
+        return Edition.of(self.ruleset, self.optional_rules)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -28,6 +34,7 @@ class Campaign:
             "slug": self.slug,
             "ruleset": str(self.ruleset),
             "notes": self.notes,
+            "optional_rules": [str(rule) for rule in self.optional_rules],
         }
 
     @classmethod
@@ -38,6 +45,12 @@ class Campaign:
             slug=v.name("slug", raw.get("slug")),
             ruleset=v.choice("ruleset", raw.get("ruleset", "rqg"), RuleSet),
             notes=v.text("notes", raw.get("notes", "")),
+            optional_rules=tuple(
+                dict.fromkeys(
+                    v.choice(f"optional_rules[{i}]", item, OptionalRule)
+                    for i, item in enumerate(v.items("optional_rules", raw.get("optional_rules", [])))
+                )
+            ),
         )
 
 

@@ -8,12 +8,16 @@ from enum import StrEnum
 
 from gmdash.model import validate as v
 from gmdash.model.errors import ValidationError
+from gmdash.rules.ruleset import RQG_CHARACTERISTICS
 from gmdash.rules.weapons import SpecialKind, WeaponUse, guess_special, guess_use
 
-CHARACTERISTICS = ("STR", "CON", "SIZ", "DEX", "INT", "POW", "CHA")
-"""The characteristics every character has (RULES.md section 1)."""
-OPTIONAL_CHARACTERISTICS = ("APP",)
-"""Characteristics a character may have (BRP)."""
+CHARACTERISTICS = RQG_CHARACTERISTICS
+"""An RQG character's characteristics (RULES.md section 1); a BRP one has APP, not CHA."""
+BASE_CHARACTERISTICS = ("STR", "CON", "SIZ", "DEX", "INT", "POW")
+"""The characteristics every sheet has, whatever its rules."""
+OPTIONAL_CHARACTERISTICS = ("CHA", "APP")
+"""One of them by the rules (`Edition.characteristics`): CHA in RQG, APP in BRP. A stored sheet
+may hold either or both (older BRP sheets had CHA); an import is checked against its campaign."""
 LOCATIONS = ("left_leg", "right_leg", "abdomen", "chest", "left_arm", "right_arm", "head")
 """Humanoid hit locations, the values of `gmdash.rules.Location`."""
 MAX_ABILITY = 999
@@ -288,16 +292,18 @@ def read_wounds(data: object) -> dict[str, tuple[int, ...]]:
 
 
 def read_characteristics(data: object) -> dict[str, int]:
-    """STR CON SIZ DEX INT POW CHA (and optionally APP), each a whole number >= 1."""
+    """STR CON SIZ DEX INT POW, CHA and/or APP, each a whole number >= 1."""
     raw = v.mapping("characteristics", data)
     result: dict[str, int] = {}
-    for key in CHARACTERISTICS:
+    for key in BASE_CHARACTERISTICS:
         if key not in raw:
             raise ValidationError(f"characteristics.{key}", "missing")
         result[key] = v.whole(f"characteristics.{key}", raw[key], low=1)
     for key in OPTIONAL_CHARACTERISTICS:
         if raw.get(key) is not None:
             result[key] = v.whole(f"characteristics.{key}", raw[key], low=1)
+    if not any(key in result for key in OPTIONAL_CHARACTERISTICS):
+        raise ValidationError("characteristics.CHA", "missing (or APP, for BRP)")
     for key in raw:
         if key not in result and key not in OPTIONAL_CHARACTERISTICS:
             raise ValidationError(f"characteristics.{key}", "not a characteristic")

@@ -28,7 +28,7 @@ def maxima(characteristics: Mapping[str, int], ruleset: RuleSet) -> Maxima:
         DEX=characteristics["DEX"],
         INT=characteristics["INT"],
         POW=characteristics["POW"],
-        CHA=characteristics["CHA"],
+        CHA=characteristics.get("CHA"),
         APP=characteristics.get("APP"),
     )
     derived = derive(chars, ruleset)
@@ -46,7 +46,7 @@ def derived_of(character: Character, ruleset: RuleSet) -> DerivedAttributes:
     return derive(
         Characteristics(
             STR=chars["STR"], CON=chars["CON"], SIZ=chars["SIZ"], DEX=chars["DEX"],
-            INT=chars["INT"], POW=chars["POW"], CHA=chars["CHA"], APP=chars.get("APP"),
+            INT=chars["INT"], POW=chars["POW"], CHA=chars.get("CHA"), APP=chars.get("APP"),
         ),
         ruleset,
     )  # fmt: skip

@@ -48,7 +48,7 @@ from gmdash.model.log import LogEntry, log_entry
 from gmdash.model.sheets import complete
 from gmdash.model.state import CampaignState, UndoEntry
 from gmdash.play.bus import Bus
-from gmdash.rules.ruleset import RuleSet
+from gmdash.rules.ruleset import OptionalRule, RuleSet
 from gmdash.store.campaign_store import CampaignStore
 from gmdash.store.errors import (
     CampaignLocked,
@@ -147,14 +147,17 @@ class CampaignService:
         bus: Bus | None = None,
         durable: bool = True,
         state: CampaignState | None = None,
+        optional: tuple[OptionalRule, ...] = (),
     ) -> CampaignService:
-        """A new, empty campaign (or one holding `state`), open for writing."""
+        """A new, empty campaign (or one holding `state`), open for writing; `optional` are the
+        BRP optional rules it plays with."""
         clean = name.strip()
         if not clean:
             raise ValidationError("name", "must not be empty")
         slug = slugify(clean)
         if state is None:
-            state = CampaignState(campaign=Campaign(name=clean, slug=slug, ruleset=ruleset))
+            campaign = Campaign(name=clean, slug=slug, ruleset=ruleset, optional_rules=optional)
+            state = CampaignState(campaign=campaign)
         store = CampaignStore.create(saves / slug, state.to_dict(), durable=durable)
         write_last(saves, slug)
         return cls(store, state, clock=clock, bus=bus)

@@ -46,11 +46,20 @@ def changes(character: Character, by_pool: Mapping[str, int]) -> list[PointsSpen
     ]
 
 
+def _refill(character: Character, pool: str, have: Pools) -> list[PointsSpent]:
+    missing = have.full[pool] - have.current[pool]
+    return [PointsSpent(character_id=character.id, pool=pool, amount=-missing)] if missing > 0 else []
+
+
 def rest_events(character: Character, ruleset: RuleSet) -> list[PointsSpent]:
-    """A full rest: magic and rune points back to full (as points regained)."""
-    have = pools(character, ruleset)
-    return [
-        PointsSpent(character_id=character.id, pool=pool, amount=-(have.full[pool] - current))
-        for pool, current in have.current.items()
-        if current < have.full[pool]
-    ]
+    """A full rest: magic points back to full (as points regained). Rune points do not come
+    back with rest but through worship (`worship_events`; docs/rules.md, points)."""
+    return _refill(character, "magic", pools(character, ruleset))
+
+
+def worship_events(character: Character) -> list[PointsSpent]:
+    """Worship (a holy day, a temple): Rune points back to the sheet's full Rune points."""
+    have = Pools(
+        current={"rune": character.rune_points}, full={"rune": character.rune_points_max}
+    )
+    return _refill(character, "rune", have)

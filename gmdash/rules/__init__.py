@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from gmdash.rules.resistance import resistance_chance, resistance_table
     from gmdash.rules.rng import Rng, ScriptedRng, SeededRng
     from gmdash.rules.rolls import RollResult, d100_text, resolve, resolve_resistance, roll_d100
-    from gmdash.rules.ruleset import RuleSet
+    from gmdash.rules.ruleset import Edition, OptionalRule, RuleSet
     from gmdash.rules.strike_ranks import melee_sr, missile_sr
     from gmdash.rules.wounds import (
         Effect,
@@ -128,7 +128,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "resolve_resistance",
         "roll_d100",
     ),
-    "ruleset": ("RuleSet",),
+    "ruleset": ("Edition", "OptionalRule", "RuleSet"),
     "strike_ranks": (
         "melee_sr",
         "missile_sr",
@@ -164,6 +164,8 @@ __all__ = [
     "Outcome",
     "Rng",
     "RollResult",
+    "Edition",
+    "OptionalRule",
     "RuleSet",
     "ScriptedRng",
     "SeededRng",

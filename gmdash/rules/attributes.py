@@ -15,7 +15,7 @@ STARTING_RUNE_POINTS = 3
 
 @dataclass(frozen=True, slots=True)
 class Characteristics:
-    """The seven characteristics (APP only under BRP). Each is a whole number >= 1."""
+    """The seven characteristics: CHA under RQG, APP under BRP. Each is a whole number >= 1."""
 
     STR: int
     CON: int
@@ -23,13 +23,13 @@ class Characteristics:
     DEX: int
     INT: int
     POW: int
-    CHA: int = 10
+    CHA: int | None = None
     APP: int | None = None
 
     def __post_init__(self) -> None:
         for field in fields(self):
             value = getattr(self, field.name)
-            if value is None and field.name == "APP":
+            if value is None and field.name in ("CHA", "APP"):
                 continue
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{field.name} must be a whole number >= 1, not {value!r}")

@@ -132,8 +132,8 @@ COMMANDS: tuple[Command, ...] = (
             show=False),
     Command(ROSTER, "p", "spend_points", "Points", "Spend or regain magic and rune points",
             show=False),
-    Command(ROSTER, "R", "full_rest", "Rest", "A full rest restores magic and rune points",
-            show=False),
+    Command(ROSTER, "R", "full_rest", "Rest", "A full rest restores magic points", show=False),
+    Command(ROSTER, "w", "worship", "Worship", "Worship restores Rune points", show=False),
     Command(ROSTER, "x", "clear_conditions", "Clear", "Clear lasting wound conditions (shock...)",
             show=False),
     # Strike ranks

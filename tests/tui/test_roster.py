@@ -26,7 +26,7 @@ from gmdash.model.events import (
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME, demo_state
 from gmdash.play.wounds import weekly_heals, wound
-from gmdash.rules import RuleSet, ScriptedRng, SeededRng
+from gmdash.rules import OptionalRule, RuleSet, ScriptedRng, SeededRng
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.dialogs.character_form import CharacterForm, parse_abilities, parse_weapons
 from gmdash.tui.dialogs.confirm import ChoiceDialog, ConfirmDialog
@@ -499,7 +499,10 @@ async def test_spend_and_regain_points(service: CampaignService) -> None:
         assert service.character(HARVALD).magic_points == 11
 
 
-async def test_full_rest_for_one_or_everyone(service: CampaignService) -> None:
+async def test_full_rest_restores_magic_points_and_worship_rune_points(
+    service: CampaignService,
+) -> None:
+    # RQG: rest brings magic points back, Rune points only come back through worship
     for cid in (HARVALD, IRVALA):
         service.publish(PointsSpent(character_id=cid, pool="magic", amount=3))
         service.publish(PointsSpent(character_id=cid, pool="rune", amount=1))
@@ -512,14 +515,19 @@ async def test_full_rest_for_one_or_everyone(service: CampaignService) -> None:
         await pilot.pause()
         assert [(e.character_id, e.pool, e.amount) for e in seen] == [  # type: ignore[attr-defined]
             (HARVALD, "magic", -3),
-            (HARVALD, "rune", -1),
         ]
+        assert service.character(HARVALD).rune_points == 2
         assert service.character(IRVALA).magic_points == 12
         await pilot.press("R", "e")
         await pilot.pause()
         assert service.character(IRVALA).magic_points == 15
+        assert service.character(IRVALA).rune_points == 2
+        assert len(seen) == 2
+        await pilot.press("w", "e")
+        await pilot.pause()
         assert service.character(IRVALA).rune_points == 3
-        assert len(seen) == 4
+        assert service.character(HARVALD).rune_points == 3
+        assert [e.pool for e in seen[2:]] == ["rune", "rune"]  # type: ignore[attr-defined]
 
 
 async def test_a_week_passes_heals_everyone(service: CampaignService) -> None:
@@ -633,10 +641,11 @@ async def test_brp_form_has_app_and_only_skills(tmp_path: Path) -> None:
         async with app.run_test(size=(160, 50)) as pilot:
             assert "Press a to add one" in sheet_text(app)
             await pilot.press("a", *"Jack")
-            assert app.screen.query("#char-APP") and not app.screen.query("#runes")
-            assert app.screen.query_one("#rune-max", Input).value == "0"
-            for key, value in zip(("STR", "CON", "SIZ", "DEX", "INT", "POW", "CHA", "APP"),
-                                  (12, 11, 13, 10, 14, 9, 10, 12), strict=True):  # fmt: skip
+            assert app.screen.query("#char-APP") and not app.screen.query("#char-CHA")
+            assert not app.screen.query("#runes") and not app.screen.query("#passions")
+            assert not app.screen.query("#rune-max")
+            for key, value in zip(("STR", "CON", "SIZ", "DEX", "INT", "POW", "APP"),
+                                  (12, 11, 13, 10, 14, 9, 12), strict=True):  # fmt: skip
                 await type_into(pilot, app, f"#char-{key}", str(value))
             await pilot.press("ctrl+s")
             await pilot.pause()
@@ -644,7 +653,29 @@ async def test_brp_form_has_app_and_only_skills(tmp_path: Path) -> None:
             assert len(added) == 1
             sheet = added[0].character
             assert sheet.characteristics["APP"] == 12 and sheet.hit_points == 12  # (11+13)/2
+            assert "CHA" not in sheet.characteristics and sheet.rune_points_max == 0
             assert "APP 12" in sheet_text(app) and "RP" not in sheet_text(app).split("Heal")[0]
+            assert "CHA" not in sheet_text(app) and "SR" not in sheet_text(app)
+            assert "RP" not in app.query_one("#roster-table", RowTable).column_labels
+    finally:
+        service.close()
+
+
+async def test_brp_optional_rules_bring_runes_passions_and_rune_points(tmp_path: Path) -> None:
+    service = CampaignService.create(
+        tmp_path, "BRP Glorantha", RuleSet.BRP, clock=Clock(), durable=False,
+        optional=(OptionalRule.RUNES, OptionalRule.PASSIONS, OptionalRule.RUNE_POINTS),
+    )  # fmt: skip
+    app = make_app(service)
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.press("a")
+            assert app.screen.query("#runes") and app.screen.query("#passions")
+            assert app.screen.query_one("#rune-max", Input).value == "0"
+            assert not app.screen.query("#char-CHA")
+            await pilot.press("escape")
+            await pilot.pause()
+            assert "RP" in app.query_one("#roster-table", RowTable).column_labels
     finally:
         service.close()
 

@@ -23,7 +23,6 @@ from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
 from gmdash import rules
 from gmdash.model.character import (
-    CHARACTERISTICS,
     MAX_ABILITY,
     Ability,
     AbilityKind,
@@ -33,7 +32,7 @@ from gmdash.model.character import (
 )
 from gmdash.model.derived import maxima
 from gmdash.model.sheets import checked, new_character
-from gmdash.rules import RuleSet
+from gmdash.rules import Edition, OptionalRule, RuleSet
 from gmdash.rules.weapons import SpecialKind, WeaponUse, guess_special, guess_use
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, whole_number
 from gmdash.tui.widgets.character_sheet import SHEET_ORDER, SHORT_LOCATION
@@ -44,6 +43,13 @@ KIND_FIELDS = (
     ("runes", AbilityKind.RUNE, "Runes"),
     ("passions", AbilityKind.PASSION, "Passions"),
 )
+KIND_RULES = {AbilityKind.RUNE: OptionalRule.RUNES, AbilityKind.PASSION: OptionalRule.PASSIONS}
+"""The optional rule a BRP campaign turns on to have abilities of that kind."""
+
+
+def kind_fields(edition: Edition) -> tuple[tuple[str, AbilityKind, str], ...]:
+    """The ability boxes of the form: skills, and runes and passions where the rules have them."""
+    return tuple(f for f in KIND_FIELDS if f[1] not in KIND_RULES or edition.uses(KIND_RULES[f[1]]))
 ROLLED = {"SIZ": "2D6+6", "INT": "2D6+6"}
 """Humans roll 3D6 for a characteristic, except SIZ and INT (RULES.md section 1)."""
 
@@ -183,13 +189,17 @@ class CharacterForm(FormDialog[Character]):
     def ruleset(self) -> RuleSet:
         return self.dash.service.campaign.ruleset
 
+    @property
+    def edition(self) -> Edition:
+        return self.dash.service.campaign.edition
+
+    @property
+    def rune_points(self) -> bool:
+        return self.edition.uses(OptionalRule.RUNE_POINTS)
+
     def _keys(self) -> list[str]:
-        keys = list(CHARACTERISTICS)
-        if self.ruleset is RuleSet.BRP or (
-            self.original and "APP" in self.original.characteristics
-        ):
-            keys.append("APP")
-        return keys
+        """The campaign's characteristics, each required (CHA in RQG, APP in BRP)."""
+        return list(self.edition.characteristics)
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -218,14 +228,13 @@ class CharacterForm(FormDialog[Character]):
                 with Vertical(classes="stat"):
                     yield Label(key)
                     value = sheet.characteristics.get(key) if sheet else None
-                    placeholder = "opt." if key == "APP" and self.ruleset is RuleSet.RQG else ""
-                    yield Input("" if value is None else str(value), id=f"char-{key}",
-                                placeholder=placeholder)  # fmt: skip
-            with Vertical(classes="stat"):
-                yield Label("Runes")
-                rune_max = sheet.rune_points_max if sheet else (3 if self.ruleset is RuleSet.RQG
-                                                                 else 0)  # fmt: skip
-                yield Input(str(rune_max), id="rune-max", tooltip="Rune points at full")
+                    yield Input("" if value is None else str(value), id=f"char-{key}")
+            if self.rune_points:
+                with Vertical(classes="stat"):
+                    yield Label("Rune pts")
+                    rune_max = sheet.rune_points_max if sheet else (
+                        3 if self.ruleset is RuleSet.RQG else 0)  # fmt: skip
+                    yield Input(str(rune_max), id="rune-max", tooltip="Rune points at full")
         yield error_label("chars")
         yield field_label("Armour points per location")
         with Horizontal(classes="row"):
@@ -235,8 +244,7 @@ class CharacterForm(FormDialog[Character]):
                     armour = sheet.armour.get(location, 0) if sheet else 0
                     yield Input(str(armour), id=f"armour-{location}")
         yield error_label("armour")
-        kinds = KIND_FIELDS if self.ruleset is RuleSet.RQG else KIND_FIELDS[:1]
-        for field_id, kind, title in kinds:
+        for field_id, kind, title in kind_fields(self.edition):
             yield field_label(f"{title}: one 'Name  value' per line (✓ or * = experience tick)")
             yield TextArea(ability_lines(sheet.abilities, kind) if sheet else "", id=field_id)
             yield error_label(field_id)
@@ -263,8 +271,6 @@ class CharacterForm(FormDialog[Character]):
         wrong: list[str] = []
         for key in self._keys():
             text = self._value(f"char-{key}")
-            if key == "APP" and not text.strip():
-                continue
             try:
                 values[key] = whole_number(text, low=1)
             except ValueError as error:
@@ -279,7 +285,7 @@ class CharacterForm(FormDialog[Character]):
             widgets = self.query(f"#{field_id}").results(TextArea)
             area = next(iter(widgets), None)
             if area is None:
-                if self.original is not None:  # kinds the form hides (BRP) are kept as they are
+                if self.original is not None:  # a kind these rules lack is kept, unshown
                     found += [a for a in self.original.abilities if a.kind == kind]
                 continue
             abilities, error = parse_abilities(area.text, kind)
@@ -303,10 +309,11 @@ class CharacterForm(FormDialog[Character]):
                 if same and (self.original is None or other.id != self.original.id):
                     found["name"] = f"{other.name!r} is already in this campaign"
         _, wrong = self._characteristics()
-        try:
-            whole_number(self._value("rune-max"), low=0, high=999)
-        except ValueError as error:
-            wrong.append(f"Runes {error}")
+        if self.rune_points:
+            try:
+                whole_number(self._value("rune-max"), low=0, high=999)
+            except ValueError as error:
+                wrong.append(f"Rune points {error}")
         if wrong:
             found["chars"] = "; ".join(wrong)
         bad_armour = []
@@ -330,7 +337,7 @@ class CharacterForm(FormDialog[Character]):
         chars, _ = self._characteristics()
         kind = self.query_one("#kind", Select).value
         armour = {loc: whole_number(self._value(f"armour-{loc}")) for loc in SHEET_ORDER}
-        rune_max = whole_number(self._value("rune-max"))
+        rune_max = whole_number(self._value("rune-max")) if self.rune_points else 0
         sheet = new_character(
             id=self.original.id if self.original else "c0000",
             name=self._value("name").strip(),

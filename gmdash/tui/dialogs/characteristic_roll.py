@@ -15,7 +15,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from gmdash.model.character import CHARACTERISTICS, OPTIONAL_CHARACTERISTICS, Character
+from gmdash.model.character import Character
 from gmdash.model.events import RollMade
 from gmdash.play import rolls
 from gmdash.rules import (
@@ -43,12 +43,15 @@ class CharacteristicRollDialog(RollDialog[RollMade]):
     def __init__(self, character: Character) -> None:
         super().__init__()
         self.character = character
-        keys = CHARACTERISTICS + OPTIONAL_CHARACTERISTICS
-        self.keys = [k for k in keys if k in character.characteristics]
-        self.key: str | None = self.keys[0] if self.keys else None
+        self.keys: list[str] = []
+        self.key: str | None = None
         self.multiplier = 5
 
     def compose_form(self) -> ComposeResult:
+        # the campaign's characteristics, in its sheet's order (BRP: APP, no CHA)
+        keys = self.service.campaign.edition.characteristics
+        self.keys = [k for k in keys if k in self.character.characteristics]
+        self.key = self.keys[0] if self.keys else None
         yield Static(literal(self.character.name, "bold"), id="who")
         with Horizontal(classes="row"):
             yield PagedOptionList(

@@ -7,6 +7,7 @@ takes it back and it is saved); the pane only re-renders when the events come ba
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import ClassVar
 
@@ -28,7 +29,7 @@ from gmdash.model.events import (
 )
 from gmdash.play import points
 from gmdash.play.wounds import heal, weekly_heals, wound
-from gmdash.rules import RuleSet
+from gmdash.rules import Edition, OptionalRule, RuleSet
 from gmdash.tui.dialogs.character_form import CharacterForm
 from gmdash.tui.dialogs.confirm import ChoiceDialog, ConfirmDialog
 from gmdash.tui.dialogs.points import PointsDialog, TickDialog
@@ -63,8 +64,8 @@ class RosterPane(Pane):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.selected_id: str | None = None
-        self._columns: tuple[int | None, bool] | None = None
-        self._listed: tuple[tuple[Character, ...], RuleSet] | None = None
+        self._columns: tuple[int | None, bool, bool] | None = None
+        self._listed: tuple[tuple[Character, ...], Edition] | None = None
 
     def compose(self) -> ComposeResult:
         yield RowTable(id="roster-table")
@@ -81,13 +82,15 @@ class RosterPane(Pane):
         if self._layout() != self._columns:
             self.refresh_roster()
 
-    def _layout(self) -> tuple[int | None, bool]:
-        """(name column width, HP bar?): a narrow pane trims names and drops the bar first,
-        so that every row still shows its hit points (m maximises the pane for everything)."""
+    def _layout(self) -> tuple[int | None, bool, bool]:
+        """(name column width, HP bar?, RP column?): a narrow pane trims names and drops the bar
+        first, so that every row still shows its hit points (m maximises the pane for
+        everything); a campaign without Rune points (BRP) has no RP column."""
+        rune_points = self.dash.service.campaign.edition.uses(OptionalRule.RUNE_POINTS)
         inner = self.size.width or self._expected_width()
         if inner <= 0 or inner >= 44:
-            return None, True
-        return max(8, inner - 3 - 5 - 7), False
+            return None, True, rune_points
+        return max(8, inner - 3 - 5 - 7), False, rune_points
 
     def _expected_width(self) -> int:
         """Before the first layout: the inner width gmdash.tcss will give the pane (3/10 of
@@ -103,11 +106,12 @@ class RosterPane(Pane):
             return
         self._columns = layout
         self._listed = None
-        name_width, _ = layout
+        name_width, _, rune_points = layout
         table = self.table
         table.clear(columns=True)
-        for key, label in (("kind", ""), ("name", "Name"), ("hp", "HP"), ("status", "Status"),
-                           ("mp", "MP"), ("rp", "RP")):  # fmt: skip
+        columns = [("kind", ""), ("name", "Name"), ("hp", "HP"), ("status", "Status"),
+                   ("mp", "MP")] + ([("rp", "RP")] if rune_points else [])  # fmt: skip
+        for key, label in columns:
             table.add_column(label, key=key, width=name_width if key == "name" else None,
                              flex=key == "name")  # fmt: skip
 
@@ -135,12 +139,13 @@ class RosterPane(Pane):
     def refresh_roster(self) -> None:
         """Rebuild the list; the selection stays on the same character when it still exists."""
         table = self.table
-        ruleset = self.dash.service.campaign.ruleset
+        edition = self.dash.service.campaign.edition
+        ruleset = edition.ruleset
         characters = self.ordered()
         keep = self.selected_id
         old_row = table.cursor_row
         self._set_columns()
-        listed = (tuple(characters), ruleset)
+        listed = (tuple(characters), edition)
         ids = [c.id for c in characters]
         if self._listed is not None and _same(self._listed, listed) and keep in ids:
             # Nothing the list shows has changed (a roll, a session...): keep the table as it
@@ -153,9 +158,11 @@ class RosterPane(Pane):
             return
         self._listed = listed
         bar = self._columns is None or self._columns[1]
+        rune_points = self._columns is not None and self._columns[2]
         table.clear()
         table.add_rows(
-            (character.id, self._cells(character, ruleset, bar)) for character in characters
+            (character.id, self._cells(character, ruleset, bar, rune_points))
+            for character in characters
         )
         if keep in ids:
             row = ids.index(keep)
@@ -170,20 +177,25 @@ class RosterPane(Pane):
             self.selected_id = None
         self.show_sheet()
 
-    def _cells(self, character: Character, ruleset: RuleSet, bar: bool) -> list[Text]:
+    def _cells(
+        self, character: Character, ruleset: RuleSet, bar: bool, rune_points: bool
+    ) -> list[Text]:
         full = maxima(character.characteristics, ruleset)
         npc = character.kind != CharacterKind.PC
         status = status_text(character, full)
-        return [
+        cells = [
             Text("NPC" if npc else "PC", style="dim" if npc else "bold cyan"),
             self._name_cell(character, npc, status, bar),
             hp_bar(character.hit_points, full.hit_points, 4 if bar else 0),
             status,
             Text(f"{character.magic_points}/{full.magic_points}",
                  style=points_style(character.magic_points, full.magic_points)),
-            Text(f"{character.rune_points}/{character.rune_points_max}",
-                 style=points_style(character.rune_points, character.rune_points_max)),
         ]  # fmt: skip
+        if rune_points:
+            cells.append(Text(f"{character.rune_points}/{character.rune_points_max}",
+                              style=points_style(character.rune_points,
+                                                 character.rune_points_max)))  # fmt: skip
+        return cells
 
     @staticmethod
     def _name_cell(character: Character, npc: bool, status: Text, wide: bool) -> Text:
@@ -195,7 +207,7 @@ class RosterPane(Pane):
 
     def show_sheet(self) -> None:
         sheet = self.query_one("#sheet", CharacterSheet)
-        sheet.show(self.selected(), self.dash.service.campaign.ruleset)
+        sheet.show(self.selected(), self.dash.service.campaign.edition)
         selected = self.selected()
         self.border_subtitle = literal(selected.name) if selected else ""
 
@@ -436,6 +448,28 @@ class RosterPane(Pane):
 
     @guarded
     def action_full_rest(self) -> None:
+        """A full rest: magic points back to full (Rune points come back by worship, `w`)."""
+        self._restore("Full rest", "A full rest restores magic points.", "magic points",
+                      points.rest_events)  # fmt: skip
+
+    @guarded
+    def action_worship(self) -> None:
+        """Worship at a holy day or temple: Rune points back to full (RQG; BRP with the option)."""
+        edition = self.dash.service.campaign.edition
+        if not edition.uses(OptionalRule.RUNE_POINTS):
+            self.app.notify("This campaign does not use Rune points (a BRP optional rule).",
+                            title="Worship", severity="warning")  # fmt: skip
+            return
+        self._restore("Worship", "Worship restores Rune points.", "Rune points",
+                      lambda character, _: points.worship_events(character))  # fmt: skip
+
+    def _restore(
+        self,
+        title: str,
+        question: str,
+        what: str,
+        events_of: Callable[[Character, RuleSet], list[PointsSpent]],
+    ) -> None:
         character = self.selected()
         choices = [("e", "Everyone")]
         if character is not None:
@@ -450,29 +484,24 @@ class RosterPane(Pane):
                 who = service.characters
             else:
                 who = [service.character(character.id)]
-            events = [e for c in who for e in points.rest_events(c, service.campaign.ruleset)]
+            events = [e for c in who for e in events_of(c, service.campaign.ruleset)]
             for event in events:
                 service.publish(event)
             names = "everyone" if choice == "e" else who[0].name
             self.app.notify(
-                f"Full rest for {names}: magic and rune points restored"
-                + ("." if events else " (already full)."),
-                title="Rest",
+                f"{title} for {names}: {what} restored" + ("." if events else " (already full)."),
+                title=title,
             )
 
-        self.app.push_screen(
-            ChoiceDialog("A full rest restores magic points and rune points. For whom?",
-                         choices, title="Full rest"),
-            apply,
-        )  # fmt: skip
+        self.app.push_screen(ChoiceDialog(f"{question} For whom?", choices, title=title), apply)
 
 
 def _same(
-    old: tuple[tuple[Character, ...], RuleSet], new: tuple[tuple[Character, ...], RuleSet]
+    old: tuple[tuple[Character, ...], Edition], new: tuple[tuple[Character, ...], Edition]
 ) -> bool:
     """The same characters (the very same objects) in the same order, on the same rules."""
     return (
-        old[1] is new[1]
+        old[1] == new[1]
         and len(old[0]) == len(new[0])
         and all(a is b for a, b in zip(old[0], new[0], strict=True))
     )

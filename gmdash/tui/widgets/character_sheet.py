@@ -15,7 +15,7 @@ from textual.widgets import Static
 from gmdash import rules
 from gmdash.model.character import AbilityKind, Character
 from gmdash.model.derived import Maxima, derived_of, maxima
-from gmdash.rules import Location, RuleSet
+from gmdash.rules import Edition, Location, OptionalRule, RuleSet
 from gmdash.rules.weapons import damage_with_bonus
 from gmdash.safe_text import visible
 from gmdash.tui.user_text import multiline, rich_literal
@@ -205,9 +205,19 @@ def _heading(title: str) -> Text:
     return Text(title, style="bold underline")
 
 
-def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
+KIND_RULES = {AbilityKind.RUNE: OptionalRule.RUNES, AbilityKind.PASSION: OptionalRule.PASSIONS}
+
+
+def _edition(rules_: RuleSet | Edition) -> Edition:
+    return rules_ if isinstance(rules_, Edition) else Edition.of(rules_)
+
+
+def sheet_renderable(character: Character, rules_: RuleSet | Edition) -> RenderableType:
     """Everything on the sheet: characteristics, derived attributes, locations, abilities,
-    weapons and notes."""
+    weapons and notes; only what the campaign's rules have (a BRP sheet: APP, no CHA, no strike
+    ranks; Runes, Passions and Rune points only with BRP's optional rules)."""
+    edition = _edition(rules_)
+    ruleset = edition.ruleset
     full = maxima(character.characteristics, ruleset)
     derived = derived_of(character, ruleset)
     parts: list[RenderableType] = []
@@ -218,9 +228,7 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
                  style="dim")  # fmt: skip
     parts += [title, Text("Status: ").append_text(status_text(character, full))]
 
-    keys = ["STR", "CON", "SIZ", "DEX", "INT", "POW", "CHA"]
-    if "APP" in character.characteristics:
-        keys.append("APP")
+    keys = [k for k in edition.characteristics if k in character.characteristics]
     parts.append(_items([(k, str(character.characteristics[k])) for k in keys]))
 
     points: list[tuple[str, str | Text]] = [
@@ -228,7 +236,7 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
         ("MP", Text(f"{character.magic_points}/{full.magic_points}",
                     style=points_style(character.magic_points, full.magic_points))),
     ]  # fmt: skip
-    if ruleset is RuleSet.RQG or character.rune_points_max:
+    if edition.uses(OptionalRule.RUNE_POINTS):
         points.append(("RP", Text(f"{character.rune_points}/{character.rune_points_max}",
                                   style=points_style(character.rune_points,
                                                      character.rune_points_max))))  # fmt: skip
@@ -237,8 +245,8 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
         _items([
             ("Heal", f"{derived.healing_rate}/week"),
             ("DB", derived.damage_bonus),
-            ("DEX SR", str(derived.dex_sr)),
-            ("SIZ SR", str(derived.siz_sr)),
+            *([] if edition.is_brp else [("DEX SR", str(derived.dex_sr)),
+                                         ("SIZ SR", str(derived.siz_sr))]),
             ("Move", f"{derived.movement_walk}/{derived.movement_run} m"),
         ])
     )  # fmt: skip
@@ -268,7 +276,7 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
 
     for kind_ in AbilityKind:
         abilities = [a for a in character.abilities if a.kind == kind_]
-        if not abilities:
+        if not abilities or (kind_ in KIND_RULES and not edition.uses(KIND_RULES[kind_])):
             continue
         heading = _heading(KIND_TITLES[kind_])
         if kind_ is AbilityKind.SKILL:
@@ -294,16 +302,22 @@ def sheet_renderable(character: Character, ruleset: RuleSet) -> RenderableType:
                 hp = Text("—", style="dim")  # a natural weapon: no hit points of its own
             elif weapon.broken:
                 hp.append(" broken", style="bold red")
-            weapon_rows.append([
+            row: list[str | Text] = [
                 rich_literal(weapon.name),
                 "—" if skill is None else str(skill.value),
                 damage_with_bonus(weapon.damage, derived.damage_bonus, weapon.use),
                 str(weapon.sr),
                 hp,
                 f"{weapon.special} {weapon.use}",
-            ])  # fmt: skip
-        parts.append(Grid(["Weapon", "%", "Damage", "SR", "HP", "Kind"], weapon_rows,
-                          right=frozenset({1, 3, 4}), dim=frozenset({5})))  # fmt: skip
+            ]
+            weapon_rows.append(row[:3] + row[4:] if edition.is_brp else row)
+        head = ["Weapon", "%", "Damage", "SR", "HP", "Kind"]
+        if edition.is_brp:  # BRP acts in DEX order: a weapon has no strike rank
+            parts.append(Grid(head[:3] + head[4:], weapon_rows, right=frozenset({1, 3}),
+                              dim=frozenset({4})))  # fmt: skip
+        else:
+            parts.append(Grid(head, weapon_rows, right=frozenset({1, 3, 4}),
+                              dim=frozenset({5})))  # fmt: skip
 
     if character.notes:
         parts += [Text(), _heading("Notes"), multiline(character.notes)]
@@ -348,23 +362,24 @@ class CharacterSheet(Static):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self._shown: tuple[Character | None, RuleSet | None] | None = None
+        self._shown: tuple[Character | None, Edition | None] | None = None
         # Sheets already drawn, by character id: going back to a character costs nothing.
         # Characters are immutable: a changed sheet is a new object, so a stale entry is
         # recognised by identity and drawn again.
-        self._drawn: dict[str, tuple[Character, RuleSet, Rendered]] = {}
+        self._drawn: dict[str, tuple[Character, Edition, Rendered]] = {}
 
-    def show(self, character: Character | None, ruleset: RuleSet) -> None:
+    def show(self, character: Character | None, rules_: RuleSet | Edition) -> None:
         """Render `character` (None: an empty roster); the same sheet again changes nothing."""
-        if self._shown is not None and self._shown[0] is character and self._shown[1] is ruleset:
+        edition = _edition(rules_)
+        if self._shown is not None and self._shown[0] is character and self._shown[1] == edition:
             return
-        self._shown = (character, ruleset)
+        self._shown = (character, edition)
         if character is None:
             self.update(Text("No character selected. Press a to add one.", style="dim"))
             return
         drawn = self._drawn.get(character.id)
-        if drawn is None or drawn[0] is not character or drawn[1] is not ruleset:
-            drawn = (character, ruleset, Rendered(sheet_renderable(character, ruleset)))
+        if drawn is None or drawn[0] is not character or drawn[1] != edition:
+            drawn = (character, edition, Rendered(sheet_renderable(character, edition)))
             if len(self._drawn) >= 64:
                 self._drawn.clear()
             self._drawn[character.id] = drawn
