@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App
+from textual.widget import Widget
 
 from gmdash.cli import main
 from gmdash.model import Ability, AbilityKind, Character, Weapon, new_character
@@ -102,3 +104,16 @@ class CliRun:
             assert out == "" and err.count("\n") == 1 and "Traceback" not in err, err
             return err
         return out
+
+
+def screen_text(app: App[object]) -> str:
+    """What the terminal shows now, as plain lines (the screen on top, as composited)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text for strip in strips)
+
+
+def region_text(app: App[object], widget: Widget) -> str:
+    """What the terminal shows inside `widget`'s region (a dialog's box, a pane)."""
+    region = widget.region
+    lines = screen_text(app).splitlines()[region.y : region.bottom]
+    return "\n".join(line[region.x : region.right] for line in lines)

@@ -51,7 +51,9 @@ def night(svc: CampaignService) -> dict[str, RollMade]:
                                       modifiers=("+20 augment",))),
         "damage": svc.publish(RollMade(actor="Ostra", character_id="c0001",
                                        label="Broadsword damage", kind="damage",
-                                       expression="1D8+1", total=7)),
+                                       expression="1D8+1", total=7,
+                                       details={"armour": 2, "through": 5})),
+
         "rep": svc.publish(RollMade(actor="Vasana", character_id="c0002", label="Reputation",
                                     kind="ability", chance=15, roll=40, level="failure",
                                     hidden=True)),
@@ -85,6 +87,22 @@ def test_records_pair_events_with_their_lines(service: CampaignService) -> None:
     assert journal.records(service, "all")[-1].entry.kind == "session"
 
 
+def test_damage_dealt_counts_only_the_actors_own_attacks(service: CampaignService) -> None:
+    # the reported night: `h` on Harvald rolled 1D8+1+1D4 against him; his own blow got 4
+    # through armour. Before the fix his summary said he dealt both rolls' totals.
+    service.start_session()
+    service.publish(RollMade(actor="Vasana", character_id="c0002", label="Damage to chest",
+                             kind="damage", expression="1D8+1+1D4", total=8,
+                             details={"dice": [4, 3]}))  # fmt: skip
+    service.publish(RollMade(actor="Ostra", character_id="c0001", label="Broadsword on Broo",
+                             kind="damage", expression="1D8+1", total=7,
+                             details={"armour": 3, "through": 4}))  # fmt: skip
+    service.publish(RollMade(actor="Ostra", character_id="c0001", label="1D6", kind="dice",
+                             expression="1D6", total=5))  # fmt: skip
+    summary = journal.summarize(journal.records(service))
+    assert summary.damage_dealt == {"Ostra": 4}
+
+
 def test_summary(service: CampaignService) -> None:
     night(service)
     summary = journal.summarize(journal.records(service, 1))
@@ -92,7 +110,7 @@ def test_summary(service: CampaignService) -> None:
     assert (summary.criticals, summary.fumbles) == (1, 1)
     assert summary.per_actor["Ostra"].rolls == 4
     assert summary.per_actor["Vasana"].rolls == 2 and summary.per_actor["Vasana"].fumbles == 1
-    assert summary.damage_dealt == {"Ostra": 7}
+    assert summary.damage_dealt == {"Ostra": 5}  # through armour, from Ostra's own attack
     assert summary.damage_taken == {"Vasana": 5}  # the undone 3 do not count
     assert summary.healed == {"Vasana": 2}
     assert summary.checks == {"Ostra": ["Dodge"]}

@@ -298,8 +298,9 @@ def summarize(found: Sequence[Record]) -> Summary:
                 summary.criticals += 1
             elif event.level == "fumble":
                 summary.fumbles += 1
-            if event.kind == "damage" and event.total is not None:
-                summary.damage_dealt[who] = summary.damage_dealt.get(who, 0) + event.total
+            dealt = dealt_by_attack(event)
+            if dealt:
+                summary.damage_dealt[who] = summary.damage_dealt.get(who, 0) + dealt
             if event.kind == "experience":
                 gain = _experience_gain(event)
                 if gain:
@@ -314,6 +315,16 @@ def summarize(found: Sequence[Record]) -> Summary:
         if ticked:
             summary.checks.setdefault(who, []).append(ability)
     return summary
+
+
+def dealt_by_attack(event: RollMade) -> int | None:
+    """The damage an attack's damage roll put through armour (and parry), as the combat summary
+    counts it; None for any other roll. Damage typed or rolled on a sheet (`h`, `d`) is not
+    dealt by anyone: its actor is the one hurt, or the dice were only rolled."""
+    through = event.details.get("through")
+    if event.kind != "damage" or isinstance(through, bool) or not isinstance(through, int):
+        return None
+    return through
 
 
 def _experience_gain(event: RollMade) -> int:

@@ -20,6 +20,7 @@ from gmdash.model.combat_events import (
     RoundStarted,
 )
 from gmdash.model.events import DamageApplied, Event, RollMade, RollStruckOut
+from gmdash.play import journal
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME, demo_state
 from gmdash.play.wounds import wound
@@ -31,6 +32,7 @@ from gmdash.tui.dialogs.combat_setup import AddCombatantDialog, CombatSetupDialo
 from gmdash.tui.dialogs.combat_summary import CombatSummaryDialog
 from gmdash.tui.panes.strike_ranks import ConfirmEndDialog, StrikeRankPane
 from gmdash.tui.widgets.row_table import RowTable
+from helpers import region_text
 
 SIZE = (160, 50)
 BROOS = {
@@ -446,3 +448,31 @@ async def test_only_changes_to_the_fight_redraw_the_pane(tmp_path: Path) -> None
         assert hit_points < sheet.hit_points
         row = next(line for line in lines(app) if "Korrath" in line)
         assert row.split()[-1].split("/")[0] == str(hit_points)
+
+
+async def test_end_confirmation_names_whole_and_both_summaries_agree(tmp_path: Path) -> None:
+    service = make_service(tmp_path)
+    app, seen = make_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_fight(app, pilot)
+        await declare_everyone(app, pilot, 7)
+        assert await run_round(app, pilot, service)
+        await pilot.press("E")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmEndDialog)
+        shown = region_text(app, app.screen.query_one(".combat-box"))
+        combat = service.state.combat
+        assert combat is not None
+        for combatant in combat.combatants:  # the line of text was cut mid-name
+            assert combatant.name in shown, combatant.name
+        await pilot.press("enter")
+        await pilot.pause()
+        ended = next(e for e in seen if isinstance(e, CombatEnded))
+    rows = ended.summary["combatants"]
+    assert isinstance(rows, list)
+    in_fight = {row["name"]: row["dealt"] for row in rows if row["dealt"]}
+    assert in_fight, "a round without a wound"
+    session = journal.summarize(journal.records(service))
+    # the session summary counts what got through armour from each one's own attacks, as the
+    # combat summary does
+    assert session.damage_dealt == in_fight

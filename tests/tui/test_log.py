@@ -48,11 +48,11 @@ def service(tmp_path: Path) -> Iterator[CampaignService]:
 
 def roll(service: CampaignService, actor: str, label: str, level: str, *, chance: int = 50,
          result: int = 30, hidden: bool = False, kind: str = "ability",
-         total: int | None = None) -> RollMade:  # fmt: skip
+         total: int | None = None, details: dict[str, object] | None = None) -> RollMade:  # fmt: skip
     found = service.character(actor)
     return service.publish(
         RollMade(actor=found.name, character_id=found.id, label=label, kind=kind, chance=chance,
-                 roll=result, level=level, hidden=hidden, total=total)
+                 roll=result, level=level, hidden=hidden, total=total, details=details or {})
     )  # fmt: skip
 
 
@@ -298,7 +298,8 @@ async def test_switch_session_and_all(service: CampaignService) -> None:
 async def test_summary_numbers(service: CampaignService) -> None:
     service.start_session()
     roll(service, "Harvald Stormbrow", "Broadsword", "critical", result=1)
-    roll(service, "Harvald Stormbrow", "Broadsword damage", "", kind="damage", total=9)
+    roll(service, "Harvald Stormbrow", "Broadsword damage", "", kind="damage", total=11,
+         details={"armour": 2, "through": 9})
     roll(service, "Korrath Sandstrider", "Dodge", "fumble", result=99)
     roll(service, "Korrath Sandstrider", "Ride", "success")
     struck = roll(service, "Korrath Sandstrider", "Jump", "fumble", result=100)

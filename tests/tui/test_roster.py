@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from textual.widgets import Button, Input, Label, TextArea
+from textual.widgets import Button, Input, Label, Static, TextArea
 
 from gmdash.model.character import AbilityKind
 from gmdash.model.events import (
@@ -469,6 +469,24 @@ async def test_tick_an_ability_by_part_of_its_name(service: CampaignService) -> 
         await pilot.press("t", *"broad", "enter")
         await pilot.pause()
         assert isinstance(seen[-1], AbilityTicked) and not seen[-1].ticked
+
+
+async def test_points_preview_follows_what_is_typed(service: CampaignService) -> None:
+    # "-1" previews spending 1; "-16" (Harvald has 13) must not keep saying "spends 1"
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("p")
+        await pilot.press("-", "1")
+        await pilot.pause()
+        preview = app.screen.query_one("#preview", Static)
+        assert "spends 1" in str(preview.render())
+        await pilot.press("6")
+        await pilot.pause()
+        assert "only 13 magic points left" in errors_on(app)["magic"]
+        assert "spends" not in str(preview.render())
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert "spends 1" in str(preview.render())
 
 
 async def test_spend_and_regain_points(service: CampaignService) -> None:

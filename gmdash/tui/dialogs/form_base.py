@@ -156,6 +156,10 @@ class FormDialog(CheckedForm[T], Generic[T]):
     def after_check(self, problems: dict[str, str]) -> None:
         if not problems:
             self.update_preview()
+            return
+        # a preview of the last good input would be a lie once the input is wrong
+        for preview in self.query("#preview").results(Static):
+            preview.update(Text("Nothing changes until the input is right.", style="dim"))
 
     def set_preview(self, text: str | Text, widget_id: str = "preview") -> None:
         self.query_one(f"#{widget_id}", Static).update(

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 from gmdash.model.character import Ability, Character
 from gmdash.model.events import PointsSpent
 from gmdash.play import points
+from gmdash.rules import OptionalRule
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label
 from gmdash.tui.user_text import literal
 
@@ -33,35 +34,46 @@ def parse_change(text: str) -> int:
 class PointsDialog(FormDialog[list[PointsSpent]]):
     """Spend or regain magic points and rune points of one character."""
 
-    title_text = "Magic and rune points"
     ok_label = "Apply"
 
     def __init__(self, character: Character) -> None:
         super().__init__()
         self.character = character
 
+    @property
+    def title_text(self) -> str:  # type: ignore[override]
+        return "Magic and Rune points" if len(self._kinds()) > 1 else "Magic points"
+
     def _pools(self) -> points.Pools:
         return points.pools(self.character, self.dash.service.campaign.ruleset)
+
+    def _kinds(self) -> tuple[tuple[str, str], ...]:
+        """The pools the campaign has: no Rune points in BRP unless its optional rule is on."""
+        if self.dash.service.campaign.edition.uses(OptionalRule.RUNE_POINTS):
+            return POOLS
+        return POOLS[:1]
 
     def dialog_body(self) -> ComposeResult:
         have = self._pools()
         yield Static(literal(self.character.name, style="bold"))
         yield Static("Type -3 to spend 3 points, +2 to regain 2; leave empty for no change.",
                      classes="hint")  # fmt: skip
-        for pool, title in POOLS:
+        for pool, title in self._kinds():
             yield field_label(f"{title} (now {have.current[pool]}/{have.full[pool]})")
             yield Input(placeholder="-N spends, +N regains", id=pool)
             yield error_label(pool)
         yield Static("", id="preview", classes="preview")
 
     def _changes(self) -> dict[str, int]:
-        return {pool: parse_change(self.query_one(f"#{pool}", Input).value) for pool, _ in POOLS}
+        return {
+            pool: parse_change(self.query_one(f"#{pool}", Input).value) for pool, _ in self._kinds()
+        }
 
     def problems(self) -> dict[str, str]:
         have = self._pools()
         found: dict[str, str] = {}
         changes: dict[str, int] = {}
-        for pool, _ in POOLS:
+        for pool, _ in self._kinds():
             try:
                 changes[pool] = parse_change(self.query_one(f"#{pool}", Input).value)
             except ValueError as error:
@@ -77,13 +89,13 @@ class PointsDialog(FormDialog[list[PointsSpent]]):
     def revalidate(self) -> dict[str, str]:
         found = super().revalidate()
         if "preview" in found and len(found) == 1:
-            self.set_preview(Text("Type a change for either pool.", style="dim"))
+            self.set_preview(Text("Type a change.", style="dim"))
         return found
 
     def update_preview(self) -> None:
         have = self._pools()
         lines = []
-        for pool, title in POOLS:
+        for pool, title in self._kinds():
             change = self._changes()[pool]
             if change:
                 verb = "spends" if change < 0 else "regains"

@@ -9,6 +9,7 @@ undoable with ctrl+z, and the fight survives a restart.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -19,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.content import Content
 from textual.css.query import NoMatches
-from textual.widgets import Label, Static
+from textual.widgets import Static
 
 from gmdash.model.character import Character
 from gmdash.model.combat import Combat, Combatant, location_maxima, sheet_of
@@ -58,12 +59,16 @@ class ConfirmEndDialog(CombatForm[bool]):
     title_text: ClassVar[str] = "End the combat?"
     ok_label: ClassVar[str] = "End it"
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, summary: Mapping[str, object]) -> None:
         super().__init__()
-        self._text = text
+        self._summary = summary
 
     def body(self) -> ComposeResult:
-        yield Label(literal(self._text), classes="hint")
+        from gmdash.tui.dialogs.combat_summary import summary_table
+
+        # a table of whole names (a line of text was cut mid-name at the dialog's edge)
+        yield Static(f"After {self._summary.get('rounds', 0)} round(s):", classes="hint")
+        yield Static(summary_table(self._summary), id="end-summary")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -430,8 +435,8 @@ class StrikeRankPane(Pane):
 
     @guarded
     def action_end_combat(self) -> None:
-        _, text = runner.summary(self.dash.service)
-        self.app.push_screen(ConfirmEndDialog(text), self._end)
+        data, _ = runner.summary(self.dash.service)
+        self.app.push_screen(ConfirmEndDialog(data), self._end)
 
     @guarded
     def _end(self, confirmed: bool | None) -> None:
