@@ -46,6 +46,8 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
+        if "unrecognized arguments" in message and "--saves" in message.split(":", 1)[-1]:
+            message = "--saves goes before the subcommand: gmdash --saves DIR COMMAND ..."
         raise CliError(f"{self.prog}: {message} (see '{self.prog} --help')")
 
 
@@ -156,6 +158,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         dest="global_campaign",
         help="open the dashboard on this campaign (or the campaign a subcommand works on)",
     )
+    # also on every rules subcommand and `campaign new`: before or after the subcommand alike
+    # (SUPPRESS: a subcommand that was not given it does not overwrite what came before)
+    parser.add_argument(
+        "--ruleset", choices=["rqg", "brp"], default=argparse.SUPPRESS,
+        help="rules to use: rqg (default) or brp",
+    )  # fmt: skip
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
     module = COMMAND_MODULES.get(command or "")
     if module is not None and command is not None:
@@ -219,7 +227,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser(command).parse_args(args_list, namespace=Args())
         if getattr(args, "campaign", None) is None:
             args.campaign = args.global_campaign
-        if getattr(args, "ruleset", DEFAULT_RULESET) is None:  # not given: the config's, or rqg
+        args.ruleset_given = getattr(args, "ruleset", None) is not None
+        if not args.ruleset_given:  # not given: the config's, or rqg
             args.ruleset = args.config.ruleset or DEFAULT_RULESET
         handler = getattr(args, "handler", None)
         if handler is None:

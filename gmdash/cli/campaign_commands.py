@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,7 @@ def register(subparsers: Any) -> None:
     new.add_argument(
         "--ruleset",
         choices=[r.value for r in RuleSet],
-        default=None,
+        default=argparse.SUPPRESS,
         help="rule set (default: the config's ruleset, else rqg)",
     )
     new.add_argument(
@@ -111,7 +112,7 @@ def _campaign(args: argparse.Namespace) -> str:
 
 def campaign_new(args: argparse.Namespace) -> int:
     """`gmdash campaign new NAME [--ruleset rqg|brp] [--optional RULE ...]`."""
-    ruleset = RuleSet(args.ruleset)
+    ruleset = RuleSet(getattr(args, "ruleset", RuleSet.RQG.value))
     if args.optional and ruleset is RuleSet.RQG:
         raise CliError("--optional turns on BRP's optional rules: RQG always has them")
     optional = tuple(OptionalRule(rule) for rule in dict.fromkeys(args.optional))
@@ -218,7 +219,9 @@ def show_log(args: argparse.Namespace) -> int:
         )  # fmt: skip
         stats = [journal.session_stats(s, journal.records(svc, s.number), svc.clock())
                  for s in shown] if fmt == "md" else []  # fmt: skip
-    sys.stdout.write(journal.export(found, fmt, title=title, sessions=stats))
+    # text fits the terminal ($COLUMNS, else the terminal, else 100 when piped)
+    width = shutil.get_terminal_size((100, 24)).columns if fmt == "text" else None
+    sys.stdout.write(journal.export(found, fmt, title=title, sessions=stats, width=width))
     return 0
 
 

@@ -55,7 +55,9 @@ def rules_parser() -> argparse.ArgumentParser:
     """The options of every command that applies the rules: `--ruleset` (None when not given:
     `gmdash.cli.main` puts the config's rule set, else rqg) and `--json`."""
     parser = parent_parser()
-    parser.add_argument("--ruleset", choices=[r.value for r in RuleSet], default=None,
+    # SUPPRESS: not given after the subcommand, it keeps what came before it (`gmdash
+    # --ruleset brp roll 50`); main() fills in the config's, or rqg
+    parser.add_argument("--ruleset", choices=[r.value for r in RuleSet], default=argparse.SUPPRESS,
                         help="rule set (default: the config's ruleset, else rqg)")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser

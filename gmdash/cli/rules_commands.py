@@ -12,7 +12,7 @@ from gmdash.cli.args import whole as _whole
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import console, print_json
 from gmdash.cli.parsing import parent_parser, rules_parser
-from gmdash.look import level_text
+from gmdash.look import level_text, outcome_text
 from gmdash.rules import Level, RuleSet
 
 Handler = Callable[[argparse.Namespace], int]
@@ -25,8 +25,16 @@ def register(subparsers: Any) -> None:
     rolling = parent_parser()
     rolling.add_argument("--seed", help="make the roll reproducible")
     rolling.add_argument("--campaign", metavar="NAME", help="record the roll in this campaign")
-    rolling.add_argument("--actor", metavar="NAME", help="who rolled (recorded with --campaign)")
+    rolling.add_argument(
+        "--actor", metavar="NAME",
+        help="who rolled (with --campaign): a roster character, a unique start of the name will do",
+    )  # fmt: skip
+    rolling.add_argument(
+        "--passer-by", action="store_true",
+        help="--actor is on purpose not on the roster (a passer-by): log the name as typed",
+    )
     rolling.add_argument("--label", metavar="TEXT", help="what was rolled (with --campaign)")
+    rolling.set_defaults(records=True)
 
     parser = subparsers.add_parser(
         "roll", parents=[common, rolling], help="roll D100 against a chance"
@@ -50,6 +58,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("chance_b", type=_whole)
     parser.add_argument(
         "--results", type=_d100, nargs=2, metavar=("X", "Y"), help="read two physical D100 rolls"
+    )
+    parser.add_argument(
+        "--actor-b", metavar="NAME", help="who rolled side B (with --campaign; --actor is side A)"
     )
     parser.set_defaults(handler=cmd_opposed)
 
@@ -99,19 +110,47 @@ def _rng(args: argparse.Namespace) -> rules.SeededRng:
 
 
 def _ruleset(args: argparse.Namespace) -> RuleSet:
-    return RuleSet(args.ruleset)
+    """--ruleset, else the rules of the campaign a roll is recorded in, else rqg; a --ruleset
+    that is not the campaign's is refused (the log would mix two rule sets)."""
+    given = getattr(args, "ruleset", None) if getattr(args, "ruleset_given", True) else None
+    if getattr(args, "records", False) and getattr(args, "campaign", None):
+        from gmdash.cli.recording import campaign_ruleset
+
+        played = campaign_ruleset(args.saves_dir, args.campaign)
+        if given is not None and given != played.value:
+            raise CliError(f"campaign {args.campaign!r} plays {played.value}, not {given}")
+        return played
+    return RuleSet(getattr(args, "ruleset", None) or RuleSet.RQG.value)
 
 
 def _record(args: argparse.Namespace, default_label: str | None = None, **entry: Any) -> None:
     """Record the roll in a campaign's current session when --campaign is given."""
-    if not getattr(args, "campaign", None):
-        if args.actor or args.label:
-            raise CliError("--actor and --label record a roll: they need --campaign NAME")
+    if not _recording(args):
         return
     from gmdash.cli.recording import record_roll
 
     label = args.label or default_label
-    record_roll(args.saves_dir, args.campaign, actor=args.actor, label=label, **entry)
+    record_roll(
+        args.saves_dir, args.campaign, actor=args.actor, passer_by=args.passer_by, label=label,
+        **entry,
+    )  # fmt: skip
+
+
+def _recording(args: argparse.Namespace) -> bool:
+    """Whether the roll is recorded (--campaign); the recording options without it are refused."""
+    if getattr(args, "campaign", None):
+        return True
+    given = [
+        option
+        for option, value in (
+            ("--actor", args.actor), ("--actor-b", getattr(args, "actor_b", None)),
+            ("--label", args.label), ("--passer-by", args.passer_by),
+        )
+        if value
+    ]  # fmt: skip
+    if given:
+        raise CliError(f"{' and '.join(given)} record a roll: they need --campaign NAME")
+    return False
 
 
 def _thresholds_dict(chance: int, ruleset: RuleSet) -> dict[str, int | None]:
@@ -208,26 +247,25 @@ def cmd_resist(args: argparse.Namespace) -> int:
 
 def cmd_opposed(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args)
-    if args.results is None:
-        rng = _rng(args)
-        roll_a, roll_b = rules.roll_d100(rng), rules.roll_d100(rng)
+    typed_a, typed_b = args.results if args.results is not None else (None, None)
+    if _recording(args):
+        if args.label:
+            raise CliError("opposed: each side is logged under its ability's chance; no --label")
+        from gmdash.cli.recording import record_opposed
+
+        done = record_opposed(
+            args.saves_dir, args.campaign, _rng(args),
+            ((args.actor, args.chance_a, typed_a), (args.actor_b, args.chance_b, typed_b)),
+            passer_by=args.passer_by,
+        )  # fmt: skip
+        roll_a, roll_b, result = done.roll_a, done.roll_b, done.result
     else:
-        roll_a, roll_b = args.results
-    result = rules.resolve_opposed(args.chance_a, roll_a, args.chance_b, roll_b, ruleset)
-    _record(
-        args,
-        f"opposed {result.chance_a}% vs {result.chance_b}%",
-        kind="opposed",
-        chance=result.chance_a,
-        roll=roll_a,
-        level=result.level_a,
-        details={
-            "chance_b": result.chance_b,
-            "roll_b": roll_b,
-            "level_b": result.level_b.value,
-            "outcome": result.outcome.value,
-        },
-    )
+        if args.results is None:
+            rng = _rng(args)
+            roll_a, roll_b = rules.roll_d100(rng), rules.roll_d100(rng)
+        else:
+            roll_a, roll_b = args.results
+        result = rules.resolve_opposed(args.chance_a, roll_a, args.chance_b, roll_b, ruleset)
     data = {
         "a": {"chance": result.chance_a, "roll": roll_a, "level": result.level_a.value},
         "b": {"chance": result.chance_b, "roll": roll_b, "level": result.level_b.value},
@@ -242,12 +280,7 @@ def cmd_opposed(args: argparse.Namespace) -> int:
         ("B", result.chance_b, roll_b, result.level_b),
     ):
         out.print(f"{side}: {rules.d100_text(roll)} against {chance}%: {level_text(level.value)}")
-    verdict = {
-        rules.Outcome.A: "A wins",
-        rules.Outcome.B: "B wins",
-        rules.Outcome.TIE: "a tie" if ruleset is RuleSet.RQG else "stalemate",
-        rules.Outcome.BOTH_FAIL: "both fail",
-    }[result.outcome]
+    verdict = outcome_text(result.outcome.value, ruleset.value)
     if result.double_effect:
         verdict += " (special against a failure: double effect)"
     out.print(f"[bold]{verdict}[/]")

@@ -443,8 +443,9 @@ def export(
     *,
     title: str = "",
     sessions: Sequence[SessionStats] = (),
+    width: int | None = None,
 ) -> str:
-    """Records as `md` (the journal), `csv`, `json` or `text`."""
+    """Records as `md` (the journal), `csv`, `json` or `text` (fitted to `width` if given)."""
     if fmt == "md":
         return journal(found, title=title, sessions=sessions)
     if fmt == "csv":
@@ -452,7 +453,7 @@ def export(
     if fmt == "json":
         return as_json(found)
     if fmt == "text":
-        return as_text(found)
+        return as_text(found, width)
     raise ValueError(f"unknown export format {fmt!r} (expected one of {', '.join(FORMATS)})")
 
 
@@ -539,14 +540,50 @@ def cells(entry: LogEntry, escape: Callable[[str], str] = visible) -> list[str]:
     ]
 
 
-def as_text(found: Sequence[Record]) -> str:
+CUT_NOTE = "(long entries cut to fit {width} columns; --format md or json has their full text)"
+GIVING_WAY = (("what", 24), ("time", 11), ("what", 12), ("actor", 8))
+"""What gives way, in turn, when a line is wider than the terminal: a column down to a width
+(the time loses its year and seconds: "03-14 20:05")."""
+
+
+def as_text(found: Sequence[Record], width: int | None = None) -> str:
+    """The log as an aligned table; with `width`, every line fits it (the longest texts are
+    cut with "…", and a note at the end says where the full text is)."""
     if not found:
         return "(the log is empty)\n"
-    return _aligned(list(TABLE_HEAD), [cells(r.entry) for r in found])
+    head = list(TABLE_HEAD)
+    rows = [cells(r.entry) for r in found]
+    if width is None:
+        return _aligned(head, rows)
+    widths = _widths(head, rows)
+    cut = False
+    for name, narrowest in GIVING_WAY:
+        excess = sum(widths) + 2 * (len(widths) - 1) - width
+        index = head.index(name)
+        if excess <= 0 or widths[index] <= narrowest:
+            continue
+        cut = True
+        if name == "time":
+            rows = [[row[0][5:16], *row[1:]] for row in rows]
+            widths[index] = _widths(head, rows)[index]
+        else:
+            widths[index] = max(narrowest, widths[index] - excess)
+    if not cut:
+        return _aligned(head, rows)
+    fitted = [[_cut(cell, widths[i]) for i, cell in enumerate(row)] for row in rows]
+    return _aligned(head, fitted) + CUT_NOTE.format(width=width) + "\n"
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def _widths(head: list[str], rows: list[list[str]]) -> list[int]:
+    return [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(head)]
 
 
 def _aligned(head: list[str], rows: list[list[str]]) -> str:
-    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(head)]
+    widths = _widths(head, rows)
     lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)).rstrip()]
     lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
               for row in rows]  # fmt: skip

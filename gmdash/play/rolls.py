@@ -453,6 +453,38 @@ def roll_location(
     return roll, where
 
 
+def roster_actor(
+    service: CampaignService, name: str, *, passer_by: bool = False
+) -> tuple[Character | None, str]:
+    """Who `name` is: a roster sheet by its full name, id or a unique prefix of its name (the
+    full name is logged); else, with `passer_by`, a name on purpose not on the roster, logged
+    as typed (so one side of an opposed roll may be a passer-by and the other a character).
+
+    ValidationError naming the roster's characters when `name` is neither.
+    """
+    clean = name.strip()
+    if not clean:
+        raise ValidationError("actor", "an actor needs a name")
+    found = service.state.find(clean)
+    if found is not None:
+        return found, found.name
+    wanted = clean.casefold()
+    starting = [c for c in service.characters if c.name.casefold().startswith(wanted)]
+    if len(starting) == 1:
+        return starting[0], starting[0].name
+    if passer_by:
+        return None, clean
+    known = ", ".join(c.name for c in service.characters) or "none yet"
+    if starting:
+        which = ", ".join(c.name for c in starting)
+        raise ValidationError("actor", f"{clean!r} could be {which}: type more of the name")
+    raise ValidationError(
+        "actor",
+        f"no character {clean!r} in this campaign (characters: {known}); "
+        "--passer-by logs a name that is not on the roster",
+    )
+
+
 def record(
     service: CampaignService,
     kind: RollKind,
@@ -465,14 +497,14 @@ def record(
     expression: str | None = None,
     total: int | None = None,
     details: Mapping[str, object] | None = None,
+    character: Character | None = None,
 ) -> RollMade:
     """Log a roll already worked out elsewhere (the CLI's rules commands) in the open session
-    (starting one if none is open); `actor` names a sheet of the roster when one matches."""
+    (starting one if none is open); `actor` and `character` as `roster_actor` found them."""
     service.ensure_session()
-    found = service.state.find(actor) if actor else None
     return service.publish(
         roll_event(
-            kind, character=found, actor=actor, label=label, chance=chance, roll=roll,
+            kind, character=character, actor=actor, label=label, chance=chance, roll=roll,
             level=level, expression=expression, total=total, details=details,
         )
     )  # fmt: skip

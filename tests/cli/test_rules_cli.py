@@ -251,7 +251,7 @@ def test_rolls_are_recorded_with_a_readable_label(
     assert main([*saves, "campaign", "new", "Table"]) == 0
     assert main([*saves, "resist", "13", "15", "--result", "20", "--campaign", "Table"]) == 0
     assert main([*saves, "roll", "55", "--result", "60", "--campaign", "Table",
-                 "--actor", "Vasana", "--label", "Scan"]) == 0  # fmt: skip
+                 "--actor", "Vasana", "--passer-by", "--label", "Scan"]) == 0  # fmt: skip
     assert main([*saves, "dice", "2D6+6", "--seed", "1", "--campaign", "Table"]) == 0
     capsys.readouterr()
     assert main([*saves, "log", "--campaign", "Table", "--format", "json"]) == 0

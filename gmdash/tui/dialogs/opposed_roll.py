@@ -17,6 +17,7 @@ from textual.widgets import (
 from gmdash.model.character import Ability, Character
 from gmdash.model.events import RollMade
 from gmdash.play import rolls
+from gmdash.look import outcome_odds_words, outcome_text
 from gmdash.rules import (
     Outcome,
     RuleSet,
@@ -26,7 +27,6 @@ from gmdash.rules import (
 )
 from gmdash.tui.dialogs.roll_base import RollDialog
 from gmdash.tui.dialogs.roll_plan import (
-    OUTCOME_TEXT,
     level_markup,
     narrow,
     percent,
@@ -174,11 +174,14 @@ class OpposedRollDialog(RollDialog[tuple[RollMade, RollMade]]):
             if (ra, rb) != (self.chance_a, self.chance_b):
                 lines.append(Content(f"over 100: reduced to {ra}% vs {rb}% (both lose the excess)"))
         odds = opposed_odds(self.chance_a, self.chance_b, self.ruleset)
+        tie, both_fail = outcome_odds_words(self.ruleset.value)
         lines.append(
             markup(
-                "$a wins [b]$odds_a[/b] · $b wins [b]$odds_b[/b] · tie $tie · both fail $fail",
+                "$a wins [b]$odds_a[/b] · $b wins [b]$odds_b[/b] · $tie_word $tie · "
+                "$fail_word $fail",
                 a=a, b=b, odds_a=percent(odds[Outcome.A]), odds_b=percent(odds[Outcome.B]),
                 tie=percent(odds[Outcome.TIE]), fail=percent(odds[Outcome.BOTH_FAIL]),
+                tie_word=tie, fail_word=both_fail,
             )
         )  # fmt: skip
         box.update(Content("\n").join(lines))
@@ -194,7 +197,7 @@ class OpposedRollDialog(RollDialog[tuple[RollMade, RollMade]]):
             rolls.Side(b, self.chance_b, self.other, self.ability_b, typed_b),
         )
         result, roll_a, roll_b = done.result, done.roll_a, done.roll_b
-        outcome_text = OUTCOME_TEXT[result.outcome].format(a=a, b=b)
+        verdict = outcome_text(result.outcome.value, self.ruleset.value, a, b)
         lines = [
             literal(f"{a}: ")
             + Content.from_markup(f"{d100_text(roll_a)} {level_markup(result.level_a)} vs ")
@@ -210,6 +213,6 @@ class OpposedRollDialog(RollDialog[tuple[RollMade, RollMade]]):
             )
         if result.double_effect:
             lines.append(Content.from_markup("[b]special against a failure: double effect[/b]"))
-        lines.append(literal(outcome_text, "bold"))
+        lines.append(literal(verdict, "bold"))
         self.show_level(roll_a, result.level_a, Content("\n").join(lines))
         self.finish((done.first, done.second))

@@ -121,14 +121,6 @@ def odds_markup(chance: int, ruleset: RuleSet) -> str:
     return "\n".join(lines)
 
 
-OUTCOME_TEXT = {
-    Outcome.A: "{a} wins",
-    Outcome.B: "{b} wins",
-    Outcome.TIE: "a tie (stalemate)",
-    Outcome.BOTH_FAIL: "both fail",
-}
-
-
 def percent(value: Fraction) -> str:
     """An exact probability as a percentage with one decimal."""
     return f"{float(value) * 100:.1f}%"
