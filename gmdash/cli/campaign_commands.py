@@ -75,7 +75,8 @@ def register(subparsers: Any) -> None:
 
     log = subparsers.add_parser("log", parents=[json_flag, named], help="print a campaign's log")
     log.add_argument("--session", metavar="N|all", type=_session_choice, default=None,
-                     help="a session number or 'all' (default: the latest session)")  # fmt: skip
+                     help="a session number, 0 (changes made between sessions) or 'all' "
+                          "(default: the open session, else the last one)")  # fmt: skip
     log.add_argument("--format", choices=["text", "md", "csv", "json"], default=None)
     log.add_argument("--rolls", action="store_true", help="rolls only")
     log.set_defaults(handler=show_log)
@@ -203,6 +204,8 @@ def show_log(args: argparse.Namespace) -> int:
     fmt = args.format or ("json" if args.json else "text")
     with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
         session = args.session
+        if session is None:  # the open session, else the last one held (0: none yet)
+            session = svc.sessions[-1].number if svc.sessions else 0
         if isinstance(session, int) and session not in {s.number for s in svc.sessions} | {0}:
             raise CliError(f"campaign {svc.campaign.name!r} has no session {session}")
         if fmt in STREAMED_FORMATS:  # entry by entry: flat memory on a campaign of years
@@ -215,7 +218,7 @@ def show_log(args: argparse.Namespace) -> int:
         shown = _shown_sessions(svc, session)
         title = f"{svc.campaign.name} — " + (
             "every session" if session == "all" else
-            f"session {shown[0].number}" if shown else "before the first session"
+            f"session {shown[0].number}" if shown else "between sessions"
         )  # fmt: skip
         stats = [journal.session_stats(s, journal.records(svc, s.number), svc.clock())
                  for s in shown] if fmt == "md" else []  # fmt: skip
@@ -229,7 +232,7 @@ def _shown_sessions(svc: CampaignService, session: int | str | None) -> list[Gam
     """The sessions a `log` command covers (none for log file 0)."""
     if session == "all":
         return svc.sessions
-    number = svc.state.log_file if session is None else session
+    number = svc.current_log if session is None else session
     return [s for s in svc.sessions if s.number == number]
 
 

@@ -222,15 +222,34 @@ class CampaignService:
         """What `undo` would take back, oldest first (the last one goes first)."""
         return list(self.state.undo)
 
+    @property
+    def current_log(self) -> int:
+        """What the log shows now: the open session's number, or 0 between sessions."""
+        current = self.state.current_session
+        return 0 if current is None else current.number
+
     def events(self, session: Which = None) -> list[Event]:
-        """Logged events: of the current log (None), of session N's log, or of all logs."""
-        numbers = self.log_numbers(session)
+        """Logged events: of session N, of the current log (None: `current_log`), of every
+        log ("all"), or (0) those made outside any session, before the first or between two.
+
+        A change made after a session ended is stamped with no session: it belongs to the
+        record between sessions, never to the session that was closed before it."""
         path = self.store.folder / CAMPAIGN_FILE
-        return [read_event(raw, path) for n in numbers for raw in self.store.events(n)]
+        found = [read_event(raw, path) for n in self.log_numbers(session)
+                 for raw in self.store.events(n)]  # fmt: skip
+        return [e for e in found if self.in_log(e, session)]
+
+    def in_log(self, event: Event, session: Which = None) -> bool:
+        """Whether `event` belongs to `events(session)` (the streamed log filters by it)."""
+        if session == "all":
+            return True
+        wanted = self.current_log if session is None else session
+        return event.session == (wanted or None)
 
     def log_numbers(self, session: Which = None) -> list[int]:
-        """The log files `events(session)` reads: the current one, session N's, or all."""
-        if session == "all":
+        """The log files `events(session)` reads: the current one (between sessions: the one
+        since the last session ended), session N's, every one for 0 (between sessions) or all."""
+        if session == "all" or session == 0:
             return self.store.log_numbers()
         if session is None:
             return [self.state.log_file]

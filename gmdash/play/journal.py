@@ -515,6 +515,8 @@ def write_csv(found: Iterable[Record], out: TextIO) -> None:
 
 
 TABLE_HEAD = ("time", "session", "actor", "what", "kind", "chance", "roll", "level")
+BETWEEN = "between"
+"""The session column of a change made outside any session."""
 
 
 def cells(entry: LogEntry, escape: Callable[[str], str] = visible) -> list[str]:
@@ -530,7 +532,7 @@ def cells(entry: LogEntry, escape: Callable[[str], str] = visible) -> list[str]:
     roll = entry.roll if entry.roll is not None else entry.total
     return [
         escape(entry.time[:19].replace("T", " ")),
-        "" if entry.session is None else str(entry.session),
+        BETWEEN if entry.session is None else str(entry.session),
         escape(entry.actor or ""),
         what,
         escape(entry.kind),
@@ -645,6 +647,8 @@ def story_line(item: Record) -> str:
     else:
         subject = f"**{_md(entry.actor)}**: " if entry.actor else ""
         text = f"{subject}{_md(entry.label or entry.kind)}."
+    if entry.session is None:
+        text += " *(between sessions)*"
     return f"- `{when}` {text}" if when else f"- {text}"
 
 

@@ -15,8 +15,9 @@ from rich.text import Text
 from textual.geometry import Region
 from textual.widgets import Input, Static
 
-from gmdash.model.events import DamageApplied, Event, RollMade, RollStruckOut
+from gmdash.model.events import DamageApplied, Event, HealingApplied, RollMade, RollStruckOut
 from gmdash.play.campaign import CampaignService, create_demo
+from gmdash.play import journal
 from gmdash.play.journal import LogFilter
 from gmdash.rules import SeededRng
 from gmdash.store.exports import exports_folder
@@ -470,6 +471,32 @@ async def test_a_reloaded_campaign_redraws(service: CampaignService) -> None:
         assert len(rows(app)) == 2
 
 
+async def test_changes_after_a_session_ended_stay_out_of_it(service: CampaignService) -> None:
+    # the reported night: combat steps and healing after ctrl+g went into the ended session
+    service.start_session()
+    roll(service, "Harvald Stormbrow", "Broadsword", "success")
+    app = make_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        pane = app.query_one(LogPane)
+        await pilot.press("ctrl+g")  # ends session 1
+        await pilot.pause()
+        service.publish(DamageApplied(character_id=KORRATH, amount=3, location="chest"))
+        service.publish(HealingApplied(character_id=KORRATH, amount=2, location="chest"))
+        await pilot.pause()
+        assert "between sessions" in str(pane.border_subtitle)
+        assert len(rows(app)) == 2 and "healed" in rows(app)[-1]
+    session_1 = journal.records(service, 1)
+    assert [r.entry.kind for r in session_1][-1] == "session"  # it ends where it ended
+    assert not any(r.entry.kind in ("damage", "heal") for r in session_1)
+    assert journal.summarize(session_1).damage_taken == {}
+    between = journal.records(service, 0)
+    assert [r.entry.kind for r in between] == ["damage", "heal"]
+    text = journal.export(between, "text")
+    assert all(" between " in line for line in text.splitlines()[1:])
+    story = journal.export(between, "md")
+    assert story.count("*(between sessions)*") == 2
+
+
 async def test_a_new_session_gets_its_own_log(service: CampaignService) -> None:
     service.start_session()
     roll(service, "Harvald Stormbrow", "Broadsword", "success")
@@ -478,7 +505,7 @@ async def test_a_new_session_gets_its_own_log(service: CampaignService) -> None:
         pane = app.query_one(LogPane)
         await pilot.press("ctrl+g")  # ends session 1
         await pilot.pause()
-        assert "session 1 ended" in rows(app)[-1]
+        assert rows(app) == [] and "between sessions" in str(pane.border_subtitle)
         await pilot.press("ctrl+g")  # starts session 2: the log follows it
         await pilot.pause()
         assert len(rows(app)) == 1 and "session 2 started" in rows(app)[0]

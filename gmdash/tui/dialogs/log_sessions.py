@@ -69,11 +69,11 @@ class SessionListDialog(LogDialog[SessionChoice]):
         self.stats = journal.session_list(service, dashboard(self).clock())
         table = self.query_one("#session-table", DataTable)
         table.add_columns("session", "date", "start", "duration", "rolls", "crit.", "fumb.")
-        current = service.state.log_file
-        if 0 in service.store.log_numbers():
+        current = service.current_log
+        if current == 0 or service.events(0):
             table.add_row(
                 Text("0"),
-                Text("before session 1", style="dim"),
+                Text("between sessions", style="dim"),
                 *(Text("") for _ in range(5)),
                 key="0",
             )
@@ -102,7 +102,7 @@ class SessionListDialog(LogDialog[SessionChoice]):
             self.dismiss(None)
             return
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value or ""
-        current = self.service.state.log_file
+        current = self.service.current_log
         if key == "all":
             self.dismiss(SessionChoice("all"))
         elif int(key) == current:

@@ -26,7 +26,7 @@ from textual.widgets import Input
 
 from gmdash.look import LEVEL_STYLES
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import ChangeUndone, Event, RollStruckOut, SessionStarted
+from gmdash.model.events import ChangeUndone, Event, RollStruckOut, SessionEnded, SessionStarted
 from gmdash.play import journal
 from gmdash.play.journal import LogFilter, Record, Which
 from gmdash.safe_text import visible
@@ -61,12 +61,12 @@ SEARCH_DELAY = 0.25
 
 
 def which_text(which: Which, current: int) -> str:
-    """'session 3', 'all sessions', 'before session 1'."""
+    """'session 3', 'all sessions', 'between sessions' (`current`: `service.current_log`)."""
     number = current if which is None else which
     if number == "all":
         return "all sessions"
     if number == 0:
-        return "before session 1"
+        return "between sessions"
     return f"session {number}"
 
 
@@ -276,7 +276,7 @@ class LogPane(Pane):
 
     def _update_subtitle(self) -> None:
         service = self.dash.service
-        where = which_text(self.which, service.state.log_file)
+        where = which_text(self.which, service.current_log)
         count = f"{len(self._shown_ids)}"
         if self.filter.active:
             count += f"/{len(self.records)}"
@@ -287,15 +287,17 @@ class LogPane(Pane):
 
     def _follows(self, event: Event) -> bool:
         """Whether a new event belongs to the shown log."""
-        if self.which is None or self.which == "all":
+        if self.which == "all":
             return True
-        return journal.log_file_of(event) == self.which
+        wanted = self.dash.service.current_log if self.which is None else self.which
+        return event.session == (wanted or None)
 
     # --- events from the bus ---------------------------------------------------------------
 
     def campaign_changed(self, event: Event | None) -> None:
-        if event is None or (isinstance(event, SessionStarted) and self.which is None):
-            self.reload()  # a new session: its own log file
+        opens_or_closes = isinstance(event, SessionStarted | SessionEnded)
+        if event is None or (opens_or_closes and self.which is None):
+            self.reload()  # the current log is now another session's, or between sessions
             return
         if isinstance(event, RollStruckOut):
             self._mark_struck(event.roll_id)
@@ -445,7 +447,7 @@ class LogPane(Pane):
     def action_session_summary(self) -> None:
         from gmdash.tui.dialogs.log_summary import SummaryDialog
 
-        title = which_text(self.which, self.dash.service.state.log_file)
+        title = which_text(self.which, self.dash.service.current_log)
         self.app.push_screen(SummaryDialog(title, journal.summarize(self.records)))
 
     @guarded
@@ -463,7 +465,7 @@ class LogPane(Pane):
 
     def default_export_name(self) -> str:
         service = self.dash.service
-        where = which_text(self.which, service.state.log_file).replace(" ", "-")
+        where = which_text(self.which, service.current_log).replace(" ", "-")
         return f"{service.campaign.slug}-{where}"
 
     def export_folder(self) -> Path:
@@ -481,13 +483,13 @@ class LogPane(Pane):
         if refusal is not None:
             raise ValueError(refusal)
         found = self.shown
-        title = f"{service.campaign.name} — {which_text(self.which, service.state.log_file)}"
+        title = f"{service.campaign.name} — {which_text(self.which, service.current_log)}"
         if self.filter.active:
             title += f" ({self.filter.describe()})"
         numbers = (
             [s.number for s in service.sessions]
             if self.which == "all"
-            else [service.state.log_file if self.which is None else self.which]
+            else [service.current_log if self.which is None else self.which]
         )
         now = self.dash.clock()
         stats = [
