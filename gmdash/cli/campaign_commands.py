@@ -86,6 +86,10 @@ def register(subparsers: Any) -> None:
                                         required=True)  # fmt: skip
     imp = char_sub.add_parser("import", parents=[json_flag, named], help="add a sheet from JSON")
     imp.add_argument("file", metavar="FILE", type=Path)
+    imp.add_argument(
+        "--convert", action="store_true",
+        help="make a sheet of the other rule set fit the campaign (reports what changed)",
+    )  # fmt: skip
     imp.set_defaults(handler=character_import)
     exp = char_sub.add_parser("export", parents=[named], help="write a sheet as JSON")
     exp.add_argument("name", metavar="NAME")
@@ -252,20 +256,23 @@ def session_list(args: argparse.Namespace) -> int:
 
 
 def character_import(args: argparse.Namespace) -> int:
-    """`gmdash character import FILE --campaign NAME`."""
+    """`gmdash character import FILE --campaign NAME [--convert]`."""
     name = _campaign(args)
     data = _read_character_file(args.file)
     with store_errors(name):
         payload = import_payload(data)  # refused before the campaign is even opened
         ignored = ignored_fields(data)
         with CampaignService.open(args.saves_dir, name, remember=False) as svc:
-            sheet = svc.import_character(payload)
+            sheet, changes = svc.import_character(payload, convert=args.convert)
     if args.json:
-        print_json({"id": sheet.id, "name": sheet.name, "ignored": ignored})
+        print_json({"id": sheet.id, "name": sheet.name, "ignored": ignored,
+                    "converted": changes})  # fmt: skip
     else:
         print(f"imported {sheet.name!r} into {name!r} as {sheet.id}")
         if ignored:
             print(f"ignored fields gmdash does not read: {', '.join(map(repr, ignored))}")
+        for change in changes:
+            print(f"  converted: {change}")
     return 0
 
 

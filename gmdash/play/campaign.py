@@ -45,6 +45,8 @@ from gmdash.model.events import (
     event_from_dict,
 )
 from gmdash.model.log import LogEntry, log_entry
+from gmdash.model import sheet_fit
+from gmdash.model import validate as v
 from gmdash.model.sheets import complete
 from gmdash.model.state import CampaignState, UndoEntry
 from gmdash.play.bus import Bus
@@ -382,10 +384,31 @@ class CampaignService:
         event = self.publish(CharacterAdded(character=sheet))
         return event.character
 
-    def import_character(self, data: object) -> Character:
-        """Add a sheet read from exported JSON; missing current points start full."""
-        sheet = complete(data, id=self.state.new_character_id(), ruleset=self.campaign.ruleset)
-        return self.publish(CharacterAdded(character=sheet)).character
+    def import_character(self, data: object, *, convert: bool = False) -> tuple[Character, list[str]]:
+        """Add a sheet read from exported JSON; missing current points start full. Returns it
+        with what a conversion changed.
+
+        A sheet of the other rule set (CHA or APP, runes, passions, Rune points the campaign
+        lacks) is refused with what does not fit, or with `convert` made to fit and reported;
+        current points above the character's own maxima are refused (`ValidationError`).
+        """
+        raw = dict(v.mapping("character", data))
+        edition = self.campaign.edition
+        changes: list[str] = []
+        wrong = sheet_fit.mismatches(raw, edition)
+        if wrong and not convert:
+            rules = edition.ruleset.value.upper()
+            raise ValidationError(
+                "ruleset",
+                f"this sheet is not a {rules} character ({'; '.join(wrong)}); "
+                f"--convert makes it one and reports what changed",
+            )
+        if wrong:
+            converted = sheet_fit.convert(raw, edition)
+            raw, changes = converted.sheet, converted.changes
+        sheet = complete(raw, id=self.state.new_character_id(), ruleset=edition.ruleset)
+        sheet_fit.check_maxima(sheet, edition.ruleset)
+        return self.publish(CharacterAdded(character=sheet)).character, changes
 
     def strike_out(self, roll_id: str, reason: str = "") -> RollStruckOut:
         """Strike a roll out of the log; it is never deleted."""
