@@ -226,9 +226,12 @@ def show_log(args: argparse.Namespace) -> int:
         )  # fmt: skip
         stats = [journal.session_stats(s, journal.records(svc, s.number), svc.clock())
                  for s in shown] if fmt == "md" else []  # fmt: skip
+        brp = svc.campaign.edition.is_brp
     # text fits the terminal ($COLUMNS, else the terminal, else 100 when piped)
     width = shutil.get_terminal_size((100, 24)).columns if fmt == "text" else None
-    sys.stdout.write(journal.export(found, fmt, title=title, sessions=stats, width=width))
+    sys.stdout.write(
+        journal.export(found, fmt, title=title, sessions=stats, width=width, brp=brp)
+    )
     return 0
 
 

@@ -340,19 +340,23 @@ def _experience_gain(event: RollMade) -> int:
     return 0
 
 
-def summary_lines(summary: Summary) -> list[str]:
-    """The summary as plain lines (the dialog marks them up; the journal lists them)."""
+def summary_lines(summary: Summary, brp: bool = False) -> list[str]:
+    """The summary as plain lines (the dialog marks them up; the journal lists them); BRP has
+    no critical level, so no criticals are counted."""
     lines = [
         f"Rolls: {summary.rolls}"
         + (f" ({summary.hidden} hidden)" if summary.hidden else "")
         + (f", {summary.struck} struck out" if summary.struck else ""),
-        f"Criticals: {summary.criticals}   Fumbles: {summary.fumbles}",
+        f"Fumbles: {summary.fumbles}"
+        if brp
+        else f"Criticals: {summary.criticals}   Fumbles: {summary.fumbles}",
     ]
     if summary.per_actor:
         lines.append("Rolls per actor:")
         for name, t in sorted(summary.per_actor.items(), key=lambda kv: (-kv[1].rolls, kv[0])):
+            critical = "" if brp else f"critical {t.criticals}, "
             lines.append(
-                f"  {name}: {t.rolls} (critical {t.criticals}, special {t.specials}, "
+                f"  {name}: {t.rolls} ({critical}special {t.specials}, "
                 f"success {t.successes}, failure {t.failures}, fumble {t.fumbles})"
             )
     for title, table in (
@@ -444,10 +448,11 @@ def export(
     title: str = "",
     sessions: Sequence[SessionStats] = (),
     width: int | None = None,
+    brp: bool = False,
 ) -> str:
     """Records as `md` (the journal), `csv`, `json` or `text` (fitted to `width` if given)."""
     if fmt == "md":
-        return journal(found, title=title, sessions=sessions)
+        return journal(found, title=title, sessions=sessions, brp=brp)
     if fmt == "csv":
         return as_csv(found)
     if fmt == "json":
@@ -661,7 +666,11 @@ def _unlabelled(event: RollMade) -> str:
 
 
 def journal(
-    found: Sequence[Record], *, title: str = "", sessions: Sequence[SessionStats] = ()
+    found: Sequence[Record],
+    *,
+    title: str = "",
+    sessions: Sequence[SessionStats] = (),
+    brp: bool = False,
 ) -> str:
     """The Markdown journal: the night as a story, its summary, then every roll as a table."""
     lines = [f"# {_md(title) if title else 'Game journal'}", ""]
@@ -671,8 +680,9 @@ def journal(
         lines.append(
             f"*Session {stats.number}: {stats.start.astimezone():%A %d %B %Y, %H:%M}"
             + (f", {span}" if span else "")
-            + f"{state} · {plural(stats.rolls, 'roll')}, {plural(stats.criticals, 'critical')}, "
-            f"{plural(stats.fumbles, 'fumble')}.*"
+            + f"{state} · {plural(stats.rolls, 'roll')}, "
+            + ("" if brp else f"{plural(stats.criticals, 'critical')}, ")
+            + f"{plural(stats.fumbles, 'fumble')}.*"
         )
         lines.append("")
     if not found:
@@ -692,7 +702,7 @@ def journal(
     lines += ["", "## Summary", ""]
     lines += [
         ("  - " if line.startswith("  ") else "- ") + _md(line.strip())
-        for line in summary_lines(summarize(found))
+        for line in summary_lines(summarize(found), brp)
     ]
     lines += ["", "## Every entry", ""]
     lines += markdown_table(found)

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from gmdash.config import Config, remember
 from gmdash.model.events import ChangeUndone, Event, RollStruckOut, SessionEnded, SessionStarted
 from gmdash.play.campaign import CampaignService
-from gmdash.rules import Rng, SeededRng
+from gmdash.rules import OptionalRule, Rng, SeededRng
 from gmdash.safe_text import visible
 from gmdash.tui.gc_pause import CollectionPause
 from gmdash.tui.guard import guarded, write_crash_report
@@ -253,7 +253,15 @@ class GmDashApp(App[int]):
 
     def action_help(self) -> None:
         pane = self._focused_pane()
-        self.push_screen(HelpScreen(pane.scope if pane else None, self.key_table))
+        edition = self.service.campaign.edition
+        self.push_screen(
+            HelpScreen(
+                pane.scope if pane else None,
+                self.key_table,
+                brp=edition.is_brp,
+                rune_points=edition.uses(OptionalRule.RUNE_POINTS),
+            )
+        )
 
     # --- campaign actions ----------------------------------------------------------------
 

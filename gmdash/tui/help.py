@@ -11,7 +11,15 @@ from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from gmdash.tui.keymap import DEFAULT_KEYS, SCOPE_TITLES, KeyTable
+from gmdash.tui.keymap import (
+    DEFAULT_KEYS,
+    NO_RUNE_POINTS,
+    ROSTER,
+    SCOPE_TITLES,
+    KeyTable,
+    in_words_of,
+    scope_title,
+)
 
 DIALOG_KEYS = (
     ("enter", "Confirm a dialog"),
@@ -19,18 +27,28 @@ DIALOG_KEYS = (
 )
 
 
-def help_markup(focused_scope: str | None = None, table: KeyTable = DEFAULT_KEYS) -> str:
-    """The key map as Rich markup, the focused pane first after the global keys."""
+def help_markup(
+    focused_scope: str | None = None,
+    table: KeyTable = DEFAULT_KEYS,
+    *,
+    brp: bool = False,
+    rune_points: bool = True,
+) -> str:
+    """The key map as Rich markup, the focused pane first after the global keys; in the words
+    of the campaign's rules (BRP), without the keys of Rune points when it has none."""
     order = ["global"]
     if focused_scope and focused_scope in SCOPE_TITLES:
         order.append(focused_scope)
     order += [scope for scope in SCOPE_TITLES if scope not in order]
     lines: list[str] = []
     for scope in order:
-        lines.append(f"[b reverse] {SCOPE_TITLES[scope]} [/]")
+        lines.append(f"[b reverse] {scope_title(scope, brp)} [/]")
         for command in table.for_scope(scope):
+            if not rune_points and scope == ROSTER and command.action in NO_RUNE_POINTS:
+                continue
             keys = escape(command.keys_text)  # "[" is a key, not markup
-            lines.append(f"  [b]{keys:>14}[/]  {command.help or command.title}")
+            text = in_words_of(command.help or command.title, brp)
+            lines.append(f"  [b]{keys:>14}[/]  {text}")
         lines.append("")
     lines.append("[b reverse] Dialogs [/]")
     lines += [f"  [b]{key:>14}[/]  {text}" for key, text in DIALOG_KEYS]
@@ -51,12 +69,24 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, focused_scope: str | None = None, table: KeyTable = DEFAULT_KEYS) -> None:
+    def __init__(
+        self,
+        focused_scope: str | None = None,
+        table: KeyTable = DEFAULT_KEYS,
+        *,
+        brp: bool = False,
+        rune_points: bool = True,
+    ) -> None:
         super().__init__()
         self._focused_scope = focused_scope
         self._table = table
+        self._brp = brp
+        self._rune_points = rune_points
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
             scroll.border_title = "gmdash keys"
-            yield Static(help_markup(self._focused_scope, self._table), id="help-text")
+            markup = help_markup(
+                self._focused_scope, self._table, brp=self._brp, rune_points=self._rune_points
+            )
+            yield Static(markup, id="help-text")

@@ -176,6 +176,29 @@ COMMANDS: tuple[Command, ...] = (
 )  # fmt: skip
 
 
+BRP_WORDS = (
+    ("Strike ranks", "DEX order"),
+    ("strike-rank pane", "DEX-order pane"),
+    ("Spend or regain magic and rune points", "Spend or regain magic points"),
+)
+"""What a BRP campaign calls the things RQG's words name (its fight goes in DEX order)."""
+NO_RUNE_POINTS = ("worship",)
+"""Roster actions that a campaign without Rune points does not have in its help."""
+
+
+def in_words_of(text: str, brp: bool) -> str:
+    """`text` in the words of the campaign's rules (BRP: DEX order, not strike ranks)."""
+    if brp:
+        for rqg, words in BRP_WORDS:
+            text = text.replace(rqg, words)
+    return text
+
+
+def scope_title(scope: str, brp: bool = False) -> str:
+    """A pane's title: "Strike ranks" is "DEX order" in a BRP campaign."""
+    return in_words_of(SCOPE_TITLES[scope], brp)
+
+
 def commands_for(scope: str, commands: tuple[Command, ...] = COMMANDS) -> tuple[Command, ...]:
     """The commands of one scope, in table order."""
     return tuple(command for command in commands if command.scope == scope)

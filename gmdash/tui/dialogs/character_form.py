@@ -81,7 +81,17 @@ _KINDS = ", ".join(k.value for k in SpecialKind)
 _USES = ", ".join(u.value for u in WeaponUse)
 
 
-def weapon_lines(weapons: tuple[Weapon, ...]) -> str:
+def weapon_format(brp: bool) -> str:
+    """How a weapon line is written: BRP weapons have no strike rank (DEX order)."""
+    return WEAPON_FORMAT.replace(" SR |", "") if brp else WEAPON_FORMAT
+
+
+def weapon_lines(weapons: tuple[Weapon, ...], brp: bool = False) -> str:
+    if brp:
+        return "\n".join(
+            f"{w.name} | {w.skill} | {w.damage} | {_hp_text(w)} | {w.special} | {w.use}"
+            for w in weapons
+        )
     return "\n".join(
         f"{w.name} | {w.skill} | {w.damage} | {w.sr} | {_hp_text(w)} | {w.special} | {w.use}"
         for w in weapons
@@ -94,18 +104,22 @@ def _hp_text(weapon: Weapon) -> str:
     return f"{weapon.hit_points}/{weapon.max_hit_points}"
 
 
-def parse_weapons(text: str) -> tuple[list[Weapon], str | None]:
+def parse_weapons(text: str, brp: bool = False) -> tuple[list[Weapon], str | None]:
     """Weapons from `name | skill | damage | SR | HP or HP/full | kind | use` lines. The skill may
-    be left out (then it is the name); kind and use may be left out (guessed from the name)."""
+    be left out (then it is the name); kind and use may be left out (guessed from the name).
+    BRP's lines have no SR (kept as 0: BRP acts in DEX order)."""
     found: list[Weapon] = []
+    size = 4 if brp else 5
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         parts = [part.strip() for part in line.split("|")]
-        if len(parts) == 4:
+        if len(parts) == size - 1:
             parts.insert(1, parts[0])
+        if brp:
+            parts.insert(3, "0")
         if not 5 <= len(parts) <= 7 or not parts[0] or not parts[1]:
-            return found, f"line {number}: write '{WEAPON_FORMAT}'"
+            return found, f"line {number}: write '{weapon_format(brp)}'"
         name, skill, damage, sr, hp = parts[:5]
         kind_text = parts[5] if len(parts) > 5 and parts[5] else guess_special(name).value
         use_text = parts[6] if len(parts) > 6 and parts[6] else guess_use(name).value
@@ -248,8 +262,9 @@ class CharacterForm(FormDialog[Character]):
             yield field_label(f"{title}: one 'Name  value' per line (✓ or * = experience tick)")
             yield TextArea(ability_lines(sheet.abilities, kind) if sheet else "", id=field_id)
             yield error_label(field_id)
-        yield field_label(f"Weapons: {WEAPON_FORMAT}")
-        yield TextArea(weapon_lines(sheet.weapons) if sheet else "", id="weapons")
+        brp = self.edition.is_brp
+        yield field_label(f"Weapons: {weapon_format(brp)}")
+        yield TextArea(weapon_lines(sheet.weapons, brp) if sheet else "", id="weapons")
         yield error_label("weapons")
         yield field_label("Notes")
         yield TextArea(sheet.notes if sheet else "", id="notes")
@@ -325,7 +340,7 @@ class CharacterForm(FormDialog[Character]):
         if bad_armour:
             found["armour"] = "; ".join(bad_armour)
         found.update(self._abilities()[1])
-        weapons, weapon_error = parse_weapons(self.query_one("#weapons", TextArea).text)
+        weapons, weapon_error = parse_weapons(self.query_one("#weapons", TextArea).text, self.edition.is_brp)
         if weapon_error:
             found["weapons"] = weapon_error
         names = [w.name.casefold() for w in weapons]
@@ -346,7 +361,7 @@ class CharacterForm(FormDialog[Character]):
             characteristics=chars,
             ruleset=self.ruleset,
             abilities=self._abilities()[0],
-            weapons=parse_weapons(self.query_one("#weapons", TextArea).text)[0],
+            weapons=parse_weapons(self.query_one("#weapons", TextArea).text, self.edition.is_brp)[0],
             armour={k: v for k, v in armour.items() if v},
             notes=self.query_one("#notes", TextArea).text.rstrip(),
         )

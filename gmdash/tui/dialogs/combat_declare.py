@@ -44,14 +44,15 @@ class DeclareDialog(CombatForm[tuple[Plan, ...]]):
 
     def body(self) -> ComposeResult:
         chars = self._sheet.characteristics
-        yield Label(
-            literal(
-                f"{self._combatant.name}: DEX {chars['DEX']}, SIZ {chars['SIZ']}. "
-                "Melee SR = DEX SR + SIZ SR + weapon SR; missile and spell SR = DEX SR + weapon "
-                "or spell SR; movement adds its SR; each action comes after the one before."
-            ),
-            classes="hint",
-        )
+        brp = self._ruleset is RuleSet.BRP
+        if brp:  # BRP: everyone acts in DEX order, highest first (docs/rules.md)
+            hint = (f"{self._combatant.name}: DEX {chars['DEX']}. Everyone acts in DEX order, "
+                    "highest DEX first; each action comes after the one before.")  # fmt: skip
+        else:
+            hint = (f"{self._combatant.name}: DEX {chars['DEX']}, SIZ {chars['SIZ']}. Melee SR = "
+                    "DEX SR + SIZ SR + weapon SR; missile and spell SR = DEX SR + weapon or "
+                    "spell SR; movement adds its SR; each action comes after the one before.")
+        yield Label(literal(hint), classes="hint")
         start = self._start()
         weapons = [(literal(w.name), w.name) for w in self._sheet.weapons]
         for row in range(ROWS):
@@ -73,13 +74,19 @@ class DeclareDialog(CombatForm[tuple[Plan, ...]]):
                     "Weapon",
                     Select[str](weapons, prompt="—", value=weapon, id=f"weapon-{row}"),  # type: ignore[arg-type]
                 )
-                yield cell("Spell/other SR", Input(id=f"own-{row}", placeholder="0"))
-                yield cell("Movement SR", Input(id=f"move-{row}", placeholder="0"))
+                if not brp:  # strike ranks of a spell or movement: none in DEX order
+                    yield cell("Spell/other SR", Input(id=f"own-{row}", placeholder="0"))
+                    yield cell("Movement SR", Input(id=f"move-{row}", placeholder="0"))
             yield error_label(f"row-{row}")
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#move-0").focus()  # enter declares at once; shift+tab reaches the rest
+        # enter declares at once; shift+tab reaches the rest
+        self.query_one("#ok" if self._ruleset is RuleSet.BRP else "#move-0").focus()
+
+    def _typed(self, widget_id: str) -> str:
+        found = next(iter(self.query(f"#{widget_id}").results(Input)), None)
+        return "" if found is None else found.value
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """Picking a weapon picks its attack: a bow, sling or gun shoots (missile SR), a thrown
@@ -103,8 +110,8 @@ class DeclareDialog(CombatForm[tuple[Plan, ...]]):
             kind = ActionKind(kind_value)
             weapon = self.query_one(f"#weapon-{row}", Select).value
             try:
-                own = optional_whole(self.query_one(f"#own-{row}", Input).value, low=0, high=30)
-                move = optional_whole(self.query_one(f"#move-{row}", Input).value, low=0, high=30)
+                own = optional_whole(self._typed(f"own-{row}"), low=0, high=30)
+                move = optional_whole(self._typed(f"move-{row}"), low=0, high=30)
             except ValueError as error:
                 problems[f"row-{row}"] = f"SR: {error}"
                 continue

@@ -1,4 +1,4 @@
-"""Quick foe entry (`Broo x3`, DEX, SIZ, HP, armour, one weapon), used when a fight starts and
+"""Quick foe entry (`Broo x3`, BRP `Bandit x3`, DEX, SIZ, HP, armour, one weapon), used when a fight starts and
 when a combatant is added."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from textual.widgets import Input, Label
 from gmdash.model.errors import ValidationError
 from gmdash.play.combat import FoeSpec
 from gmdash.rules import DiceError, parse_dice
+from gmdash.tui.context import dashboard
 from gmdash.tui.dialogs.combat_base import cell, name_and_count, optional_whole, whole
 
 FOE_FIELDS = (
@@ -26,9 +27,12 @@ class FoeFields(Vertical):
     """
 
     def compose(self) -> ComposeResult:
+        # BRP: no strike ranks (DEX order) and no Gloranthan example
+        brp = dashboard(self).service.campaign.edition.is_brp
+        example = "Bandit x3" if brp else "Broo x3"
         yield Label("Foes on the spot (leave the name blank for none)", classes="heading")
         with Horizontal(classes="row"):
-            yield cell("Name (Broo x3)", Input(id="foe-name", placeholder="Broo x3"), "foe-name")
+            yield cell(f"Name ({example})", Input(id="foe-name", placeholder=example), "foe-name")
         with Horizontal(classes="row"):
             yield cell("DEX", Input(id="foe-dex", placeholder="12"), "foe-dex")
             yield cell("SIZ", Input(id="foe-siz", placeholder="13"), "foe-siz")
@@ -38,13 +42,15 @@ class FoeFields(Vertical):
             yield cell("Weapon", Input(id="foe-weapon", placeholder="Club"), "foe-weapon")
             yield cell("Skill %", Input(id="foe-skill", placeholder="45"), "foe-skill")
             yield cell("Damage", Input(id="foe-damage", placeholder="1D6"), "foe-damage")
-            yield cell("Weapon SR", Input(id="foe-sr", placeholder="2"), "foe-sr")
+            if not brp:
+                yield cell("Weapon SR", Input(id="foe-sr", placeholder="2"), "foe-sr")
         with Horizontal(classes="row"):
             yield cell("Damage bonus", Input(id="foe-bonus", placeholder="0"), "foe-bonus")
             yield cell("Dodge %", Input(id="foe-dodge", placeholder="0"), "foe-dodge")
 
     def _text(self, field: str) -> str:
-        return self.query_one(f"#{field}", Input).value.strip()
+        found = next(iter(self.query(f"#{field}").results(Input)), None)
+        return "" if found is None else found.value.strip()  # a field these rules lack
 
     def blank(self) -> bool:
         return not self._text("foe-name")

@@ -11,14 +11,16 @@ from textual.content import Content
 from textual.widgets import Static
 
 from gmdash.play.journal import Summary, summary_lines
+from gmdash.tui.context import dashboard
 from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.user_text import literal, markup
 
 
-def summary_markup(summary: Summary) -> Content:
-    """The summary's lines, headings in bold (names in them shown as they are)."""
+def summary_markup(summary: Summary, brp: bool = False) -> Content:
+    """The summary's lines, headings in bold (names in them shown as they are; BRP: no
+    criticals)."""
     lines = []
-    for line in summary_lines(summary):
+    for line in summary_lines(summary, brp):
         head, sep, rest = line.partition(":")
         if line.startswith("  ") or not sep:
             lines.append(literal(line))
@@ -43,7 +45,8 @@ class SummaryDialog(LogDialog[None]):
         with Vertical(id="dialog") as dialog:
             dialog.border_title = literal(f"Summary of {self.title_text}")
             with VerticalScroll(id="summary-scroll"):
-                yield Static(summary_markup(self.summary), id="summary-text")
+                brp = dashboard(self).service.campaign.edition.is_brp
+                yield Static(summary_markup(self.summary, brp), id="summary-text")
             yield Static("[dim]enter / escape: close[/dim]", classes="info")
 
     DEFAULT_CSS = """

@@ -9,7 +9,7 @@ from textual.widget import Widget
 
 from gmdash.model.events import Event
 from gmdash.tui.context import Dashboard, dashboard
-from gmdash.tui.keymap import SCOPE_TITLES
+from gmdash.tui.keymap import scope_title
 
 
 class Pane(Vertical):
@@ -24,7 +24,8 @@ class Pane(Vertical):
     ALLOW_MAXIMIZE = True
 
     def on_mount(self) -> None:
-        self.border_title = f"{self.number} {SCOPE_TITLES[self.scope]}"
+        brp = self.dash.service.campaign.edition.is_brp
+        self.border_title = f"{self.number} {scope_title(self.scope, brp)}"
 
     @property
     def dash(self) -> Dashboard:

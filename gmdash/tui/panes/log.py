@@ -497,7 +497,8 @@ class LogPane(Pane):
             for s in service.sessions
             if s.number in numbers
         ]
-        text = journal.export(found, fmt, title=title, sessions=stats)
+        brp = service.campaign.edition.is_brp
+        text = journal.export(found, fmt, title=title, sessions=stats, brp=brp)
         try:
             if target.parent == self.export_folder():
                 make_dir(target.parent)

@@ -167,7 +167,8 @@ class StrikeRankPane(Pane):
                 self._drawn = _Drawn(None, (), service.campaign.ruleset, 0)
                 _show(heading, "No combat")
                 listing.clear()
-            _show(last, IDLE_HINT)
+            brp = self.dash.service.campaign.edition.is_brp
+            _show(last, IDLE_HINT.replace("Broo x3", "Bandit x3") if brp else IDLE_HINT)
             return
         characters = service.state.characters
         sheets = tuple(sheet_of(c, characters) for c in combat.combatants)
