@@ -229,9 +229,7 @@ def show_log(args: argparse.Namespace) -> int:
         brp = svc.campaign.edition.is_brp
     # text fits the terminal ($COLUMNS, else the terminal, else 100 when piped)
     width = shutil.get_terminal_size((100, 24)).columns if fmt == "text" else None
-    sys.stdout.write(
-        journal.export(found, fmt, title=title, sessions=stats, width=width, brp=brp)
-    )
+    sys.stdout.write(journal.export(found, fmt, title=title, sessions=stats, width=width, brp=brp))
     return 0
 
 

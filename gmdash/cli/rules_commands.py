@@ -30,7 +30,8 @@ def register(subparsers: Any) -> None:
         help="who rolled (with --campaign): a roster character, a unique start of the name will do",
     )  # fmt: skip
     rolling.add_argument(
-        "--passer-by", action="store_true",
+        "--passer-by",
+        action="store_true",
         help="--actor is on purpose not on the roster (a passer-by): log the name as typed",
     )
     rolling.add_argument("--label", metavar="TEXT", help="what was rolled (with --campaign)")

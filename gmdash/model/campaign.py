@@ -48,7 +48,9 @@ class Campaign:
             optional_rules=tuple(
                 dict.fromkeys(
                     v.choice(f"optional_rules[{i}]", item, OptionalRule)
-                    for i, item in enumerate(v.items("optional_rules", raw.get("optional_rules", [])))
+                    for i, item in enumerate(
+                        v.items("optional_rules", raw.get("optional_rules", []))
+                    )
                 )
             ),
         )

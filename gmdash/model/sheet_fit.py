@@ -29,7 +29,7 @@ def check_maxima(character: Character, ruleset: RuleSet) -> None:
     full = maxima(character.characteristics, ruleset)
     pairs = [("hit_points", character.hit_points, full.hit_points, "max HP")]
     pairs += [(f"locations.{loc}", character.locations[loc], full.locations[loc],
-               f"the location's max HP") for loc in LOCATIONS]  # fmt: skip
+               "the location's max HP") for loc in LOCATIONS]  # fmt: skip
     pairs += [
         ("magic_points", character.magic_points, full.magic_points, "max MP (POW)"),
         ("rune_points", character.rune_points, character.rune_points_max, "rune_points_max"),
@@ -105,7 +105,7 @@ def _bring_down(done: Conversion, ruleset: RuleSet) -> None:
     tops = {"hit_points": full.hit_points, "magic_points": full.magic_points}
     for key, top in tops.items():
         value = sheet.get(key)
-        if _whole(value) and value > top:
+        if isinstance(value, int) and _whole(value) and value > top:
             done.changes.append(f"{key} {value} brought down to the new maximum {top}")
             sheet[key] = top
     locations = sheet.get("locations")
@@ -113,7 +113,7 @@ def _bring_down(done: Conversion, ruleset: RuleSet) -> None:
         fixed = dict(locations)
         for key, top in full.locations.items():
             value = fixed.get(key)
-            if _whole(value) and value > top:
+            if isinstance(value, int) and _whole(value) and value > top:
                 done.changes.append(f"locations.{key} {value} brought down to {top}")
                 fixed[key] = top
         sheet["locations"] = fixed

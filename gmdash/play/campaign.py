@@ -31,6 +31,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, TypeVar
 
+from gmdash.model import sheet_fit
+from gmdash.model import validate as v
 from gmdash.model.campaign import Campaign, GameSession
 from gmdash.model.character import Character
 from gmdash.model.combat_events import CombatStepUndone
@@ -45,8 +47,6 @@ from gmdash.model.events import (
     event_from_dict,
 )
 from gmdash.model.log import LogEntry, log_entry
-from gmdash.model import sheet_fit
-from gmdash.model import validate as v
 from gmdash.model.sheets import complete
 from gmdash.model.state import CampaignState, UndoEntry
 from gmdash.play.bus import Bus
@@ -384,7 +384,9 @@ class CampaignService:
         event = self.publish(CharacterAdded(character=sheet))
         return event.character
 
-    def import_character(self, data: object, *, convert: bool = False) -> tuple[Character, list[str]]:
+    def import_character(
+        self, data: object, *, convert: bool = False
+    ) -> tuple[Character, list[str]]:
         """Add a sheet read from exported JSON; missing current points start full. Returns it
         with what a conversion changed.
 

@@ -48,7 +48,9 @@ def changes(character: Character, by_pool: Mapping[str, int]) -> list[PointsSpen
 
 def _refill(character: Character, pool: str, have: Pools) -> list[PointsSpent]:
     missing = have.full[pool] - have.current[pool]
-    return [PointsSpent(character_id=character.id, pool=pool, amount=-missing)] if missing > 0 else []
+    return (
+        [PointsSpent(character_id=character.id, pool=pool, amount=-missing)] if missing > 0 else []
+    )
 
 
 def rest_events(character: Character, ruleset: RuleSet) -> list[PointsSpent]:
@@ -59,7 +61,5 @@ def rest_events(character: Character, ruleset: RuleSet) -> list[PointsSpent]:
 
 def worship_events(character: Character) -> list[PointsSpent]:
     """Worship (a holy day, a temple): Rune points back to the sheet's full Rune points."""
-    have = Pools(
-        current={"rune": character.rune_points}, full={"rune": character.rune_points_max}
-    )
+    have = Pools(current={"rune": character.rune_points}, full={"rune": character.rune_points_max})
     return _refill(character, "rune", have)

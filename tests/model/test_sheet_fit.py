@@ -100,8 +100,9 @@ def test_a_brp_sheet_into_rqg_converts_app_to_cha(tmp_path: Path) -> None:
 
 def test_conversion_brings_points_down_to_the_new_maxima(tmp_path: Path) -> None:
     # RQG HP 17 for CON 14, SIZ 15, POW 17: BRP's (14 + 15) / 2 is 15
-    strong = {**RQG_SHEET, "characteristics": {**RQG_SHEET["characteristics"], "POW": 17},
-              "hit_points": 16, "abilities": [], "rune_points": 0, "rune_points_max": 0}  # fmt: skip
+    chars = {**RQG_SHEET["characteristics"], "POW": 17}
+    strong = {**RQG_SHEET, "characteristics": chars, "hit_points": 16, "abilities": [],
+              "rune_points": 0, "rune_points_max": 0}  # fmt: skip
     with campaign(tmp_path, RuleSet.BRP) as service:
         sheet, changes = service.import_character(strong, convert=True)
     assert sheet.hit_points == 15

@@ -39,14 +39,14 @@ def test_sessions_and_log_formats(run: Run) -> None:
     run("campaign", "new", "Saga")
     assert "session 1 started" in run("session", "start", "--campaign", "Saga")
     assert "session 1 is open" in run("session", "start", "--campaign", "Saga", status=2)
-    record_roll(run.saves, "Saga", actor="Ostra", passer_by=True, label="Climb", kind="ability", chance=40,
-                roll=12, level="success")  # fmt: skip
+    record_roll(run.saves, "Saga", actor="Ostra", passer_by=True, label="Climb", kind="ability",
+                chance=40, roll=12, level="success")  # fmt: skip
     record_roll(run.saves, "Saga", actor=None, label=None, kind="dice", chance=None, roll=None,
                 level=None, expression="2D6", total=7, details={"rolls": [3, 4]})  # fmt: skip
     assert json.loads(run("session", "end", "--campaign", "saga", "--json"))["session"] == 1
     assert "no open session" in run("session", "end", "--campaign", "saga", status=2)
-    record_roll(run.saves, "Saga", actor="Ostra", passer_by=True, label="Jump", kind="ability", chance=30,
-                roll=99, level="fumble")  # starts session 2  # fmt: skip
+    record_roll(run.saves, "Saga", actor="Ostra", passer_by=True, label="Jump", kind="ability",
+                chance=30, roll=99, level="fumble")  # starts session 2  # fmt: skip
 
     entries = json.loads(run("log", "--campaign", "Saga", "--session", "1", "--format", "json"))
     rolls = [e for e in entries if e["kind"] != "session"]

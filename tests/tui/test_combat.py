@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from helpers import region_text
 from textual.widgets import Input, Select, Static
 
 from gmdash.model.combat import Combat
@@ -32,7 +33,6 @@ from gmdash.tui.dialogs.combat_setup import AddCombatantDialog, CombatSetupDialo
 from gmdash.tui.dialogs.combat_summary import CombatSummaryDialog
 from gmdash.tui.panes.strike_ranks import ConfirmEndDialog, StrikeRankPane
 from gmdash.tui.widgets.row_table import RowTable
-from helpers import region_text
 
 SIZE = (160, 50)
 BROOS = {

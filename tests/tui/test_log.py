@@ -16,8 +16,8 @@ from textual.geometry import Region
 from textual.widgets import Input, Static
 
 from gmdash.model.events import DamageApplied, Event, HealingApplied, RollMade, RollStruckOut
-from gmdash.play.campaign import CampaignService, create_demo
 from gmdash.play import journal
+from gmdash.play.campaign import CampaignService, create_demo
 from gmdash.play.journal import LogFilter
 from gmdash.rules import SeededRng
 from gmdash.store.exports import exports_folder
@@ -49,7 +49,8 @@ def service(tmp_path: Path) -> Iterator[CampaignService]:
 
 def roll(service: CampaignService, actor: str, label: str, level: str, *, chance: int = 50,
          result: int = 30, hidden: bool = False, kind: str = "ability",
-         total: int | None = None, details: dict[str, object] | None = None) -> RollMade:  # fmt: skip
+         total: int | None = None,
+         details: dict[str, object] | None = None) -> RollMade:  # fmt: skip
     found = service.character(actor)
     return service.publish(
         RollMade(actor=found.name, character_id=found.id, label=label, kind=kind, chance=chance,
@@ -299,8 +300,15 @@ async def test_switch_session_and_all(service: CampaignService) -> None:
 async def test_summary_numbers(service: CampaignService) -> None:
     service.start_session()
     roll(service, "Harvald Stormbrow", "Broadsword", "critical", result=1)
-    roll(service, "Harvald Stormbrow", "Broadsword damage", "", kind="damage", total=11,
-         details={"armour": 2, "through": 9})
+    roll(
+        service,
+        "Harvald Stormbrow",
+        "Broadsword damage",
+        "",
+        kind="damage",
+        total=11,
+        details={"armour": 2, "through": 9},
+    )
     roll(service, "Korrath Sandstrider", "Dodge", "fumble", result=99)
     roll(service, "Korrath Sandstrider", "Ride", "success")
     struck = roll(service, "Korrath Sandstrider", "Jump", "fumble", result=100)

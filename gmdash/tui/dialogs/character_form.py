@@ -50,6 +50,8 @@ KIND_RULES = {AbilityKind.RUNE: OptionalRule.RUNES, AbilityKind.PASSION: Optiona
 def kind_fields(edition: Edition) -> tuple[tuple[str, AbilityKind, str], ...]:
     """The ability boxes of the form: skills, and runes and passions where the rules have them."""
     return tuple(f for f in KIND_FIELDS if f[1] not in KIND_RULES or edition.uses(KIND_RULES[f[1]]))
+
+
 ROLLED = {"SIZ": "2D6+6", "INT": "2D6+6"}
 """Humans roll 3D6 for a characteristic, except SIZ and INT (RULES.md section 1)."""
 
@@ -340,7 +342,9 @@ class CharacterForm(FormDialog[Character]):
         if bad_armour:
             found["armour"] = "; ".join(bad_armour)
         found.update(self._abilities()[1])
-        weapons, weapon_error = parse_weapons(self.query_one("#weapons", TextArea).text, self.edition.is_brp)
+        weapons, weapon_error = parse_weapons(
+            self.query_one("#weapons", TextArea).text, self.edition.is_brp
+        )
         if weapon_error:
             found["weapons"] = weapon_error
         names = [w.name.casefold() for w in weapons]
@@ -361,7 +365,9 @@ class CharacterForm(FormDialog[Character]):
             characteristics=chars,
             ruleset=self.ruleset,
             abilities=self._abilities()[0],
-            weapons=parse_weapons(self.query_one("#weapons", TextArea).text, self.edition.is_brp)[0],
+            weapons=parse_weapons(self.query_one("#weapons", TextArea).text, self.edition.is_brp)[
+                0
+            ],
             armour={k: v for k, v in armour.items() if v},
             notes=self.query_one("#notes", TextArea).text.rstrip(),
         )

@@ -1,5 +1,5 @@
-"""Quick foe entry (`Broo x3`, BRP `Bandit x3`, DEX, SIZ, HP, armour, one weapon), used when a fight starts and
-when a combatant is added."""
+"""Quick foe entry (`Broo x3`, BRP `Bandit x3`, DEX, SIZ, HP, armour, one weapon), used when a
+fight starts and when a combatant is added."""
 
 from __future__ import annotations
 

@@ -14,10 +14,10 @@ from textual.widgets import (
     Static,
 )
 
+from gmdash.look import outcome_odds_words, outcome_text
 from gmdash.model.character import Ability, Character
 from gmdash.model.events import RollMade
 from gmdash.play import rolls
-from gmdash.look import outcome_odds_words, outcome_text
 from gmdash.rules import (
     Outcome,
     RuleSet,

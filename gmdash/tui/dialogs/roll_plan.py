@@ -11,7 +11,6 @@ from fractions import Fraction
 from gmdash.look import LEVEL_STYLES
 from gmdash.rules import (
     Level,
-    Outcome,
     RuleSet,
     d100_text,
     level_odds,
