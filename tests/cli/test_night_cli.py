@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import CliRun as Run
 
 from gmdash.cli import main
 
@@ -16,21 +17,6 @@ HARVALD = {
     "characteristics": {"STR": 16, "CON": 14, "SIZ": 15, "DEX": 11, "INT": 12, "POW": 13,
                         "CHA": 14},
 }  # fmt: skip
-
-
-class Run:
-    def __init__(self, saves: Path, capsys: pytest.CaptureFixture[str]) -> None:
-        self.saves = saves
-        self.capsys = capsys
-
-    def __call__(self, *argv: str, status: int = 0) -> str:
-        code = main(["--saves", str(self.saves), *argv])
-        out, err = self.capsys.readouterr()
-        assert code == status, (out, err)
-        if status:
-            assert err.count("\n") == 1 and "Traceback" not in err, err
-            return err
-        return out
 
 
 @pytest.fixture
