@@ -117,23 +117,3 @@ def region_text(app: App[object], widget: Widget) -> str:
     region = widget.region
     lines = screen_text(app).splitlines()[region.y : region.bottom]
     return "\n".join(line[region.x : region.right] for line in lines)
-
-
-class CliRun:
-    """`gmdash --saves DIR ...` with captured output; a failing status must come with one line
-    on stderr and no traceback."""
-
-    def __init__(self, saves: Path, capsys: Any) -> None:
-        self.saves = saves
-        self.capsys = capsys
-
-    def __call__(self, *argv: str, status: int = 0) -> str:
-        from gmdash.cli import main
-
-        code = main(["--saves", str(self.saves), *argv])
-        out, err = self.capsys.readouterr()
-        assert code == status, (out, err)
-        if status:
-            assert err.count("\n") == 1 and "Traceback" not in err, err
-            return err
-        return out

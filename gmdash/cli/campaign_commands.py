@@ -213,8 +213,10 @@ def show_log(args: argparse.Namespace) -> int:
         if isinstance(session, int) and session not in {s.number for s in svc.sessions} | {0}:
             raise CliError(f"campaign {svc.campaign.name!r} has no session {session}")
         if fmt in STREAMED_FORMATS:  # entry by entry: flat memory on a campaign of years
-            write_stream(stream_records(svc, svc.log_numbers(session), rolls_only=args.rolls),
-                         fmt, sys.stdout)  # fmt: skip
+            found_stream = stream_records(
+                svc, svc.log_numbers(session), rolls_only=args.rolls, session=session
+            )
+            write_stream(found_stream, fmt, sys.stdout)
             return 0
         found = journal.records(svc, session)
         if args.rolls:
@@ -227,8 +229,9 @@ def show_log(args: argparse.Namespace) -> int:
         stats = [journal.session_stats(s, journal.records(svc, s.number), svc.clock())
                  for s in shown] if fmt == "md" else []  # fmt: skip
         brp = svc.campaign.edition.is_brp
-    # text fits the terminal ($COLUMNS, else the terminal, else 100 when piped)
-    width = shutil.get_terminal_size((100, 24)).columns if fmt == "text" else None
+    # text fits the terminal ($COLUMNS, else the terminal's width); piped, it stays whole
+    fits = fmt == "text" and sys.stdout.isatty()
+    width = shutil.get_terminal_size((100, 24)).columns if fits else None
     sys.stdout.write(journal.export(found, fmt, title=title, sessions=stats, width=width, brp=brp))
     return 0
 

@@ -19,9 +19,14 @@ STREAMED_FORMATS = ("json", "csv")
 
 
 def stream_records(
-    service: CampaignService, numbers: Iterable[int], *, rolls_only: bool
+    service: CampaignService,
+    numbers: Iterable[int],
+    *,
+    rolls_only: bool,
+    session: int | str | None = "all",
 ) -> Iterator[journal.Record]:
-    """The records of log files `numbers`, read one file at a time."""
+    """The records of log files `numbers`, read one file at a time; only those of `session`
+    (a number, 0 for between sessions, "all") as `service.in_log` tells."""
     names = {c.id: c.name for c in service.characters}
     struck = service.state.struck
     snapshot = service.store.folder / CAMPAIGN_FILE
@@ -31,6 +36,8 @@ def stream_records(
             if isinstance(event, CharacterAdded):
                 names.setdefault(event.character.id, event.character.name)
             if rolls_only and not isinstance(event, RollMade):
+                continue
+            if not service.in_log(event, session):  # type: ignore[arg-type]
                 continue
             yield journal.Record(event, log_entry(event, names, struck))
 

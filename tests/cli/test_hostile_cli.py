@@ -43,7 +43,7 @@ def files_of(saves: Path) -> dict[str, bytes]:
 def test_the_log_shows_escape_sequences_instead_of_sending_them(run: CliRun, fmt: str) -> None:
     run("campaign", "new", "Saga")
     run("roll", "40", "--result", "12", "--campaign", "Saga", "--label", ATTACK,
-        "--actor", f"Vasana{ATTACK}")  # fmt: skip
+        "--actor", f"Vasana{ATTACK}", "--passer-by")  # fmt: skip
     out = run("log", "--campaign", "Saga", "--format", fmt)
     # Readable: the GM sees what was typed (Markdown also backslashes the brackets).
     assert "0;PWNED␇␛" in out and "2J" in out

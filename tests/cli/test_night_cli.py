@@ -5,6 +5,7 @@ terminal, and a roll recorded in a campaign follows that campaign's rules."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,9 @@ def test_log_text_fits_the_terminal(run: Run, monkeypatch: pytest.MonkeyPatch) -
     run("roll", "50", "--result", "20", "--campaign", "Night", "--actor", "Harv",
         "--label", label)  # fmt: skip
     monkeypatch.setenv("COLUMNS", "80")
+    whole = run("log", "--campaign", "Night")  # piped: kept whole
+    assert label.strip() in whole
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)  # a terminal 80 columns wide
     text = run("log", "--campaign", "Night")
     assert max(len(line) for line in text.splitlines()) <= 80
     assert "--format md or json" in text

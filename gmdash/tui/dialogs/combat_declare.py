@@ -49,9 +49,11 @@ class DeclareDialog(CombatForm[tuple[Plan, ...]]):
             hint = (f"{self._combatant.name}: DEX {chars['DEX']}. Everyone acts in DEX order, "
                     "highest DEX first; each action comes after the one before.")  # fmt: skip
         else:
-            hint = (f"{self._combatant.name}: DEX {chars['DEX']}, SIZ {chars['SIZ']}. Melee SR = "
-                    "DEX SR + SIZ SR + weapon SR; missile and spell SR = DEX SR + weapon or "
-                    "spell SR; movement adds its SR; each action comes after the one before.")
+            hint = (
+                f"{self._combatant.name}: DEX {chars['DEX']}, SIZ {chars['SIZ']}. Melee SR = "
+                "DEX SR + SIZ SR + weapon SR; missile and spell SR = DEX SR + weapon or "
+                "spell SR; movement adds its SR; each action comes after the one before."
+            )
         yield Label(literal(hint), classes="hint")
         start = self._start()
         weapons = [(literal(w.name), w.name) for w in self._sheet.weapons]
