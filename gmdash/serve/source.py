@@ -64,7 +64,9 @@ class CampaignSource:
             with CampaignService.open(
                 self.saves, self.slug, read_only=True, remember=False
             ) as service:
-                view = players_view(service.state, service.log(rolls_only=True))
+                # the latest session's rolls, open or ended (not the record between sessions)
+                latest = service.sessions[-1].number if service.sessions else 0
+                view = players_view(service.state, service.log(latest, rolls_only=True))
         except CampaignNotFound:
             raise SourceError(f"campaign {self.slug!r} is no longer in {self.saves}") from None
         except (StoreError, ValidationError, OSError) as error:
