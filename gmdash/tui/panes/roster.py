@@ -8,7 +8,6 @@ takes it back and it is saved); the pane only re-renders when the events come ba
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -20,15 +19,9 @@ from textual.widget import Widget
 
 from gmdash.model.character import Character, CharacterKind
 from gmdash.model.derived import maxima
-from gmdash.model.events import (
-    AbilityTicked,
-    CharacterDeleted,
-    CharacterEdited,
-    Event,
-    PointsSpent,
-)
-from gmdash.play import points
-from gmdash.play.wounds import heal, weekly_heals, wound
+from gmdash.model.events import Event, PointsSpent
+from gmdash.play import roster
+from gmdash.play.campaign import CampaignService
 from gmdash.rules import Edition, OptionalRule, RuleSet
 from gmdash.tui.dialogs.character_form import CharacterForm
 from gmdash.tui.dialogs.confirm import ChoiceDialog, ConfirmDialog
@@ -309,7 +302,7 @@ class RosterPane(Pane):
     def _edited(self, sheet: Character | None) -> None:
         if sheet is None:
             return
-        self.dash.service.publish(CharacterEdited(character=sheet))
+        roster.edit_character(self.dash.service, sheet)
         self.app.notify(f"{sheet.name} saved.", title="Edited")
 
     @guarded
@@ -321,7 +314,7 @@ class RosterPane(Pane):
         @guarded
         def answered(yes: bool | None) -> None:
             if yes:
-                self.dash.service.publish(CharacterDeleted(character_id=character.id))
+                roster.delete_character(self.dash.service, character.id)
                 self.app.notify(f"{character.name} left the roster (ctrl+z brings them back).",
                                 title="Deleted")  # fmt: skip
 
@@ -344,8 +337,7 @@ class RosterPane(Pane):
             if order is None:
                 return
             current = self.dash.service.character(character.id)  # the dialog may have rolled
-            blow = wound(current, self.dash.service.campaign.ruleset, order.location, order.damage)
-            self.dash.service.publish(blow.event)
+            blow = roster.damage(self.dash.service, character.id, order.location, order.damage)
             self.app.notify(
                 blow.summary,
                 title=f"Damage to {current.name}",
@@ -366,11 +358,9 @@ class RosterPane(Pane):
             if order is None:
                 return
             current = self.dash.service.character(character.id)
-            event, summary = heal(current, self.dash.service.campaign.ruleset, order.location,
-                                  order.amount, wound=order.wound,
-                                  magical=order.magical)  # fmt: skip
-            if event is not None:
-                self.dash.service.publish(event)
+            summary = roster.heal_location(self.dash.service, character.id, order.location,
+                                           order.amount, wound_index=order.wound,
+                                           magical=order.magical)  # fmt: skip
             self.app.notify(summary, title=f"Heal {current.name}")
 
         self.app.push_screen(HealDialog(character), apply)
@@ -383,8 +373,7 @@ class RosterPane(Pane):
         if not character.conditions:
             self.app.notify(f"{character.name} has no lasting conditions.")
             return
-        cleared = ", ".join(character.conditions)
-        self.dash.service.publish(CharacterEdited(character=_without_conditions(character)))
+        cleared = ", ".join(roster.clear_conditions(self.dash.service, character.id))
         self.app.notify(f"{character.name}: {cleared} cleared.", title="Conditions")
 
     @guarded
@@ -393,10 +382,7 @@ class RosterPane(Pane):
         def apply(weeks: int | None) -> None:
             if weeks is None:
                 return
-            service = self.dash.service
-            events = weekly_heals(service.characters, service.campaign.ruleset, weeks)
-            for event in events:
-                service.publish(event)
+            events = roster.weekly_healing(self.dash.service, weeks)
             total = sum(event.amount for event in events)
             who = len({event.character_id for event in events})
             span = "A week passes" if weeks == 1 else f"{weeks} weeks pass"
@@ -420,16 +406,9 @@ class RosterPane(Pane):
         def apply(name: str | None) -> None:
             if name is None:
                 return
-            current = self.dash.service.character(character.id)
-            ability = current.ability(name)
-            if ability is None:
-                raise ValueError(f"{current.name} has no ability {name!r}")
-            self.dash.service.publish(
-                AbilityTicked(character_id=current.id, ability=ability.name,
-                              ticked=not ability.ticked)
-            )  # fmt: skip
-            verb = "ticked" if not ability.ticked else "unticked"
-            self.app.notify(f"{current.name}: {ability.name} {verb}.", title="Experience")
+            ticked = roster.toggle_tick(self.dash.service, character.id, name)
+            verb = "ticked" if ticked else "unticked"
+            self.app.notify(f"{character.name}: {name} {verb}.", title="Experience")
 
         self.app.push_screen(TickDialog(character), apply)
 
@@ -441,8 +420,7 @@ class RosterPane(Pane):
 
         @guarded
         def apply(events: list[PointsSpent] | None) -> None:
-            for event in events or []:
-                self.dash.service.publish(event)
+            roster.change_points(self.dash.service, events or [])
 
         self.app.push_screen(PointsDialog(character), apply)
 
@@ -450,7 +428,7 @@ class RosterPane(Pane):
     def action_full_rest(self) -> None:
         """A full rest: magic points back to full (Rune points come back by worship, `w`)."""
         self._restore("Full rest", "A full rest restores magic points.", "magic points",
-                      points.rest_events)  # fmt: skip
+                      roster.full_rest)  # fmt: skip
 
     @guarded
     def action_worship(self) -> None:
@@ -460,15 +438,14 @@ class RosterPane(Pane):
             self.app.notify("This campaign does not use Rune points (a BRP optional rule).",
                             title="Worship", severity="warning")  # fmt: skip
             return
-        self._restore("Worship", "Worship restores Rune points.", "Rune points",
-                      lambda character, _: points.worship_events(character))  # fmt: skip
+        self._restore("Worship", "Worship restores Rune points.", "Rune points", roster.worship)
 
     def _restore(
         self,
         title: str,
         question: str,
         what: str,
-        events_of: Callable[[Character, RuleSet], list[PointsSpent]],
+        restore: Callable[[CampaignService, list[str] | None], list[PointsSpent]],
     ) -> None:
         character = self.selected()
         choices = [("e", "Everyone")]
@@ -479,15 +456,9 @@ class RosterPane(Pane):
         def apply(choice: str | None) -> None:
             if choice is None:
                 return
-            service = self.dash.service
-            if choice == "e" or character is None:
-                who = service.characters
-            else:
-                who = [service.character(character.id)]
-            events = [e for c in who for e in events_of(c, service.campaign.ruleset)]
-            for event in events:
-                service.publish(event)
-            names = "everyone" if choice == "e" else who[0].name
+            one = None if choice == "e" else character
+            events = restore(self.dash.service, None if one is None else [one.id])
+            names = "everyone" if one is None else one.name
             self.app.notify(
                 f"{title} for {names}: {what} restored" + ("." if events else " (already full)."),
                 title=title,
@@ -505,7 +476,3 @@ def _same(
         and len(old[0]) == len(new[0])
         and all(a is b for a, b in zip(old[0], new[0], strict=True))
     )
-
-
-def _without_conditions(character: Character) -> Character:
-    return replace(character, conditions=())
