@@ -1,9 +1,15 @@
-"""The campaign as the players' view reads it: opened read-only (no lock, no write), read again
-when its files change. The one place the view touches the store.
+"""The campaign as the players' view reads it: opened read-only (no lock, no write) once, then
+followed. The one place the view touches the store.
 
-A committed write either replaces a file (a new inode: the snapshot, a log rewritten whole) or
-appends to the latest session log (a longer file): comparing (inode, size, mtime) of the
+A committed write either appends to the latest session log (a longer file) or replaces a file
+(a new inode: the snapshot, a log rewritten whole): comparing (inode, size, mtime) of the
 snapshot, the sessions folder and the latest log notices each one, for a few stat calls.
+Then `read()` asks the open service to `refresh()`: it reads only the bytes appended since the
+last read (a new session's log too) and applies the new events, so an update costs the same at
+the end of a long night as at its start. The source keeps the current log's events itself (fed
+by the service's bus), so the rolls are never read from the file again. Only a new snapshot
+(the dashboard opened or closed the campaign and compacted it, or the campaign was replaced or
+restored) makes it open the campaign afresh, as does any error while following it.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ import os
 from pathlib import Path
 
 from gmdash.model.errors import ValidationError
+from gmdash.model.events import Event, SessionStarted
 from gmdash.play.campaign import CampaignService
 from gmdash.serve.view import PlayersView, SourceError, players_view
 from gmdash.store.errors import CampaignNotFound, StoreError
@@ -25,7 +32,8 @@ from gmdash.store.paths import (
     session_numbers,
 )
 
-Stamp = tuple[tuple[int, int, int] | None, ...]
+Stat = tuple[int, int, int]
+Stamp = tuple[Stat | None, ...]
 
 
 def pick_campaign(saves: Path, name: str | None) -> str:
@@ -48,30 +56,34 @@ def pick_campaign(saves: Path, name: str | None) -> str:
 
 
 class CampaignSource:
-    """One campaign of `saves`, read on demand; `changed()` tells whether it was written since
-    the last `read()`."""
+    """One campaign of `saves`, kept open read-only; `changed()` tells whether it was written
+    since the last `read()`."""
 
     def __init__(self, saves: Path, slug: str) -> None:
         self.saves = saves
         self.slug = slug
         self.folder = saves / slug
         self._stamp: Stamp | None = None
+        self._service: CampaignService | None = None
+        self._opened_on: Stat | None = None
+        """The snapshot's stat when the service was opened: another one means reopen."""
+        self._log: list[Event] = []
+        """The events of the current session's log, in order."""
 
     def read(self) -> PlayersView:
         """What the players see now; SourceError if the campaign cannot be read."""
         stamp = self._current_stamp()
         try:
-            with CampaignService.open(
-                self.saves, self.slug, read_only=True, remember=False
-            ) as service:
-                # the latest session's rolls, open or ended (not the record between sessions)
-                latest = service.sessions[-1].number if service.sessions else 0
-                view = players_view(service.state, service.log(latest, rolls_only=True))
+            service = self._followed(stamp[0])
+            view = players_view(service.state, service.entries(self._log, rolls_only=True))
         except CampaignNotFound:
+            self.close()
             raise SourceError(f"campaign {self.slug!r} is no longer in {self.saves}") from None
         except (StoreError, ValidationError, OSError) as error:
+            self.close()  # the reader may have moved past events it could not apply
             raise SourceError(str(error)) from None
         except Exception as error:  # a surprise in the files: the page keeps its last view
+            self.close()
             kind = type(error).__name__
             raise SourceError(f"cannot read {self.slug!r} ({kind}: {error})") from None
         # The stamp taken before reading: a write during the read is seen by the next poll.
@@ -81,6 +93,33 @@ class CampaignSource:
     def changed(self) -> bool:
         """Whether a write has landed since the last `read()` (a few stat calls)."""
         return self._current_stamp() != self._stamp
+
+    def close(self) -> None:
+        """Forget the open campaign (the next `read()` opens it again)."""
+        if self._service is not None:
+            service, self._service = self._service, None
+            service.close()
+        self._log = []
+
+    def _followed(self, snapshot: Stat | None) -> CampaignService:
+        """The open service, brought up to date: refreshed, or opened again on a new snapshot."""
+        if self._service is not None and snapshot == self._opened_on:
+            self._service.refresh()  # its bus hands the new events to `_keep`
+            return self._service
+        self.close()
+        service = CampaignService.open(self.saves, self.slug, read_only=True, remember=False)
+        self._service, self._opened_on = service, snapshot
+        self._log = service.events()
+        service.bus.subscribe(Event, self._keep)
+        return service
+
+    def _keep(self, event: Event) -> None:
+        if isinstance(event, SessionStarted):
+            self._log = []  # a session's log begins with its start
+        # The log read at open may hold events written after the state was loaded: the next
+        # refresh brings those again.
+        if not self._log or event.id > self._log[-1].id:
+            self._log.append(event)
 
     def _current_stamp(self) -> Stamp:
         numbers = session_numbers(self.folder)
@@ -92,7 +131,7 @@ class CampaignSource:
         )
 
 
-def _stat(path: Path) -> tuple[int, int, int] | None:
+def _stat(path: Path) -> Stat | None:
     try:
         found = os.stat(path)
     except OSError:
