@@ -308,3 +308,26 @@ def test_a_replaced_campaign_is_opened_again(tmp_path: Path) -> None:
         again.publish(RollMade(actor="", label="Dance", kind="dice", roll=5))
     assert source.changed()
     assert [r.label for r in source.read().rolls] == ["Dance"]
+
+
+def test_a_surprise_while_following_is_a_source_error_then_the_campaign_is_opened_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with demo_service(tmp_path, FakeClock()) as service:
+        service.start_session()
+    source = CampaignSource(tmp_path, pick_campaign(tmp_path, None))
+    name = source.read().campaign
+    real_refresh = CampaignService.refresh
+
+    def surprise(_: CampaignService) -> bool:
+        raise RuntimeError("disk hiccup")
+
+    with CampaignService.open(tmp_path, name, clock=FakeClock()) as writer:
+        _roll(writer, "Sing")
+        monkeypatch.setattr(CampaignService, "refresh", surprise)
+        with pytest.raises(SourceError, match=r"RuntimeError: disk hiccup"):
+            source.read()
+        monkeypatch.setattr(CampaignService, "refresh", real_refresh)
+        assert source.changed()  # still behind: the next poll reads again
+        _roll(writer, "Dance")
+        assert [r.label for r in source.read().rolls] == ["Sing", "Dance"]
