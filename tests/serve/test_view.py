@@ -222,6 +222,14 @@ def test_a_surprise_while_reading_is_a_source_error_not_a_crash(
 # --- the source follows the campaign: each update reads only what is new -------------------------
 
 
+def _followed_demo(saves: Path) -> tuple[CampaignSource, str]:
+    """A source that has read the demo campaign (a session open), and that campaign's name."""
+    with demo_service(saves, FakeClock()) as service:
+        service.start_session()
+    source = CampaignSource(saves, pick_campaign(saves, None))
+    return source, source.read().campaign
+
+
 def _roll(writer: CampaignService, label: str) -> None:
     writer.publish(RollMade(actor="Irvala Greyquill", label=label, kind="ability", chance=55,
                             roll=20, level="success"))  # fmt: skip
@@ -230,10 +238,7 @@ def _roll(writer: CampaignService, label: str) -> None:
 def test_an_update_costs_the_same_after_many_events(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with demo_service(tmp_path, FakeClock()) as service:
-        service.start_session()
-    source = CampaignSource(tmp_path, pick_campaign(tmp_path, None))
-    name = source.read().campaign
+    source, name = _followed_demo(tmp_path)
     cost = {"bytes": 0, "applied": 0}
     real_read, real_apply = os.read, CampaignState.apply
 
@@ -272,10 +277,7 @@ def test_an_update_costs_the_same_after_many_events(
 def test_a_new_session_is_followed_without_opening_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with demo_service(tmp_path, FakeClock()) as service:
-        service.start_session()
-    source = CampaignSource(tmp_path, pick_campaign(tmp_path, None))
-    name = source.read().campaign
+    source, name = _followed_demo(tmp_path)
     opened = []
     real_open = CampaignService.open
 
@@ -313,10 +315,7 @@ def test_a_replaced_campaign_is_opened_again(tmp_path: Path) -> None:
 def test_a_surprise_while_following_is_a_source_error_then_the_campaign_is_opened_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with demo_service(tmp_path, FakeClock()) as service:
-        service.start_session()
-    source = CampaignSource(tmp_path, pick_campaign(tmp_path, None))
-    name = source.read().campaign
+    source, name = _followed_demo(tmp_path)
     real_refresh = CampaignService.refresh
 
     def surprise(_: CampaignService) -> bool:
