@@ -6,21 +6,24 @@ A committed write either appends to the latest session log (a longer file) or re
 snapshot, the sessions folder and the latest log notices each one, for a few stat calls.
 Then `read()` asks the open service to `refresh()`: it reads only the bytes appended since the
 last read (a new session's log too) and applies the new events, so an update costs the same at
-the end of a long night as at its start. The source keeps the current log's events itself (fed
-by the service's bus), so the rolls are never read from the file again. Only a new snapshot
-(the dashboard opened or closed the campaign and compacted it, or the campaign was replaced or
-restored) makes it open the campaign afresh, as does any error while following it.
+the end of a long night as at its start. The source keeps what the page needs of the current
+log itself, fed by the service's bus (the sheets added, the latest MAX_ROLLS public rolls): the
+rolls are never read from the file again, and drawing them costs the same after any number.
+Only a new snapshot (written when the dashboard or a CLI command opens or closes the campaign,
+or when the campaign is replaced or restored) makes it open the campaign afresh, as does any
+error while following it.
 """
 
 from __future__ import annotations
 
 import os
+from collections import deque
 from pathlib import Path
 
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import Event, SessionStarted
+from gmdash.model.events import CharacterAdded, Event, RollMade, SessionStarted
 from gmdash.play.campaign import CampaignService
-from gmdash.serve.view import PlayersView, SourceError, players_view
+from gmdash.serve.view import MAX_ROLLS, PlayersView, SourceError, players_view
 from gmdash.store.errors import CampaignNotFound, StoreError
 from gmdash.store.paths import (
     CAMPAIGN_FILE,
@@ -67,15 +70,19 @@ class CampaignSource:
         self._service: CampaignService | None = None
         self._opened_on: Stat | None = None
         """The snapshot's stat when the service was opened: another one means reopen."""
-        self._log: list[Event] = []
-        """The events of the current session's log, in order."""
+        self._added: list[CharacterAdded] = []
+        self._rolls: deque[RollMade] = deque(maxlen=MAX_ROLLS)
+        """Of the current session's log: the sheets added (the names of those since removed)
+        and the latest public rolls, the most the page shows (older ones are never drawn)."""
+        self._last_id = ""
 
     def read(self) -> PlayersView:
         """What the players see now; SourceError if the campaign cannot be read."""
         stamp = self._current_stamp()
         try:
             service = self._followed(stamp[0])
-            view = players_view(service.state, service.entries(self._log, rolls_only=True))
+            entries = service.entries([*self._added, *self._rolls], rolls_only=True)
+            view = players_view(service.state, entries)
         except CampaignNotFound:
             self.close()
             raise SourceError(f"campaign {self.slug!r} is no longer in {self.saves}") from None
@@ -99,7 +106,11 @@ class CampaignSource:
         if self._service is not None:
             service, self._service = self._service, None
             service.close()
-        self._log = []
+        self._forget_log()
+
+    def _forget_log(self) -> None:
+        self._added, self._last_id = [], ""
+        self._rolls.clear()
 
     def _followed(self, snapshot: Stat | None) -> CampaignService:
         """The open service, brought up to date: refreshed, or opened again on a new snapshot."""
@@ -109,17 +120,23 @@ class CampaignSource:
         self.close()
         service = CampaignService.open(self.saves, self.slug, read_only=True, remember=False)
         self._service, self._opened_on = service, snapshot
-        self._log = service.events()
+        for event in service.events():
+            self._keep(event)
         service.bus.subscribe(Event, self._keep)
         return service
 
     def _keep(self, event: Event) -> None:
-        if isinstance(event, SessionStarted):
-            self._log = []  # a session's log begins with its start
         # The log read at open may hold events written after the state was loaded: the next
         # refresh brings those again.
-        if not self._log or event.id > self._log[-1].id:
-            self._log.append(event)
+        if event.id <= self._last_id:
+            return
+        if isinstance(event, SessionStarted):
+            self._forget_log()  # a session's log begins with its start
+        self._last_id = event.id
+        if isinstance(event, CharacterAdded):
+            self._added.append(event)
+        elif isinstance(event, RollMade) and not event.hidden:
+            self._rolls.append(event)
 
     def _current_stamp(self) -> Stamp:
         numbers = session_numbers(self.folder)

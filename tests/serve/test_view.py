@@ -13,10 +13,11 @@ import pytest
 from helpers import FakeClock, demo_service
 
 from gmdash.model.events import Event, RollMade
+from gmdash.model.log import LogEntry, log_entry
 from gmdash.model.state import CampaignState
 from gmdash.play.campaign import CampaignService
 from gmdash.serve.source import CampaignSource, pick_campaign
-from gmdash.serve.view import PlayersView, SourceError, players_view, wound_level
+from gmdash.serve.view import MAX_ROLLS, PlayersView, SourceError, players_view, wound_level
 
 from .night import GM_NOTE, HIDDEN_LABEL, NPC_SKILL, a_night
 
@@ -239,8 +240,8 @@ def test_an_update_costs_the_same_after_many_events(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     source, name = _followed_demo(tmp_path)
-    cost = {"bytes": 0, "applied": 0}
-    real_read, real_apply = os.read, CampaignState.apply
+    cost = {"bytes": 0, "applied": 0, "drawn": 0}
+    real_read, real_apply, real_entry = os.read, CampaignState.apply, log_entry
 
     def counted_read(fd: int, size: int) -> bytes:
         data = real_read(fd, size)
@@ -251,12 +252,17 @@ def test_an_update_costs_the_same_after_many_events(
         cost["applied"] += 1
         real_apply(state, event)
 
+    def counted_entry(event: Event, names: dict[str, str], struck: set[str]) -> LogEntry:
+        cost["drawn"] += 1
+        return real_entry(event, names, struck)
+
     monkeypatch.setattr(os, "read", counted_read)
+    monkeypatch.setattr("gmdash.play.campaign.log_entry", counted_entry)
     monkeypatch.setattr(CampaignState, "apply", counted_apply)
 
     def update(writer: CampaignService, label: str) -> dict[str, int]:
         _roll(writer, label)
-        cost.update(bytes=0, applied=0)  # what the writer read and applied is not counted
+        cost.update(bytes=0, applied=0, drawn=0)  # what the writer read and applied is not counted
         assert source.changed()
         assert source.read().rolls[-1].label == label
         return dict(cost)
@@ -272,6 +278,7 @@ def test_an_update_costs_the_same_after_many_events(
     # The same transaction but for its growing sequence numbers: a few bytes more at most.
     assert first["bytes"] <= later["bytes"] <= first["bytes"] + 8
     assert later["bytes"] * 100 < log
+    assert (first["drawn"], later["drawn"]) == (1, MAX_ROLLS)  # the rolls the page can show
 
 
 def test_a_new_session_is_followed_without_opening_again(
