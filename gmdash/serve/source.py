@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
+from functools import partial
 from pathlib import Path
 
 from gmdash.model.errors import ValidationError
@@ -75,6 +76,9 @@ class CampaignSource:
         """Of the current session's log: the sheets added (the names of those since removed)
         and the latest public rolls, the most the page shows (older ones are never drawn)."""
         self._last_id = ""
+        self._latest = 0
+        """The latest session's number (0 before the first): its rolls are the ones shown,
+        open or ended, not those of the record between sessions."""
 
     def read(self) -> PlayersView:
         """What the players see now; SourceError if the campaign cannot be read."""
@@ -120,19 +124,23 @@ class CampaignSource:
         self.close()
         service = CampaignService.open(self.saves, self.slug, read_only=True, remember=False)
         self._service, self._opened_on = service, snapshot
-        for event in service.events():
-            self._keep(event)
-        service.bus.subscribe(Event, self._keep)
+        self._latest = service.sessions[-1].number if service.sessions else 0
+        for event in service.events(self._latest):
+            self._keep(service, event)
+        service.bus.subscribe(Event, partial(self._keep, service))
         return service
 
-    def _keep(self, event: Event) -> None:
+    def _keep(self, service: CampaignService, event: Event) -> None:
         # The log read at open may hold events written after the state was loaded: the next
         # refresh brings those again.
         if event.id <= self._last_id:
             return
         if isinstance(event, SessionStarted):
             self._forget_log()  # a session's log begins with its start
+            self._latest = event.number
         self._last_id = event.id
+        if not service.in_log(event, self._latest):
+            return
         if isinstance(event, CharacterAdded):
             self._added.append(event)
         elif isinstance(event, RollMade) and not event.hidden:

@@ -302,6 +302,10 @@ def test_a_new_session_is_followed_without_opening_again(
         assert source.changed()
         view = source.read()
         assert (view.session, [r.label for r in view.rolls]) == ("Session 2", ["Dance"])
+        writer.end_session()
+        _roll(writer, "Between")  # the record between sessions: not the ended session's
+        view = source.read()
+        assert (view.session, [r.label for r in view.rolls]) == ("Session 2 (ended)", ["Dance"])
     assert [o.get("read_only") for o in opened] == [None]  # only the writer opened it
 
 
