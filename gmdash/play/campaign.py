@@ -23,7 +23,7 @@ what the process holding the campaign committed since (see `gmdash.store.readonl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -279,9 +279,14 @@ class CampaignService:
 
     def log(self, session: Which = None, *, rolls_only: bool = False) -> list[LogEntry]:
         """Log lines (struck-out rolls marked) of the current log, session N, or all."""
+        return self.entries(self.events(session), rolls_only=rolls_only)
+
+    def entries(self, events: Iterable[Event], *, rolls_only: bool = False) -> list[LogEntry]:
+        """`events` (of one log, in order) as log lines: for a reader that keeps the current
+        log's events itself instead of reading the file again (the players' view)."""
         names = {c.id: c.name for c in self.state.characters.values()}
         entries = []
-        for event in self.events(session):
+        for event in events:
             if isinstance(event, CharacterAdded):
                 names.setdefault(event.character.id, event.character.name)
             if rolls_only and event.type != "RollMade":

@@ -35,7 +35,8 @@ from gmdash.tui.user_text import rich_literal
 from gmdash.tui.widgets.character_sheet import hp_bar, points_style
 
 POLL_SECONDS = 0.25
-"""How often the campaign's files are looked at (a few stat calls): well within a second."""
+"""How often the campaign's files are looked at (a few stat calls; a write is then read from
+where the last read stopped): well within a second."""
 
 
 class PlayersApp(App[None]):

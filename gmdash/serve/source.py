@@ -1,19 +1,30 @@
-"""The campaign as the players' view reads it: opened read-only (no lock, no write), read again
-when its files change. The one place the view touches the store.
+"""The campaign as the players' view reads it: opened read-only (no lock, no write) once, then
+followed. The one place the view touches the store.
 
-A committed write either replaces a file (a new inode: the snapshot, a log rewritten whole) or
-appends to the latest session log (a longer file): comparing (inode, size, mtime) of the
+A committed write either appends to the latest session log (a longer file) or replaces a file
+(a new inode: the snapshot, a log rewritten whole): comparing (inode, size, mtime) of the
 snapshot, the sessions folder and the latest log notices each one, for a few stat calls.
+Then `read()` asks the open service to `refresh()`: it reads only the bytes appended since the
+last read (a new session's log too) and applies the new events, so an update costs the same at
+the end of a long night as at its start. The source keeps what the page needs of the current
+log itself, fed by the service's bus (the sheets added, the latest MAX_ROLLS public rolls): the
+rolls are never read from the file again, and drawing them costs the same after any number.
+Only a new snapshot (written when the dashboard or a CLI command opens or closes the campaign,
+or when the campaign is replaced or restored) makes it open the campaign afresh, as does any
+error while following it.
 """
 
 from __future__ import annotations
 
 import os
+from collections import deque
+from functools import partial
 from pathlib import Path
 
 from gmdash.model.errors import ValidationError
+from gmdash.model.events import CharacterAdded, Event, RollMade, SessionStarted
 from gmdash.play.campaign import CampaignService
-from gmdash.serve.view import PlayersView, SourceError, players_view
+from gmdash.serve.view import MAX_ROLLS, PlayersView, SourceError, players_view
 from gmdash.store.errors import CampaignNotFound, StoreError
 from gmdash.store.paths import (
     CAMPAIGN_FILE,
@@ -25,7 +36,8 @@ from gmdash.store.paths import (
     session_numbers,
 )
 
-Stamp = tuple[tuple[int, int, int] | None, ...]
+Stat = tuple[int, int, int]
+Stamp = tuple[Stat | None, ...]
 
 
 def pick_campaign(saves: Path, name: str | None) -> str:
@@ -48,30 +60,41 @@ def pick_campaign(saves: Path, name: str | None) -> str:
 
 
 class CampaignSource:
-    """One campaign of `saves`, read on demand; `changed()` tells whether it was written since
-    the last `read()`."""
+    """One campaign of `saves`, kept open read-only; `changed()` tells whether it was written
+    since the last `read()`."""
 
     def __init__(self, saves: Path, slug: str) -> None:
         self.saves = saves
         self.slug = slug
         self.folder = saves / slug
         self._stamp: Stamp | None = None
+        self._service: CampaignService | None = None
+        self._opened_on: Stat | None = None
+        """The snapshot's stat when the service was opened: another one means reopen."""
+        self._added: list[CharacterAdded] = []
+        self._rolls: deque[RollMade] = deque(maxlen=MAX_ROLLS)
+        """Of the current session's log: the sheets added (the names of those since removed)
+        and the latest public rolls, the most the page shows (older ones are never drawn)."""
+        self._last_id = ""
+        self._latest = 0
+        """The latest session's number (0 before the first): its rolls are the ones shown,
+        open or ended, not those of the record between sessions."""
 
     def read(self) -> PlayersView:
         """What the players see now; SourceError if the campaign cannot be read."""
         stamp = self._current_stamp()
         try:
-            with CampaignService.open(
-                self.saves, self.slug, read_only=True, remember=False
-            ) as service:
-                # the latest session's rolls, open or ended (not the record between sessions)
-                latest = service.sessions[-1].number if service.sessions else 0
-                view = players_view(service.state, service.log(latest, rolls_only=True))
+            service = self._followed(stamp[0])
+            entries = service.entries([*self._added, *self._rolls], rolls_only=True)
+            view = players_view(service.state, entries)
         except CampaignNotFound:
+            self.close()
             raise SourceError(f"campaign {self.slug!r} is no longer in {self.saves}") from None
         except (StoreError, ValidationError, OSError) as error:
+            self.close()  # the reader may have moved past events it could not apply
             raise SourceError(str(error)) from None
         except Exception as error:  # a surprise in the files: the page keeps its last view
+            self.close()
             kind = type(error).__name__
             raise SourceError(f"cannot read {self.slug!r} ({kind}: {error})") from None
         # The stamp taken before reading: a write during the read is seen by the next poll.
@@ -81,6 +104,47 @@ class CampaignSource:
     def changed(self) -> bool:
         """Whether a write has landed since the last `read()` (a few stat calls)."""
         return self._current_stamp() != self._stamp
+
+    def close(self) -> None:
+        """Forget the open campaign (the next `read()` opens it again)."""
+        if self._service is not None:
+            service, self._service = self._service, None
+            service.close()
+        self._forget_log()
+
+    def _forget_log(self) -> None:
+        self._added, self._last_id = [], ""
+        self._rolls.clear()
+
+    def _followed(self, snapshot: Stat | None) -> CampaignService:
+        """The open service, brought up to date: refreshed, or opened again on a new snapshot."""
+        if self._service is not None and snapshot == self._opened_on:
+            self._service.refresh()  # its bus hands the new events to `_keep`
+            return self._service
+        self.close()
+        service = CampaignService.open(self.saves, self.slug, read_only=True, remember=False)
+        self._service, self._opened_on = service, snapshot
+        self._latest = service.sessions[-1].number if service.sessions else 0
+        for event in service.events(self._latest):
+            self._keep(service, event)
+        service.bus.subscribe(Event, partial(self._keep, service))
+        return service
+
+    def _keep(self, service: CampaignService, event: Event) -> None:
+        # The log read at open may hold events written after the state was loaded: the next
+        # refresh brings those again.
+        if event.id <= self._last_id:
+            return
+        if isinstance(event, SessionStarted):
+            self._forget_log()  # a session's log begins with its start
+            self._latest = event.number
+        self._last_id = event.id
+        if not service.in_log(event, self._latest):
+            return
+        if isinstance(event, CharacterAdded):
+            self._added.append(event)
+        elif isinstance(event, RollMade) and not event.hidden:
+            self._rolls.append(event)
 
     def _current_stamp(self) -> Stamp:
         numbers = session_numbers(self.folder)
@@ -92,7 +156,7 @@ class CampaignSource:
         )
 
 
-def _stat(path: Path) -> tuple[int, int, int] | None:
+def _stat(path: Path) -> Stat | None:
     try:
         found = os.stat(path)
     except OSError:

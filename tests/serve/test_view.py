@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import dataclasses
+import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import FakeClock, demo_service
 
-from gmdash.model.events import RollMade
+from gmdash.model.events import Event, RollMade
+from gmdash.model.log import LogEntry, log_entry
+from gmdash.model.state import CampaignState
 from gmdash.play.campaign import CampaignService
 from gmdash.serve.source import CampaignSource, pick_campaign
-from gmdash.serve.view import PlayersView, SourceError, players_view, wound_level
+from gmdash.serve.view import MAX_ROLLS, PlayersView, SourceError, players_view, wound_level
 
 from .night import GM_NOTE, HIDDEN_LABEL, NPC_SKILL, a_night
 
@@ -213,3 +218,126 @@ def test_a_surprise_while_reading_is_a_source_error_not_a_crash(
     monkeypatch.setattr("gmdash.serve.source.players_view", surprise)
     with pytest.raises(SourceError, match=r"cannot read 'alpha' \(KeyError: 'hit_points'\)"):
         source.read()
+
+
+# --- the source follows the campaign: each update reads only what is new -------------------------
+
+
+def _followed_demo(saves: Path) -> tuple[CampaignSource, str]:
+    """A source that has read the demo campaign (a session open), and that campaign's name."""
+    with demo_service(saves, FakeClock()) as service:
+        service.start_session()
+    source = CampaignSource(saves, pick_campaign(saves, None))
+    return source, source.read().campaign
+
+
+def _roll(writer: CampaignService, label: str) -> None:
+    writer.publish(RollMade(actor="Irvala Greyquill", label=label, kind="ability", chance=55,
+                            roll=20, level="success"))  # fmt: skip
+
+
+def test_an_update_costs_the_same_after_many_events(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source, name = _followed_demo(tmp_path)
+    cost = {"bytes": 0, "applied": 0, "drawn": 0}
+    real_read, real_apply, real_entry = os.read, CampaignState.apply, log_entry
+
+    def counted_read(fd: int, size: int) -> bytes:
+        data = real_read(fd, size)
+        cost["bytes"] += len(data)
+        return data
+
+    def counted_apply(state: CampaignState, event: Event) -> None:
+        cost["applied"] += 1
+        real_apply(state, event)
+
+    def counted_entry(event: Event, names: dict[str, str], struck: set[str]) -> LogEntry:
+        cost["drawn"] += 1
+        return real_entry(event, names, struck)
+
+    monkeypatch.setattr(os, "read", counted_read)
+    monkeypatch.setattr("gmdash.play.campaign.log_entry", counted_entry)
+    monkeypatch.setattr(CampaignState, "apply", counted_apply)
+
+    def update(writer: CampaignService, label: str) -> dict[str, int]:
+        _roll(writer, label)
+        cost.update(bytes=0, applied=0, drawn=0)  # what the writer read and applied is not counted
+        assert source.changed()
+        assert source.read().rolls[-1].label == label
+        return dict(cost)
+
+    with CampaignService.open(tmp_path, name, durable=False) as writer:
+        first = update(writer, "Scan")
+        for number in range(300):
+            _roll(writer, f"Search {number}")
+        assert source.read().rolls[-1].label == "Search 299"
+        later = update(writer, "Seek")
+        log = max((tmp_path / source.slug / "sessions").glob("session-*.json")).stat().st_size
+    assert first["applied"] == later["applied"] == 1
+    # The same transaction but for its growing sequence numbers: a few bytes more at most.
+    assert first["bytes"] <= later["bytes"] <= first["bytes"] + 8
+    assert later["bytes"] * 100 < log
+    assert (first["drawn"], later["drawn"]) == (1, MAX_ROLLS)  # the rolls the page can show
+
+
+def test_a_new_session_is_followed_without_opening_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source, name = _followed_demo(tmp_path)
+    opened = []
+    real_open = CampaignService.open
+
+    def counted_open(*args: Any, **kwargs: Any) -> CampaignService:
+        opened.append(kwargs)
+        return real_open(*args, **kwargs)
+
+    monkeypatch.setattr(CampaignService, "open", counted_open)
+    with CampaignService.open(tmp_path, name, clock=FakeClock()) as writer:
+        _roll(writer, "Sing")
+        assert [r.label for r in source.read().rolls] == ["Sing"]
+        writer.end_session()
+        writer.start_session()
+        _roll(writer, "Dance")
+        assert source.changed()
+        view = source.read()
+        assert (view.session, [r.label for r in view.rolls]) == ("Session 2", ["Dance"])
+        writer.end_session()
+        _roll(writer, "Between")  # the record between sessions: not the ended session's
+        view = source.read()
+        assert (view.session, [r.label for r in view.rolls]) == ("Session 2 (ended)", ["Dance"])
+    assert [o.get("read_only") for o in opened] == [None]  # only the writer opened it
+
+
+def test_a_replaced_campaign_is_opened_again(tmp_path: Path) -> None:
+    with CampaignService.create(tmp_path, "Alpha", clock=FakeClock()) as first:
+        first.start_session()
+        first.publish(RollMade(actor="", label="Sing", kind="dice", roll=3))
+    source = CampaignSource(tmp_path, "alpha")
+    assert [r.label for r in source.read().rolls] == ["Sing"]
+    shutil.rmtree(tmp_path / "alpha")  # a campaign restored or made anew: its ids start over
+    with CampaignService.create(tmp_path, "Alpha", clock=FakeClock()) as again:
+        again.start_session()
+        again.publish(RollMade(actor="", label="Dance", kind="dice", roll=5))
+    assert source.changed()
+    assert [r.label for r in source.read().rolls] == ["Dance"]
+
+
+def test_a_surprise_while_following_is_a_source_error_then_the_campaign_is_opened_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source, name = _followed_demo(tmp_path)
+    real_refresh = CampaignService.refresh
+
+    def surprise(_: CampaignService) -> bool:
+        raise RuntimeError("disk hiccup")
+
+    with CampaignService.open(tmp_path, name, clock=FakeClock()) as writer:
+        _roll(writer, "Sing")
+        monkeypatch.setattr(CampaignService, "refresh", surprise)
+        with pytest.raises(SourceError, match=r"RuntimeError: disk hiccup"):
+            source.read()
+        monkeypatch.setattr(CampaignService, "refresh", real_refresh)
+        assert source.changed()  # still behind: the next poll reads again
+        _roll(writer, "Dance")
+        assert [r.label for r in source.read().rolls] == ["Sing", "Dance"]
