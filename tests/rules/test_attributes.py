@@ -286,10 +286,11 @@ def test_characteristics_reject_booleans_and_allow_creatures_over_21() -> None:
     assert chars().APP is None
 
 
-def test_cha_defaults_to_10_and_app_to_none() -> None:
-    # a creature typed without CHA (BRP sheets carry APP instead) gets the human average
+def test_cha_and_app_default_to_none() -> None:
+    # CHA is RQG's and APP is BRP's (docs/rules.md#brp-campaigns): a sheet typed without one
+    # simply has none, rather than an invented average
     plain = Characteristics(STR=10, CON=10, SIZ=10, DEX=10, INT=10, POW=10)
-    assert (plain.CHA, plain.APP) == (10, None)
+    assert (plain.CHA, plain.APP) == (None, None)
 
 
 @pytest.mark.parametrize("bad", [0, -3, True, 12.5, "12"])

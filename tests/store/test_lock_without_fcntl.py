@@ -39,7 +39,18 @@ def cli(saves: Path, *argv: str, status: int = 0) -> str:
 def test_the_cli_runs_without_fcntl(tmp_path: Path) -> None:
     assert "FAILURE" in cli(tmp_path, "roll", "50", "--result", "70")
     cli(tmp_path, "campaign", "new", NAME)
-    cli(tmp_path, "roll", "50", "--result", "12", "--campaign", NAME, "--actor", "Vasana")
+    cli(
+        tmp_path,
+        "roll",
+        "50",
+        "--result",
+        "12",
+        "--campaign",
+        NAME,
+        "--actor",
+        "Vasana",
+        "--passer-by",
+    )
     cli(tmp_path, "session", "end", "--campaign", NAME)
     log = json.loads(cli(tmp_path, "log", "--campaign", NAME, "--session", "all", "--json"))
     assert [(e["actor"], e["roll"]) for e in log if e["kind"] == "ability"] == [("Vasana", 12)]
