@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from gmdash.model import validate as v
 from gmdash.model.errors import ValidationError
+from gmdash.model.magic import Cult, Spell, find_cult, find_spell, read_cults, read_spells, unique
 from gmdash.rules.ruleset import RQG_CHARACTERISTICS
 from gmdash.rules.weapons import SpecialKind, WeaponUse, guess_special, guess_use
 
@@ -164,6 +165,8 @@ class Character:
     magic_points: int
     rune_points: int
     rune_points_max: int
+    """Rune points held outside any cult (all a sheet had before cults); each cult in `cults`
+    has its own pool."""
     abilities: tuple[Ability, ...] = ()
     weapons: tuple[Weapon, ...] = ()
     armour: Mapping[str, int] = field(default_factory=dict)
@@ -173,6 +176,25 @@ class Character:
     wounds: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     """Each location's open wounds, in the order taken (`wounds_at` keeps them true to the
     location's hit points)."""
+    spells: tuple[Spell, ...] = ()
+    """Spells cast with magic points: spirit magic (RQG), spells (BRP)."""
+    cults: tuple[Cult, ...] = ()
+    """Cults, each with its Rune points, Runes and Rune spells (RQG, or BRP with Rune points)."""
+
+    @property
+    def all_rune_points(self) -> tuple[int, int]:
+        """Current and full Rune points of every pool together (no cult and each cult)."""
+        current = self.rune_points + sum(c.rune_points for c in self.cults)
+        full = self.rune_points_max + sum(c.rune_points_max for c in self.cults)
+        return current, full
+
+    def spell(self, spell_name: str) -> Spell | None:
+        """The spell called `spell_name` (case-insensitive), if the sheet has it."""
+        return find_spell(self.spells, spell_name)
+
+    def cult(self, cult_name: str) -> Cult | None:
+        """The cult called `cult_name` (case-insensitive), if the character belongs to it."""
+        return find_cult(self.cults, cult_name)
 
     def wounds_at(self, location: str, location_max: int) -> tuple[int, ...]:
         """The open wounds of `location`, summing to the damage its hit points show.
@@ -221,6 +243,8 @@ class Character:
             "notes": self.notes,
             "conditions": list(self.conditions),
             "wounds": {k: list(w) for k, w in self.wounds.items() if w},
+            "spells": [s.to_dict() for s in self.spells],
+            "cults": [c.to_dict() for c in self.cults],
         }
 
     @classmethod
@@ -231,12 +255,12 @@ class Character:
             Ability.from_dict(item, f"abilities[{i}]")
             for i, item in enumerate(v.items("abilities", raw.get("abilities", [])))
         )
-        _unique("abilities", [a.name for a in abilities])
+        unique("abilities", [a.name for a in abilities])
         weapons = tuple(
             Weapon.from_dict(item, f"weapons[{i}]")
             for i, item in enumerate(v.items("weapons", raw.get("weapons", [])))
         )
-        _unique("weapons", [w.name for w in weapons])
+        unique("weapons", [w.name for w in weapons])
         return cls(
             id=v.name("id", raw.get("id")),
             name=v.name("name", raw.get("name")),
@@ -254,6 +278,8 @@ class Character:
             notes=v.text("notes", raw.get("notes", "")),
             conditions=read_conditions(raw.get("conditions", [])),
             wounds=read_wounds(raw.get("wounds", {})),
+            spells=read_spells(raw.get("spells", [])),
+            cults=read_cults(raw.get("cults", [])),
         )
 
 
@@ -322,11 +348,3 @@ def _locations(
             if key not in raw:
                 raise ValidationError(f"{where}.{key}", "missing")
     return {key: v.whole(f"{where}.{key}", raw[key], low=low) for key in LOCATIONS if key in raw}
-
-
-def _unique(where: str, names: list[str]) -> None:
-    seen: set[str] = set()
-    for index, item in enumerate(names):
-        if item.casefold() in seen:
-            raise ValidationError(f"{where}[{index}].name", f"{item!r} appears twice")
-        seen.add(item.casefold())

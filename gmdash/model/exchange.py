@@ -10,7 +10,8 @@ from gmdash.model.character import CHARACTERISTICS, OPTIONAL_CHARACTERISTICS, Ch
 from gmdash.model.errors import ValidationError
 
 CHARACTER_FORMAT = "gmdash.character"
-CHARACTER_SCHEMA_VERSION = 1
+CHARACTER_SCHEMA_VERSION = 2
+"""2: sheets carry `spells` and `cults` (a version 1 file reads as a sheet without magic)."""
 
 # Limits on an imported sheet (docs/character-schema.md): far beyond any real sheet, low
 # enough that a hostile or broken file cannot bloat a campaign or a screen.
@@ -23,13 +24,22 @@ MAX_POINTS = 9_999
 """Hit points (either sign), magic and rune points, armour, a weapon's hit points."""
 MAX_ABILITIES = 300
 MAX_WEAPONS = 50
+MAX_SPELLS = 100
+"""Spells on one sheet, and Rune spells in one cult."""
+MAX_CULTS = 20
 
 SHEET_FIELDS = frozenset(
     {"name", "kind", "player", "characteristics", "hit_points", "locations", "magic_points",
-     "rune_points", "rune_points_max", "abilities", "weapons", "armour", "notes", "conditions"}
+     "rune_points", "rune_points_max", "abilities", "weapons", "armour", "notes", "conditions",
+     "wounds", "spells", "cults"}
 )  # fmt: skip
 ABILITY_FIELDS = frozenset({"name", "kind", "value", "ticked"})
-WEAPON_FIELDS = frozenset({"name", "skill", "damage", "sr", "hit_points"})
+WEAPON_FIELDS = frozenset(
+    {"name", "skill", "damage", "sr", "hit_points", "max_hit_points", "special", "use"}
+)
+SPELL_FIELDS = frozenset({"name", "points", "variable", "chance"})
+CULT_FIELDS = frozenset({"name", "rank", "rune_points", "rune_points_max", "runes", "spells"})
+RUNE_SPELL_FIELDS = frozenset({"name", "points", "stackable", "one_use", "runes"})
 ENVELOPE_FIELDS = frozenset({"format", "schema_version", "character"})
 
 
@@ -98,6 +108,30 @@ def check_limits(sheet: Mapping[str, Any]) -> None:
                     _short(f"{where}[{index}].{key}", entry.get(key), MAX_NAME)
                 if where == "weapons":
                     _within(f"weapons[{index}].hit_points", entry.get("hit_points"))
+    _check_magic_limits(sheet)
+
+
+def _check_magic_limits(sheet: Mapping[str, Any]) -> None:
+    """Spells and cults within the import limits (their values are checked as the sheet reads)."""
+    _names_within("spells", sheet.get("spells"), MAX_SPELLS)
+    cults = sheet.get("cults")
+    _names_within("cults", cults, MAX_CULTS)
+    for index, cult in enumerate(cults if isinstance(cults, list) else []):
+        if isinstance(cult, Mapping):
+            _names_within(f"cults[{index}].spells", cult.get("spells"), MAX_SPELLS)
+            runes = cult.get("runes")
+            if isinstance(runes, list) and len(runes) > MAX_SPELLS:
+                raise ValidationError(f"cults[{index}].runes", f"at most {MAX_SPELLS} Runes")
+
+
+def _names_within(where: str, entries: object, most: int) -> None:
+    if not isinstance(entries, list):
+        return
+    if len(entries) > most:
+        raise ValidationError(where, f"at most {most} on one sheet, got {len(entries)}")
+    for index, entry in enumerate(entries):
+        if isinstance(entry, Mapping):
+            _short(f"{where}[{index}].name", entry.get("name"), MAX_NAME)
 
 
 def _short(field: str, value: object, most: int) -> None:
@@ -121,11 +155,24 @@ def ignored_fields(data: object) -> list[str]:
         found += sorted(key for key in raw if key not in ENVELOPE_FIELDS)
     sheet = _sheet_of(data)
     found += sorted(key for key in sheet if key not in SHEET_FIELDS)
-    for where, fields in (("abilities", ABILITY_FIELDS), ("weapons", WEAPON_FIELDS)):
-        entries = sheet.get(where)
-        if isinstance(entries, list):
-            for index, entry in enumerate(entries):
-                if isinstance(entry, Mapping):
-                    found += [f"{where}[{index}].{key}" for key in sorted(entry)
-                              if key not in fields]  # fmt: skip
+    for where, fields in (("abilities", ABILITY_FIELDS), ("weapons", WEAPON_FIELDS),
+                          ("spells", SPELL_FIELDS), ("cults", CULT_FIELDS)):  # fmt: skip
+        found += _unread(where, sheet.get(where), fields)
+    cults = sheet.get("cults")
+    for index, cult in enumerate(cults if isinstance(cults, list) else []):
+        if isinstance(cult, Mapping):
+            found += _unread(f"cults[{index}].spells", cult.get("spells"), RUNE_SPELL_FIELDS)
     return found
+
+
+def _unread(where: str, entries: object, fields: frozenset[str]) -> list[str]:
+    """The keys of each entry of a list that gmdash does not read, by path."""
+    if not isinstance(entries, list):
+        return []
+    return [
+        f"{where}[{index}].{key}"
+        for index, entry in enumerate(entries)
+        if isinstance(entry, Mapping)
+        for key in sorted(entry)
+        if key not in fields
+    ]

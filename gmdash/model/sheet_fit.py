@@ -55,6 +55,9 @@ def mismatches(raw: Mapping[str, Any], edition: Edition) -> list[str]:
             found.append(f"it has {KIND_WORDS[kind]} ({', '.join(names)})")
     if not edition.uses(OptionalRule.RUNE_POINTS) and _whole(raw.get("rune_points_max")):
         found.append("it has Rune points")
+    cults = _cult_names(raw)
+    if cults and not edition.uses(OptionalRule.RUNE_POINTS):
+        found.append(f"it has cults ({', '.join(cults)})")
     return found
 
 
@@ -91,6 +94,12 @@ def convert(raw: Mapping[str, Any], edition: Edition) -> Conversion:
     if not edition.uses(OptionalRule.RUNE_POINTS) and _whole(sheet.get("rune_points_max")):
         done.changes.append(f"Rune points dropped ({sheet.get('rune_points_max')} at full)")
         sheet["rune_points"] = sheet["rune_points_max"] = 0
+    cults = _cult_names(sheet)
+    if cults and not edition.uses(OptionalRule.RUNE_POINTS):
+        done.changes.append(f"cults dropped, with their Rune spells: {', '.join(cults)}")
+        sheet["cults"] = []
+    if edition.is_brp:
+        _spells_get_chances(done)
     _bring_down(done, edition.ruleset)
     return done
 
@@ -117,6 +126,30 @@ def _bring_down(done: Conversion, ruleset: RuleSet) -> None:
                 done.changes.append(f"locations.{key} {value} brought down to {top}")
                 fixed[key] = top
         sheet["locations"] = fixed
+
+
+def _cult_names(raw: Mapping[str, Any]) -> list[str]:
+    items = raw.get("cults")
+    if not isinstance(items, list):
+        return []
+    return [str(c.get("name")) for c in items if isinstance(c, Mapping)]
+
+
+def _spells_get_chances(done: Conversion) -> None:
+    """RQG spirit spells brought into BRP keep the chance they had, POW x 5, as their own
+    skill (a BRP spell is cast with its skill, docs/rules.md#casting-chance)."""
+    spells = done.sheet.get("spells")
+    chars = done.sheet.get("characteristics")
+    pow_ = chars.get("POW") if isinstance(chars, Mapping) else None
+    if not isinstance(spells, list) or not isinstance(pow_, int) or isinstance(pow_, bool):
+        return
+    fixed: list[object] = []
+    for spell in spells:
+        if isinstance(spell, Mapping) and spell.get("chance") is None:
+            spell = {**spell, "chance": pow_ * 5}
+            done.changes.append(f"spell {spell.get('name')} cast at {pow_ * 5}% (POW x 5)")
+        fixed.append(spell)
+    done.sheet["spells"] = fixed
 
 
 def _ability_names(raw: Mapping[str, Any], kind: AbilityKind) -> list[str]:

@@ -42,6 +42,7 @@ from gmdash.model.events import (
     SessionStarted,
     WeaponDamaged,
 )
+from gmdash.model.magic import MAGIC_POOL, NO_CULT_POOL, pool_cult
 from gmdash.model.sheets import checked
 from gmdash.rules import HealResult, Location
 from gmdash.rules.wounds import heal_naturally, heal_wound
@@ -279,23 +280,39 @@ class CampaignState:
 
     def _points_spent(self, event: PointsSpent) -> None:
         before = self.character(event.character_id)
-        if event.pool == "magic":
+        cult_name = pool_cult(event.pool)
+        if event.pool == MAGIC_POOL:
             top = max(
                 maxima(before.characteristics, self.campaign.ruleset).magic_points,
                 before.magic_points,
             )
             left = min(top, before.magic_points - event.amount)
             after = replace(before, magic_points=left)
-        elif event.pool == "rune":
+        elif event.pool == NO_CULT_POOL:
             top = max(before.rune_points_max, before.rune_points)
             left = min(top, before.rune_points - event.amount)
             after = replace(before, rune_points=left)
+        elif cult_name is not None:
+            cult = before.cult(cult_name)
+            if cult is None:
+                raise ValidationError("pool", f"{before.name} is not of the cult {cult_name!r}")
+            left = min(cult.rune_points_max, cult.rune_points - event.amount)
+            cults = tuple(
+                replace(c, rune_points=max(0, left)) if c is cult else c for c in before.cults
+            )
+            after = replace(before, cults=cults)
         else:
-            raise ValidationError("pool", f"expected magic or rune, got {event.pool!r}")
+            raise ValidationError(
+                "pool", f"expected magic, rune or rune:<cult>, got {event.pool!r}"
+            )
         if left < 0:
             have = left + event.amount
-            raise ValidationError("amount", f"{before.name} has only {have} {event.pool} points")
-        self._replace(event, before, after, f"{before.name} spends {event.amount} {event.pool}")
+            raise ValidationError(
+                "amount", f"{before.name} has only {have} {_pool_label(event.pool)} points"
+            )
+        self._replace(
+            event, before, after, f"{before.name} spends {event.amount} {_pool_label(event.pool)}"
+        )
 
     def _weapon_damaged(self, event: WeaponDamaged) -> None:
         before = self.character(event.character_id)
@@ -541,3 +558,9 @@ def _check_location(location: str) -> None:
 def _roll_summary(event: RollMade) -> str:
     who = f"{event.actor}: " if event.actor else ""
     return f"roll {who}{event.label or event.expression or event.kind}"
+
+
+def _pool_label(pool: str) -> str:
+    """A pool as summaries and messages say it: "magic", "rune", "Orlanth Rune"."""
+    cult_name = pool_cult(pool)
+    return pool if cult_name is None else f"{cult_name} Rune"

@@ -18,7 +18,7 @@ from gmdash.store.errors import CorruptSaveError
 
 CAMPAIGN_FORMAT = "gmdash.campaign"
 SESSION_FORMAT = "gmdash.session-log"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 Tables = dict[str, dict[str, Any]]
 
@@ -37,9 +37,19 @@ def _with_weapon_kinds(data: Any) -> Any:
     return data
 
 
+def _with_magic(data: Any) -> Any:
+    """Version 2 -> 3: sheets gained spells and cults, both optional (empty when left out),
+    so the data stays as it is. The single Rune point pool of a version 2 sheet is kept as its
+    "no cult" pool (docs/rules.md#rune-point-pools). The version is bumped all the same so
+    that an older gmdash refuses a save with magic instead of dropping it on its next write."""
+    return data
+
+
 MIGRATIONS: dict[tuple[str, int], Callable[[Tables], Tables]] = {
     (CAMPAIGN_FORMAT, 1): _with_weapon_kinds,
     (SESSION_FORMAT, 1): _with_weapon_kinds,
+    (CAMPAIGN_FORMAT, 2): _with_magic,
+    (SESSION_FORMAT, 2): _with_magic,
 }
 
 
