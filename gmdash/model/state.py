@@ -24,6 +24,8 @@ from gmdash.model.combat_events import (
     RoundStarted,
 )
 from gmdash.model.derived import Maxima, maxima
+from gmdash.model.effect_events import EffectEnded, EffectStarted, TimePassed
+from gmdash.model.effects import TimedEffect
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import (
     AbilityTicked,
@@ -120,6 +122,11 @@ class CampaignState:
     log_file: int = 0
     last_event_id: str = ""
     combat: Combat | None = None
+    effects: tuple[TimedEffect, ...] = ()
+    """Effects running now, oldest first (on roster sheets, and on foes of the fight)."""
+    next_effect: int = 1
+    clock: int = 0
+    """Seconds of game time since the campaign began (rounds and "time passes" add to it)."""
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -142,6 +149,17 @@ class CampaignState:
             return self.characters[name_or_id]
         wanted = name_or_id.strip().casefold()
         return next((c for c in self.characters.values() if c.name.casefold() == wanted), None)
+
+    def new_effect_id(self) -> str:
+        """The id the next effect should take."""
+        return f"e{self.next_effect:04d}"
+
+    def effect(self, effect_id: str) -> TimedEffect:
+        """The running effect with this id; ValidationError when there is none."""
+        found = next((e for e in self.effects if e.id == effect_id), None)
+        if found is None:
+            raise ValidationError("effect_id", f"no effect {effect_id!r} is running")
+        return found
 
     def new_character_id(self) -> str:
         """The id the next added sheet should take."""
@@ -170,6 +188,7 @@ class CampaignState:
             if change is None:
                 raise ValidationError("type", f"cannot apply {type(event).__name__}")
             change(self, event)
+        self._drop_orphan_effects()
         if event.id:
             self.last_event_id = max(self.last_event_id, event.id)
 
@@ -384,6 +403,39 @@ class CampaignState:
             self.campaign = replace(self.campaign, notes=event.notes)
         self.undo.remove(entry)
 
+    # --- effects and game time ------------------------------------------------------------
+
+    def _effect_started(self, event: EffectStarted) -> None:
+        effect = event.effect
+        if any(e.id == effect.id for e in self.effects):
+            raise ValidationError("effect.id", f"an effect {effect.id!r} is already running")
+        if not self._is_target(effect.target):
+            raise ValidationError("effect.target", f"no one called {effect.target!r} is here")
+        self.effects = (*self.effects, effect)
+        number = effect.id[1:]
+        if effect.id.startswith("e") and number.isdigit():
+            self.next_effect = max(self.next_effect, int(number) + 1)
+
+    def _effect_ended(self, event: EffectEnded) -> None:
+        self.effect(event.effect_id)
+        self.effects = tuple(e for e in self.effects if e.id != event.effect_id)
+
+    def _time_passed(self, event: TimePassed) -> None:
+        counted = tuple(replace(e, left=max(0, e.left - event.seconds)) for e in self.effects)
+        run_out = {e.id for e in counted if e.left == 0}
+        if run_out != set(event.ended):
+            raise ValidationError("ended", "the effects that run out are not those listed")
+        self.effects = tuple(e for e in counted if e.left > 0)
+        self.clock += event.seconds
+
+    def _is_target(self, target: str) -> bool:
+        return target in self.characters or (self.combat is not None and self.combat.has(target))
+
+    def _drop_orphan_effects(self) -> None:
+        """A sheet that left the roster, a foe that left the fight: its effects go with it."""
+        if any(not self._is_target(e.target) for e in self.effects):
+            self.effects = tuple(e for e in self.effects if self._is_target(e.target))
+
     # --- combat (the fight itself changes in gmdash.model.combat_apply) --------------------
 
     def _combat_step(self, event: CombatEvent, summary: str, before: Combat | None) -> None:
@@ -428,6 +480,9 @@ class CampaignState:
             "log_file": self.log_file,
             "last_event_id": self.last_event_id,
             "combat": None if self.combat is None else self.combat.to_dict(),
+            "effects": [e.to_dict() for e in self.effects],
+            "next_effect": self.next_effect,
+            "clock": self.clock,
         }
 
     @classmethod
@@ -456,6 +511,12 @@ class CampaignState:
             log_file=v.whole("log_file", raw.get("log_file", 0), low=0, high=MAX_SESSIONS),
             last_event_id=v.text("last_event_id", raw.get("last_event_id", "")),
             combat=None if raw.get("combat") is None else Combat.from_dict(raw.get("combat")),
+            effects=tuple(
+                TimedEffect.from_dict(item, f"effects[{i}]")
+                for i, item in enumerate(v.items("effects", raw.get("effects", [])))
+            ),
+            next_effect=v.whole("next_effect", raw.get("next_effect", 1), low=1),
+            clock=v.whole("clock", raw.get("clock", 0), low=0),
         )
         return state
 
@@ -477,6 +538,9 @@ _CHANGES: dict[type[Event], Callable[[CampaignState, Any], None]] = {
     SessionStarted: CampaignState._session_started,
     SessionEnded: CampaignState._session_ended,
     ChangeUndone: CampaignState._change_undone,
+    EffectStarted: CampaignState._effect_started,
+    EffectEnded: CampaignState._effect_ended,
+    TimePassed: CampaignState._time_passed,
     CombatStepUndone: CampaignState._undo_combat_step,
 }
 

@@ -9,6 +9,8 @@ import pytest
 from helpers import START, sheet
 
 from gmdash.model import ValidationError
+from gmdash.model.effect_events import EffectEnded, EffectStarted, TimePassed
+from gmdash.model.effects import Modifier, TimedEffect
 from gmdash.model.events import (
     EVENT_TYPES,
     AbilityTicked,
@@ -28,6 +30,7 @@ from gmdash.model.events import (
     WeaponDamaged,
     event_from_dict,
 )
+from gmdash.rules.spells import ModifierKind
 
 from .combat_samples import samples as combat_samples
 
@@ -61,6 +64,15 @@ SAMPLES += [
     WeaponDamaged(**STAMP, character_id="c0001", weapon="Broadsword", amount=2),
 ]  # fmt: skip
 SAMPLES += combat_samples(STAMP)
+SAMPLES += [
+    EffectStarted(**STAMP, effect=TimedEffect(
+        id="e0001", target="c0001", target_name="Ostra", label="Bladesharp", spell="Bladesharp",
+        caster="Irvala", points=2, duration=120, left=120,
+        modifiers=(Modifier(kind=ModifierKind.ATTACK, amount=10, name="Broadsword"),))),
+    EffectEnded(**STAMP, effect_id="e0001", label="Bladesharp 2", target_name="Ostra"),
+    TimePassed(**STAMP, seconds=12, reason="round 1 ends", ended=("e0002",),
+               ended_text=("Protection 1 on Ostra",)),
+]  # fmt: skip
 
 
 def test_every_event_type_has_a_sample() -> None:

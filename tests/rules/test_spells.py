@@ -1,0 +1,164 @@
+"""Spell effects, game time, spirit combat damage and magic point recovery, by their sources."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gmdash.rules.dice import parse_dice
+from gmdash.rules.game_time import (
+    DAY,
+    HOUR,
+    MINUTE,
+    ROUND_SECONDS,
+    TimeError,
+    describe_span,
+    parse_span,
+)
+from gmdash.rules.levels import Level
+from gmdash.rules.magic_recovery import recovered
+from gmdash.rules.opposed import Outcome
+from gmdash.rules.rng import ScriptedRng
+from gmdash.rules.spells import (
+    RUNE_TEMPORAL,
+    SPELL_EFFECTS,
+    SPIRIT_TEMPORAL,
+    ModifierKind,
+    spell_effect,
+)
+from gmdash.rules.spirit_combat import damage_of, spirit_damage, spirit_round
+
+# Foundry VTT RQG rqg-calculations.ts spiritCombatDamageTable, and its formula above 40
+SPIRIT_DAMAGE = [
+    (1, 1, "1D3"), (6, 6, "1D3"), (6, 7, "1D6"), (12, 12, "1D6"), (12, 13, "1D6+1"),
+    (15, 11, "1D6+1"), (16, 16, "1D6+1"), (16, 17, "1D6+3"), (20, 20, "1D6+3"),
+    (20, 21, "2D6+3"), (28, 28, "2D6+3"), (28, 29, "3D6+4"), (36, 36, "3D6+4"), (36, 37, "4D6+5"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("pow_", "cha", "damage"), SPIRIT_DAMAGE)
+def test_spirit_combat_damage_by_pow_and_cha(pow_: int, cha: int, damage: str) -> None:
+    assert spirit_damage(pow_, cha) == damage
+
+
+def test_temporal_durations_are_those_of_the_rules() -> None:
+    assert SPIRIT_TEMPORAL == 10 * ROUND_SECONDS == 2 * MINUTE  # spirit magic: 2 min, 10 MR
+    assert RUNE_TEMPORAL == 15 * MINUTE
+    assert spell_effect("bladesharp").duration == SPIRIT_TEMPORAL  # type: ignore[union-attr]
+    assert spell_effect("Shield").duration == RUNE_TEMPORAL  # type: ignore[union-attr]
+
+
+CATALOGUE = [
+    # spell, points, kind, amount per those points, name
+    ("Bladesharp", 4, ModifierKind.ATTACK, 20, None),
+    ("Bladesharp", 4, ModifierKind.DAMAGE, 4, None),
+    ("Bludgeon", 2, ModifierKind.DAMAGE, 2, None),
+    ("Protection", 3, ModifierKind.ARMOUR, 3, None),
+    ("Shimmer", 2, ModifierKind.DEFENCE, -10, None),
+    ("Strength", 2, ModifierKind.CHARACTERISTIC, 8, "STR"),
+    ("Vigor", 2, ModifierKind.CHARACTERISTIC, 6, "CON"),
+    ("Coordination", 1, ModifierKind.CHARACTERISTIC, 3, "DEX"),
+    ("Glamour", 2, ModifierKind.CHARACTERISTIC, 6, "CHA"),
+    ("Shield", 2, ModifierKind.ARMOUR, 4, None),
+    ("Truesword", 2, ModifierKind.DOUBLE_DAMAGE, 1, None),
+]
+
+
+@pytest.mark.parametrize(("name", "points", "kind", "amount", "target"), CATALOGUE)
+def test_the_catalogue_gives_each_spell_its_numbers(
+    name: str, points: int, kind: ModifierKind, amount: int, target: str | None
+) -> None:
+    spell = spell_effect(name)
+    assert spell is not None
+    found = [m for m in spell.modifiers if m.kind is kind]
+    assert [m.amount(points) for m in found] == [amount]
+    assert found[0].name == target
+
+
+def test_every_catalogue_spell_has_a_source_and_heal_is_instant() -> None:
+    assert len({s.name for s in SPELL_EFFECTS}) == len(SPELL_EFFECTS)
+    assert all(s.source for s in SPELL_EFFECTS)
+    heal = spell_effect("Heal")
+    assert heal is not None and heal.instant and heal.heals_per_point == 1
+    assert spell_effect("Fireball") is None
+
+
+SPANS = [
+    ("5 rounds", 60), ("1r", 12), ("10m", 600), ("10 min", 600), ("2h", 7200),
+    ("1h 30m", 5400), ("1d", DAY), ("1 week", 7 * DAY), ("3 Rounds", 36),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "seconds"), SPANS)
+def test_spans_of_time_read(text: str, seconds: int) -> None:
+    assert parse_span(text) == seconds
+
+
+@pytest.mark.parametrize("text", ["", "ten minutes", "5", "5 parsecs", "0m", "53w", "-2h"])
+def test_unreadable_spans_are_refused(text: str) -> None:
+    with pytest.raises(TimeError):
+        parse_span(text)
+
+
+def test_spans_read_back_shortly() -> None:
+    assert describe_span(36) == "3 rounds"
+    assert describe_span(12) == "1 round"
+    assert describe_span(600) == "10 min"
+    assert describe_span(5400) == "1 h 30 min"
+    assert describe_span(DAY + HOUR) == "1 d 1 h"
+    assert describe_span(0) == "ended"
+
+
+# RQG p. 54 (Foundry's magicPointRecoveryPointsPerDay): the full pool over 24 hours, evenly
+RECOVERY = [
+    (12, 0, 0, 6 * HOUR, 3),  # a quarter in six hours
+    (12, 0, 0, HOUR, 0),  # 1/24 of 12 is half a point: not yet
+    (12, 0, HOUR, 2 * HOUR, 1),  # ...and the second hour completes it
+    (12, 0, 0, DAY, 12),
+    (12, 10, 0, DAY, 2),  # never above full
+    (15, 15, 0, DAY, 0),
+    (15, 18, 0, DAY, 0),  # above full from a spell: nothing more
+]
+
+
+@pytest.mark.parametrize(("full", "current", "before", "after", "gained"), RECOVERY)
+def test_magic_points_come_back_over_a_day(
+    full: int, current: int, before: int, after: int, gained: int
+) -> None:
+    assert recovered(full, current, before, after) == gained
+
+
+@given(
+    st.integers(1, 40),
+    st.lists(st.integers(1, 3 * DAY), min_size=1, max_size=8),
+)
+def test_recovery_in_pieces_is_recovery_at_once(full: int, spans: list[int]) -> None:
+    current, clock = 0, 0
+    for span in spans:
+        current += recovered(full, current, clock, clock + span)
+        clock += span
+        assert 0 <= current <= full
+    assert current == min(full, recovered(full, 0, 0, clock))
+
+
+def test_spirit_combat_winner_damages_the_losers_magic_points() -> None:
+    # A rolls 30 against 60 (a success), B rolls 90 against 40 (a failure): A wins and rolls 1D6+1
+    result = spirit_round(chance_a=60, roll_a=30, chance_b=40, roll_b=90, damage_a="1D6+1",
+                          damage_b="1D3", mp_a=10, mp_b=5, rng=ScriptedRng([4]))  # fmt: skip
+    assert result.winner is Outcome.A
+    assert (result.damage, result.loser_mp_before, result.loser_mp_after) == (5, 5, 0)
+    assert result.defeated
+
+
+def test_spirit_combat_both_failing_does_nothing() -> None:
+    result = spirit_round(chance_a=30, roll_a=80, chance_b=30, roll_b=70, damage_a="1D6",
+                          damage_b="1D6", mp_a=10, mp_b=10, rng=ScriptedRng([]))  # fmt: skip
+    assert result.winner is Outcome.BOTH_FAIL and result.damage == 0 and not result.defeated
+
+
+def test_spirit_damage_by_level() -> None:
+    dice = parse_dice("1D6+1")
+    assert damage_of(dice, Level.CRITICAL, ScriptedRng([])) == 7
+    assert damage_of(dice, Level.SPECIAL, ScriptedRng([2, 3])) == 7
+    assert damage_of(dice, Level.SUCCESS, ScriptedRng([2])) == 3
