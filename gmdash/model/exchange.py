@@ -26,7 +26,8 @@ MAX_WEAPONS = 50
 
 SHEET_FIELDS = frozenset(
     {"name", "kind", "player", "characteristics", "hit_points", "locations", "magic_points",
-     "rune_points", "rune_points_max", "abilities", "weapons", "armour", "notes", "conditions"}
+     "rune_points", "rune_points_max", "abilities", "weapons", "armour", "notes", "conditions",
+     "hit_table"}
 )  # fmt: skip
 ABILITY_FIELDS = frozenset({"name", "kind", "value", "ticked"})
 WEAPON_FIELDS = frozenset({"name", "skill", "damage", "sr", "hit_points"})
