@@ -14,13 +14,14 @@ from gmdash.cli.args import count, whole
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import console, print_json
 from gmdash.cli.parsing import rules_parser
-from gmdash.rules import DiceError, Level, Location, RuleSet
+from gmdash.rules import TABLES, DiceError, Level, RuleSet, hit_table, location_label
 from gmdash.rules.combat import DamageMode, Defence, damage_expression
 from gmdash.rules.exchange import Blow, ExchangeError, Outcome, Party, combat_chances, settle
 from gmdash.rules.weapons import SpecialKind, WeaponUse, applicable_bonus
 
 LEVEL_NAMES = [level.value for level in Level]
-LOCATION_NAMES = [location.value for location in Location]
+LOCATION_NAMES = sorted({key for table in TABLES.values() for key in table.keys})
+TABLE_NAMES = list(TABLES)
 _VALUE_OPTIONS = ("--db",)
 
 
@@ -88,6 +89,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--damage", type=count, required=True, metavar="N")
     parser.add_argument("--armour", type=count, default=0, metavar="N")
     parser.add_argument("--severed", action="store_true", help="the limb is already severed")
+    parser.add_argument(
+        "--hit-table", choices=TABLE_NAMES, default="humanoid", metavar="NAME",
+        help=f"the body's hit-location table ({', '.join(TABLE_NAMES)})",
+    )  # fmt: skip
     parser.set_defaults(handler=cmd_wound)
 
 
@@ -234,7 +239,12 @@ def _exchange_line(outcome: Outcome, rolled: bool) -> str:
 
 
 def cmd_wound(args: argparse.Namespace) -> int:
-    location = Location(args.location)
+    table = hit_table(args.hit_table)
+    location = args.location
+    if not table.has(location):
+        raise CliError(f"wound: the {table.title} table has no {location} "
+                       f"({', '.join(table.keys)})")  # fmt: skip
+    label = location_label(location)
     location_max = args.location_hp if args.location_max is None else args.location_max
     if location_max < 1:
         raise CliError("wound: a location has at least 1 hit point (give --location-max N)")
@@ -242,8 +252,8 @@ def cmd_wound(args: argparse.Namespace) -> int:
         raise CliError(
             f"wound: --location-hp {args.location_hp} is above --location-max {location_max}"
         )
-    if args.severed and not location.is_limb:
-        raise CliError(f"wound: only a limb can be severed, not the {location.label}")
+    if args.severed and not table.spec(location).is_limb:
+        raise CliError(f"wound: only a limb can be severed, not the {label}")
     through = rules.armour_absorbs(args.damage, args.armour)
     result = rules.apply_wound(
         location,
@@ -252,9 +262,11 @@ def cmd_wound(args: argparse.Namespace) -> int:
         location_max=location_max,
         total_hp=args.total_hp,
         severed=args.severed,
+        table=table,
     )
     data = {
-        "location": location.value,
+        "hit_table": table.name,
+        "location": location,
         "damage": args.damage,
         "armour": args.armour,
         "through_armour": through,
@@ -263,7 +275,7 @@ def cmd_wound(args: argparse.Namespace) -> int:
         "total_hp": result.total_hp,
         "total_loss": result.total_loss,
         "effects": [e.value for e in result.effects],
-        "useless": [loc.value for loc in result.useless],
+        "useless": list(result.useless),
         "note": result.note,
     }
     if args.json:
@@ -271,10 +283,10 @@ def cmd_wound(args: argparse.Namespace) -> int:
         return 0
     effects = ", ".join(data["effects"]) or "no lasting effect"
     useless = (
-        f" (useless: {', '.join(loc.label for loc in result.useless)})" if result.useless else ""
+        f" (useless: {', '.join(map(location_label, result.useless))})" if result.useless else ""
     )
     console().print(
-        f"{location.label}: {through} through armour -> {result.location_hp} HP; "
+        f"{label}: {through} through armour -> {result.location_hp} HP; "
         f"total {result.total_hp} HP (-{result.total_loss}); {effects}{useless}"
         + (f"; {result.note}" if result.note else "")
     )

@@ -82,6 +82,9 @@ def register(subparsers: Any) -> None:
         parser.add_argument(f"--{name}", type=_characteristic, required=True, metavar="N")
     parser.add_argument("--cha", type=_characteristic, metavar="N", help="required for rqg")
     parser.add_argument("--app", type=_characteristic, metavar="N", help="required for brp")
+    tables = list(rules.TABLES)
+    parser.add_argument("--hit-table", choices=tables, default="humanoid", metavar="NAME",
+                        help=f"the body's hit-location table ({', '.join(tables)})")  # fmt: skip
     parser.set_defaults(handler=cmd_attrs)
 
     parser = subparsers.add_parser("table", parents=[common], help="print a rules table")
@@ -342,10 +345,11 @@ def cmd_attrs(args: argparse.Namespace) -> int:
         STR=args.str, CON=args.con, SIZ=args.siz, DEX=args.dex, INT=args.int, POW=args.pow,
         CHA=args.cha, APP=args.app,
     )  # fmt: skip
-    derived = rules.derive(chars, ruleset)
+    derived = rules.derive(chars, ruleset, rules.hit_table(args.hit_table))
     data: dict[str, Any] = {
         "hit_points": derived.hit_points,
-        "locations": {loc.value: hp for loc, hp in derived.locations.items()},
+        "hit_table": args.hit_table,
+        "locations": dict(derived.locations),
         "healing_rate": derived.healing_rate,
         "damage_bonus": derived.damage_bonus,
         "dex_sr": derived.dex_sr,
@@ -364,7 +368,7 @@ def cmd_attrs(args: argparse.Namespace) -> int:
     table.add_column("value")
     table.add_row("Hit points", str(derived.hit_points))
     for location, hp in derived.locations.items():
-        table.add_row(f"  {location.label}", str(hp))
+        table.add_row(f"  {rules.location_label(location)}", str(hp))
     table.add_row("Healing rate", f"{derived.healing_rate} per location per week")
     table.add_row("Damage bonus", derived.damage_bonus)
     table.add_row("DEX SR", str(derived.dex_sr))

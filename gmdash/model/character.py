@@ -9,6 +9,7 @@ from enum import StrEnum
 from gmdash.model import validate as v
 from gmdash.model.errors import ValidationError
 from gmdash.model.magic import Cult, Spell, find_cult, find_spell, read_cults, read_spells, unique
+from gmdash.rules.locations import DEFAULT_TABLE, TABLES, HitTable
 from gmdash.rules.ruleset import RQG_CHARACTERISTICS
 from gmdash.rules.weapons import SpecialKind, WeaponUse, guess_special, guess_use
 
@@ -20,7 +21,8 @@ OPTIONAL_CHARACTERISTICS = ("CHA", "APP")
 """One of them by the rules (`Edition.characteristics`): CHA in RQG, APP in BRP. A stored sheet
 may hold either or both (older BRP sheets had CHA); an import is checked against its campaign."""
 LOCATIONS = ("left_leg", "right_leg", "abdomen", "chest", "left_arm", "right_arm", "head")
-"""Humanoid hit locations, the values of `gmdash.rules.Location`."""
+"""Humanoid hit locations, the values of `gmdash.rules.Location` (a sheet's own are
+`Character.table.keys`)."""
 MAX_ABILITY = 999
 CONDITIONS = ("shock", "unconscious", "bleeding", "dead")
 """Lasting wound conditions of a whole character (RULES.md section 2)."""
@@ -196,6 +198,14 @@ class Character:
         """The cult called `cult_name` (case-insensitive), if the character belongs to it."""
         return find_cult(self.cults, cult_name)
 
+    hit_table: str = DEFAULT_TABLE
+    """The name of the body's hit-location table (`gmdash.rules.TABLES`); a sheet saved before
+    tables were data has none and is humanoid."""
+
+    @property
+    def table(self) -> HitTable:
+        return TABLES[self.hit_table]
+
     def wounds_at(self, location: str, location_max: int) -> tuple[int, ...]:
         """The open wounds of `location`, summing to the damage its hit points show.
 
@@ -245,7 +255,7 @@ class Character:
             "wounds": {k: list(w) for k, w in self.wounds.items() if w},
             "spells": [s.to_dict() for s in self.spells],
             "cults": [c.to_dict() for c in self.cults],
-        }
+        } | ({"hit_table": self.hit_table} if self.hit_table != DEFAULT_TABLE else {})
 
     @classmethod
     def from_dict(cls, data: object) -> Character:
@@ -261,6 +271,7 @@ class Character:
             for i, item in enumerate(v.items("weapons", raw.get("weapons", [])))
         )
         unique("weapons", [w.name for w in weapons])
+        table = read_table(raw.get("hit_table", DEFAULT_TABLE))
         return cls(
             id=v.name("id", raw.get("id")),
             name=v.name("name", raw.get("name")),
@@ -268,31 +279,47 @@ class Character:
             player=v.text("player", raw.get("player", "")),
             characteristics=read_characteristics(raw.get("characteristics")),
             hit_points=v.whole("hit_points", raw.get("hit_points")),
-            locations=_locations("locations", raw.get("locations"), low=None),
+            locations=_locations("locations", raw.get("locations"), table, low=None),
             magic_points=v.whole("magic_points", raw.get("magic_points"), low=0),
             rune_points=v.whole("rune_points", raw.get("rune_points"), low=0),
             rune_points_max=v.whole("rune_points_max", raw.get("rune_points_max"), low=0),
             abilities=abilities,
             weapons=weapons,
-            armour=_locations("armour", raw.get("armour", {}), low=0, complete=False),
+            armour=_locations("armour", raw.get("armour", {}), table, low=0, complete=False),
             notes=v.text("notes", raw.get("notes", "")),
-            conditions=read_conditions(raw.get("conditions", [])),
-            wounds=read_wounds(raw.get("wounds", {})),
+            conditions=read_conditions(raw.get("conditions", []), table),
+            wounds=read_wounds(raw.get("wounds", {}), table),
             spells=read_spells(raw.get("spells", [])),
             cults=read_cults(raw.get("cults", [])),
+            hit_table=table.name,
         )
 
 
-def read_conditions(data: object) -> tuple[str, ...]:
+def read_table(data: object) -> HitTable:
+    """A sheet's `hit_table`: the name of a built-in table."""
+    name = v.name("hit_table", data)
+    if name not in TABLES:
+        raise ValidationError("hit_table", f"not a hit-location table: {name!r} "
+                              f"(known: {', '.join(TABLES)})")  # fmt: skip
+    return TABLES[name]
+
+
+ANY_LOCATION = frozenset(key for table in TABLES.values() for key in table.keys)
+"""Every location of every built-in table (what an event may name before a sheet is known)."""
+
+
+def read_conditions(data: object, table: HitTable | None = None) -> tuple[str, ...]:
     """Wound conditions: `shock`, `unconscious`, `bleeding`, `dead`, `useless:<location>` or
-    `severed:<location>`; each once, in the order given."""
+    `severed:<location>`; each once, in the order given. The locations are `table`'s, or any
+    table's when None."""
     result: list[str] = []
     for index, item in enumerate(v.items("conditions", data)):
         where = f"conditions[{index}]"
         condition = v.name(where, item)
         kind, _, location = condition.partition(":")
         if location:
-            if kind not in LIMB_CONDITIONS or location not in LOCATIONS:
+            known = ANY_LOCATION if table is None else table.keys
+            if kind not in LIMB_CONDITIONS or location not in known:
                 raise ValidationError(where, f"not a condition: {condition!r}")
         elif kind not in CONDITIONS:
             raise ValidationError(where, f"not a condition: {condition!r}")
@@ -301,12 +328,14 @@ def read_conditions(data: object) -> tuple[str, ...]:
     return tuple(result)
 
 
-def read_wounds(data: object) -> dict[str, tuple[int, ...]]:
+def read_wounds(
+    data: object, table: HitTable = TABLES[DEFAULT_TABLE]
+) -> dict[str, tuple[int, ...]]:
     """Open wounds per location: lists of whole numbers >= 1."""
     raw = v.mapping("wounds", data)
     result: dict[str, tuple[int, ...]] = {}
     for key, items in raw.items():
-        if key not in LOCATIONS:
+        if not table.has(key):
             raise ValidationError(f"wounds.{key}", "not a hit location")
         wounds = tuple(
             v.whole(f"wounds.{key}[{i}]", item, low=1)
@@ -337,14 +366,15 @@ def read_characteristics(data: object) -> dict[str, int]:
 
 
 def _locations(
-    where: str, data: object, *, low: int | None, complete: bool = True
+    where: str, data: object, table: HitTable, *, low: int | None, complete: bool = True
 ) -> dict[str, int]:
     raw = v.mapping(where, data)
     for key in raw:
-        if key not in LOCATIONS:
-            raise ValidationError(f"{where}.{key}", "not a hit location")
+        if not table.has(key):
+            raise ValidationError(f"{where}.{key}", f"not a hit location of the {table.title} "
+                                  "table")  # fmt: skip
     if complete:
-        for key in LOCATIONS:
+        for key in table.keys:
             if key not in raw:
                 raise ValidationError(f"{where}.{key}", "missing")
-    return {key: v.whole(f"{where}.{key}", raw[key], low=low) for key in LOCATIONS if key in raw}
+    return {key: v.whole(f"{where}.{key}", raw[key], low=low) for key in table.keys if key in raw}

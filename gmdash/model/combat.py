@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, replace
 
 from gmdash.model import validate as v
 from gmdash.model.character import Character, CharacterKind
-from gmdash.model.derived import maxima
+from gmdash.model.derived import sheet_maxima
 from gmdash.model.errors import ValidationError
-from gmdash.rules import Effect, Location, RuleSet, location_hit_points, standing_conditions
+from gmdash.rules import Effect, RuleSet, standing_conditions
 from gmdash.rules.combat import ActionKind, Slot, Turn, in_this_round, order_turns
 
 OUT_OF_ACTION = (Effect.DEAD, Effect.UNCONSCIOUS, Effect.SHOCK)
@@ -233,10 +233,8 @@ def location_maxima(
 ) -> tuple[int, dict[str, int]]:
     """Full total and per-location hit points of a combatant."""
     if combatant.foe is not None:
-        return combatant.hp_max, {
-            str(k): hp for k, hp in location_hit_points(combatant.hp_max).items()
-        }
-    full = maxima(sheet.characteristics, ruleset)
+        return combatant.hp_max, combatant.foe.table.hit_points(combatant.hp_max)
+    full = sheet_maxima(sheet, ruleset)
     return full.hit_points, dict(full.locations)
 
 
@@ -246,13 +244,13 @@ def conditions_of(combatant: Combatant, sheet: Character | None) -> set[str]:
     if sheet is None:
         found.add(Effect.DEAD.value)  # no longer on the roster: out of the fight
         return found
-    locations = {Location(k): hp for k, hp in sheet.locations.items()}
     found |= {
         str(e)
         for e in standing_conditions(
-            total_hp=sheet.hit_points, magic_points=sheet.magic_points, location_hp=locations
+            total_hp=sheet.hit_points, magic_points=sheet.magic_points,
+            location_hp=sheet.locations, table=sheet.table,
         )
-    }
+    }  # fmt: skip
     found |= set(sheet.conditions)
     return found
 

@@ -185,8 +185,8 @@ def attack(state: FightState, event: AttackResolved) -> str:
         defender = combat.combatant(event.defender_id)
         if defender.id != attacker.id:
             combat = combat.with_combatant(replace(attacker, dealt=attacker.dealt + event.amount))
-        effects = read_conditions(list(event.effects))
         foe = defender.foe
+        effects = read_conditions(list(event.effects), None if foe is None else foe.table)
         if foe is not None:
             locations = dict(foe.locations)
             wounds = dict(foe.wounds)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from gmdash.model.character import Character
-from gmdash.rules import Characteristics, DerivedAttributes, RuleSet, derive
+from gmdash.rules import HUMANOID, Characteristics, DerivedAttributes, HitTable, RuleSet, derive
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,8 +19,10 @@ class Maxima:
     rune_points: int
 
 
-def maxima(characteristics: Mapping[str, int], ruleset: RuleSet) -> Maxima:
-    """Maximum points for these characteristics under `ruleset`."""
+def maxima(
+    characteristics: Mapping[str, int], ruleset: RuleSet, table: HitTable = HUMANOID
+) -> Maxima:
+    """Maximum points for these characteristics under `ruleset`, on a body of `table`."""
     chars = Characteristics(
         STR=characteristics["STR"],
         CON=characteristics["CON"],
@@ -31,13 +33,18 @@ def maxima(characteristics: Mapping[str, int], ruleset: RuleSet) -> Maxima:
         CHA=characteristics.get("CHA"),
         APP=characteristics.get("APP"),
     )
-    derived = derive(chars, ruleset)
+    derived = derive(chars, ruleset, table)
     return Maxima(
         hit_points=derived.hit_points,
         locations={str(loc): hp for loc, hp in derived.locations.items()},
         magic_points=derived.magic_points,
         rune_points=derived.rune_points or 0,
     )
+
+
+def sheet_maxima(character: Character, ruleset: RuleSet) -> Maxima:
+    """The full points of a sheet, on its own hit-location table."""
+    return maxima(character.characteristics, ruleset, character.table)
 
 
 def derived_of(character: Character, ruleset: RuleSet) -> DerivedAttributes:
@@ -49,4 +56,5 @@ def derived_of(character: Character, ruleset: RuleSet) -> DerivedAttributes:
             INT=chars["INT"], POW=chars["POW"], CHA=chars.get("CHA"), APP=chars.get("APP"),
         ),
         ruleset,
+        character.table,
     )  # fmt: skip

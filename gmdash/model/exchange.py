@@ -31,7 +31,7 @@ MAX_CULTS = 20
 SHEET_FIELDS = frozenset(
     {"name", "kind", "player", "characteristics", "hit_points", "locations", "magic_points",
      "rune_points", "rune_points_max", "abilities", "weapons", "armour", "notes", "conditions",
-     "wounds", "spells", "cults"}
+     "wounds", "spells", "cults", "hit_table"}
 )  # fmt: skip
 ABILITY_FIELDS = frozenset({"name", "kind", "value", "ticked"})
 WEAPON_FIELDS = frozenset(

@@ -11,9 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gmdash.model.character import LOCATIONS, AbilityKind, Character
-from gmdash.model.derived import maxima
+from gmdash.model.character import AbilityKind, Character, read_table
+from gmdash.model.derived import maxima, sheet_maxima
 from gmdash.model.errors import ValidationError
+from gmdash.rules.locations import DEFAULT_TABLE
 from gmdash.rules.ruleset import Edition, OptionalRule, RuleSet
 
 KIND_RULES = {AbilityKind.RUNE: OptionalRule.RUNES, AbilityKind.PASSION: OptionalRule.PASSIONS}
@@ -26,10 +27,10 @@ def check_maxima(character: Character, ruleset: RuleSet) -> None:
     """Current points within the character's own maxima (they may be below, never above):
     hit points, each location, magic points, and Rune points within the sheet's full Rune
     points. ValidationError names the first field over."""
-    full = maxima(character.characteristics, ruleset)
+    full = sheet_maxima(character, ruleset)
     pairs = [("hit_points", character.hit_points, full.hit_points, "max HP")]
     pairs += [(f"locations.{loc}", character.locations[loc], full.locations[loc],
-               "the location's max HP") for loc in LOCATIONS]  # fmt: skip
+               "the location's max HP") for loc in character.table.keys]  # fmt: skip
     pairs += [
         ("magic_points", character.magic_points, full.magic_points, "max MP (POW)"),
         ("rune_points", character.rune_points, character.rune_points_max, "rune_points_max"),
@@ -108,8 +109,9 @@ def _bring_down(done: Conversion, ruleset: RuleSet) -> None:
     """Current points above the converted sheet's maxima (BRP's HP differ) come down to them."""
     sheet = done.sheet
     try:
-        full = maxima(sheet["characteristics"], ruleset)
-    except (KeyError, TypeError, ValueError):
+        table = read_table(sheet.get("hit_table", DEFAULT_TABLE))
+        full = maxima(sheet["characteristics"], ruleset, table)
+    except (KeyError, TypeError, ValueError, ValidationError):
         return  # a sheet that does not read is refused by the checks that follow, by field
     tops = {"hit_points": full.hit_points, "magic_points": full.magic_points}
     for key, top in tops.items():

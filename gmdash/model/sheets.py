@@ -11,9 +11,11 @@ from gmdash.model.character import (
     CharacterKind,
     Weapon,
     read_characteristics,
+    read_table,
 )
 from gmdash.model.derived import maxima
 from gmdash.model.errors import ValidationError
+from gmdash.rules.locations import DEFAULT_TABLE
 from gmdash.rules.ruleset import RuleSet
 
 
@@ -29,10 +31,12 @@ def new_character(
     weapons: Sequence[Weapon] = (),
     armour: Mapping[str, int] | None = None,
     notes: str = "",
+    hit_table: str = DEFAULT_TABLE,
 ) -> Character:
     """A validated sheet whose current hit, magic and rune points are full."""
     chars = read_characteristics(dict(characteristics))
-    full = maxima(chars, ruleset)
+    table = read_table(hit_table)
+    full = maxima(chars, ruleset, table)
     return checked(
         Character(
             id=id,
@@ -49,6 +53,7 @@ def new_character(
             weapons=tuple(weapons),
             armour=dict(armour or {}),
             notes=notes,
+            hit_table=table.name,
         )
     )
 
@@ -64,7 +69,8 @@ def complete(data: object, *, id: str, ruleset: RuleSet) -> Character:
     raw["id"] = id
     if "characteristics" not in raw:
         raise ValidationError("characteristics", "missing")
-    full = maxima(read_characteristics(raw["characteristics"]), ruleset)
+    table = read_table(raw.get("hit_table", DEFAULT_TABLE))
+    full = maxima(read_characteristics(raw["characteristics"]), ruleset, table)
     raw.setdefault("hit_points", full.hit_points)
     raw.setdefault("locations", dict(full.locations))
     raw.setdefault("magic_points", full.magic_points)

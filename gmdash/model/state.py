@@ -9,7 +9,7 @@ from typing import Any, cast
 from gmdash.model import combat_apply
 from gmdash.model import validate as v
 from gmdash.model.campaign import MAX_SESSIONS, Campaign, GameSession
-from gmdash.model.character import LOCATIONS, Character, damage_weapon
+from gmdash.model.character import Character, damage_weapon
 from gmdash.model.combat import Combat
 from gmdash.model.combat_events import (
     ActionAdvanced,
@@ -23,7 +23,7 @@ from gmdash.model.combat_events import (
     CombatStepUndone,
     RoundStarted,
 )
-from gmdash.model.derived import Maxima, maxima
+from gmdash.model.derived import Maxima, maxima, sheet_maxima
 from gmdash.model.effect_events import EffectEnded, EffectStarted, TimePassed
 from gmdash.model.effects import TimedEffect
 from gmdash.model.errors import ValidationError
@@ -46,7 +46,7 @@ from gmdash.model.events import (
 )
 from gmdash.model.magic import MAGIC_POOL, NO_CULT_POOL, pool_cult
 from gmdash.model.sheets import checked
-from gmdash.rules import HealResult, Location
+from gmdash.rules import HealResult, HitTable, LocationKind, location_label
 from gmdash.rules.wounds import heal_naturally, heal_wound
 
 UNDO_DEPTH = 100
@@ -246,9 +246,9 @@ class CampaignState:
         locations = dict(before.locations)
         wounds = dict(before.wounds)
         if event.location is not None:
-            _check_location(event.location)
+            _check_location(before, event.location)
             taken = event.amount if event.wound is None else event.wound
-            full = maxima(before.characteristics, self.campaign.ruleset)
+            full = sheet_maxima(before, self.campaign.ruleset)
             open_wounds = before.wounds_at(event.location, full.locations[event.location])
             wounds[event.location] = open_wounds + ((taken,) if taken > 0 else ())
             locations[event.location] -= taken
@@ -268,7 +268,7 @@ class CampaignState:
 
     def _healing_applied(self, event: HealingApplied) -> None:
         before = self.character(event.character_id)
-        full = maxima(before.characteristics, self.campaign.ruleset)
+        full = sheet_maxima(before, self.campaign.ruleset)
         locations = dict(before.locations)
         wounds = dict(before.wounds)
         conditions = before.conditions
@@ -277,7 +277,7 @@ class CampaignState:
         if event.location is None:
             total = min(top, before.hit_points + event.amount)
         else:
-            _check_location(event.location)
+            _check_location(before, event.location)
             healed = heal_location_wounds(
                 before, event.location, event.amount, full, wound=event.wound,
                 magical=event.magical, natural=event.natural,
@@ -293,7 +293,7 @@ class CampaignState:
             hit_points=total,
             locations=locations,
             wounds={k: w for k, w in wounds.items() if w},
-            conditions=_healed_conditions(conditions, total, locations, full),
+            conditions=_healed_conditions(conditions, total, locations, full, before.table),
         )
         self._replace(event, before, after, f"heal {before.name} {healed_points}")
 
@@ -569,7 +569,7 @@ def heal_location_wounds(
 ) -> HealResult:
     """Heal `location`'s wound number `wound` (from 0), or its wounds oldest first, or (a
     week's `natural` healing) spread over all of them."""
-    where = Location(location)
+    where = location
     location_max = full.locations[location]
     severed = f"severed:{location}" in sheet.conditions
     wounds = sheet.wounds_at(location, location_max)
@@ -583,7 +583,7 @@ def heal_location_wounds(
     while left > 0 and result.wounds and (wound is None or healed == 0):
         index = 0 if wound is None else wound
         if index >= len(result.wounds):
-            raise ValidationError("wound", f"the {where.label} has no wound {index + 1}")
+            raise ValidationError("wound", f"the {location_label(where)} has no wound {index + 1}")
         result = heal_wound(
             where, result.wounds, index, left, location_max=location_max,
             total_hp=result.total_hp, total_max=full.hit_points, severed=result.severed,
@@ -597,26 +597,34 @@ def heal_location_wounds(
 
 
 def _healed_conditions(
-    conditions: tuple[str, ...], total: int, locations: dict[str, int], full: Maxima
+    conditions: tuple[str, ...],
+    total: int,
+    locations: dict[str, int],
+    full: Maxima,
+    table: HitTable,
 ) -> tuple[str, ...]:
     """What lasts after a heal: a limb back above 0 HP is usable again; healed to full, only a
     severed limb remains (it takes magic, not rest)."""
     if total >= full.hit_points and all(locations[k] >= full.locations[k] for k in full.locations):
         return tuple(c for c in conditions if c.startswith("severed:"))
-    return tuple(c for c in conditions if not _usable_again(c, locations))
+    return tuple(c for c in conditions if not _usable_again(c, locations, table))
 
 
-def _usable_again(condition: str, locations: dict[str, int]) -> bool:
-    """A useless location back above 0 HP (a leg also needs the abdomen above 0)."""
+def _usable_again(condition: str, locations: dict[str, int], table: HitTable) -> bool:
+    """A useless location back above 0 HP (a limb hanging from an abdomen also needs the
+    abdomen above 0)."""
     kind, _, where = condition.partition(":")
-    if kind != "useless" or locations.get(where, 0) <= 0:
+    if kind != "useless" or locations.get(where, 0) <= 0 or not table.has(where):
         return False
-    return not where.endswith("_leg") or locations.get("abdomen", 0) > 0
+    parent = table.spec(where).connected_to
+    if parent and table.spec(parent).kind is LocationKind.ABDOMEN:
+        return locations.get(parent, 0) > 0
+    return True
 
 
-def _check_location(location: str) -> None:
-    if location not in LOCATIONS:
-        raise ValidationError("location", f"not a hit location: {location!r}")
+def _check_location(sheet: Character, location: str) -> None:
+    if not sheet.table.has(location):
+        raise ValidationError("location", f"not a hit location of {sheet.name}: {location!r}")
 
 
 def _roll_summary(event: RollMade) -> str:

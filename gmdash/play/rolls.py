@@ -23,13 +23,11 @@ from gmdash.rules import (
     DiceExpr,
     Difficulty,
     Level,
-    Location,
     OpposedResult,
     Outcome,
     Rng,
     augment_bonus,
     characteristic_chance,
-    location_from_d20,
     modified_chance,
     resolve,
     resolve_opposed,
@@ -439,11 +437,11 @@ def roll_dice(
 
 
 def roll_location(
-    service: CampaignService, rng: Rng, character: Character, label: Callable[[Location], str]
-) -> tuple[int, Location]:
-    """A D20 on the hit-location table, logged under `label(location)`."""
+    service: CampaignService, rng: Rng, character: Character, label: Callable[[str], str]
+) -> tuple[int, str]:
+    """A D20 on the character's hit-location table, logged under `label(location)`."""
     roll = rng.randint(1, 20)
-    where = location_from_d20(roll)
+    where = character.table.from_d20(roll)
     service.publish(
         roll_event(
             "location", character=character, label=label(where), expression="1D20", total=roll,

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 
 from gmdash import rules
 from gmdash.look import location_label
-from gmdash.model.character import LOCATIONS, Character, Weapon
-from gmdash.model.derived import derived_of, maxima
+from gmdash.model.character import Character, Weapon
+from gmdash.model.derived import derived_of, sheet_maxima
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import DamageApplied, HealingApplied
 from gmdash.model.state import heal_location_wounds
-from gmdash.rules import Effect, Location, RuleSet
+from gmdash.rules import Effect, RuleSet
 from gmdash.rules.weapons import damage_with_bonus
 
 WHOLE_BODY = (Effect.SHOCK, Effect.UNCONSCIOUS, Effect.BLEEDING, Effect.DEAD)
@@ -35,10 +35,11 @@ def _effects_text(result: rules.WoundResult) -> list[str]:
     where = location_label(result.location).lower()
     words: list[str] = []
     if Effect.USELESS in result.effects:
-        if result.location.is_limb:
+        if result.useless == (result.location,):
             words.append(f"{where} useless")
         else:
-            words.append("both legs useless")
+            limbs = [location_label(loc).lower() for loc in result.useless]
+            words.append(f"{' and '.join(limbs) or 'no limb'} useless")
     if Effect.FALLS in result.effects:
         words.append("falls")
     if Effect.SEVERED in result.effects:
@@ -65,17 +66,20 @@ def wound(character: Character, ruleset: RuleSet, location: str, damage: int) ->
     """`damage` (before armour) to `location`: armour off, then the wound rules."""
     if damage < 0:
         raise ValueError("damage cannot be negative")
-    full = maxima(character.characteristics, ruleset)
+    full = sheet_maxima(character, ruleset)
+    if location not in full.locations:
+        raise ValidationError("location", f"{character.name} has no {location_label(location)}")
     armour = character.armour.get(location, 0)
     through = rules.armour_absorbs(damage, armour)
     result = rules.apply_wound(
-        Location(location),
+        location,
         through,
         location_hp=character.locations[location],
         location_max=full.locations[location],
         total_hp=character.hit_points,
         magic_points=character.magic_points,
         severed=f"severed:{location}" in character.conditions,
+        table=character.table,
     )
     event = DamageApplied(
         character_id=character.id,
@@ -112,8 +116,10 @@ def heal(
 ) -> tuple[HealingApplied | None, str]:
     """Healing to one location's wounds (the one numbered `wound` from 0, else oldest first):
     the event (None when nothing heals) and a summary."""
-    full = maxima(character.characteristics, ruleset)
+    full = sheet_maxima(character, ruleset)
     where = location_label(location)
+    if location not in full.locations:
+        return None, f"{character.name} has no {where}."
     try:
         result = heal_location_wounds(character, location, amount, full, wound=wound,
                                       magical=magical)  # fmt: skip
@@ -144,12 +150,12 @@ def weekly_heals(characters: list[Character], ruleset: RuleSet, weeks: int) -> l
     for character in characters:
         if "dead" in character.conditions or character.hit_points <= 0:
             continue
-        full = maxima(character.characteristics, ruleset)
+        full = sheet_maxima(character, ruleset)
         rate = derived_of(character, ruleset).healing_rate * weeks
         total = character.hit_points
-        for location in LOCATIONS:
+        for location in character.table.keys:
             result = rules.heal_naturally(
-                Location(location),
+                location,
                 character.wounds_at(location, full.locations[location]),
                 rate,
                 location_max=full.locations[location],

@@ -28,7 +28,19 @@ if TYPE_CHECKING:
     from gmdash.rules.dice import DiceError, DiceExpr, DiceRoll, parse_dice
     from gmdash.rules.experience import ExperienceResult, experience_roll, improves
     from gmdash.rules.levels import Level, Thresholds, level_odds, level_of, thresholds
-    from gmdash.rules.locations import Location, location_from_d20, location_hit_points
+    from gmdash.rules.locations import (
+        DEFAULT_TABLE,
+        HUMANOID,
+        TABLES,
+        HitTable,
+        Location,
+        LocationKind,
+        LocationSpec,
+        hit_table,
+        location_from_d20,
+        location_hit_points,
+        location_label,
+    )
     from gmdash.rules.modifiers import (
         AUGMENT_BONUS,
         RETRY_PENALTY,
@@ -92,9 +104,17 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "thresholds",
     ),
     "locations": (
+        "DEFAULT_TABLE",
+        "HUMANOID",
+        "TABLES",
+        "HitTable",
         "Location",
+        "LocationKind",
+        "LocationSpec",
+        "hit_table",
         "location_from_d20",
         "location_hit_points",
+        "location_label",
     ),
     "modifiers": (
         "AUGMENT_BONUS",
@@ -148,7 +168,10 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
 
 __all__ = [
     "AUGMENT_BONUS",
+    "DEFAULT_TABLE",
+    "HUMANOID",
     "RETRY_PENALTY",
+    "TABLES",
     "Characteristics",
     "DerivedAttributes",
     "DiceError",
@@ -159,8 +182,11 @@ __all__ = [
     "Effect",
     "ExperienceResult",
     "HealResult",
+    "HitTable",
     "Level",
     "Location",
+    "LocationKind",
+    "LocationSpec",
     "OpposedResult",
     "OptionalRule",
     "Outcome",
@@ -186,11 +212,13 @@ __all__ = [
     "heal_wound",
     "healing_rate",
     "hit_points",
+    "hit_table",
     "improves",
     "level_odds",
     "level_of",
     "location_from_d20",
     "location_hit_points",
+    "location_label",
     "melee_sr",
     "missile_sr",
     "modified_chance",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from gmdash.rules.locations import Location, location_hit_points
+from gmdash.rules.locations import HUMANOID, HitTable
 from gmdash.rules.ruleset import RuleSet
 
 WALK_METRES = 8
@@ -40,7 +40,7 @@ class DerivedAttributes:
     """Every number derived from the characteristics."""
 
     hit_points: int
-    locations: dict[Location, int]
+    locations: dict[str, int]
     healing_rate: int
     damage_bonus: str
     dex_sr: int
@@ -105,13 +105,15 @@ def siz_strike_rank(siz: int) -> int:
     return 0
 
 
-def derive(chars: Characteristics, ruleset: RuleSet = RuleSet.RQG) -> DerivedAttributes:
+def derive(
+    chars: Characteristics, ruleset: RuleSet = RuleSet.RQG, table: HitTable = HUMANOID
+) -> DerivedAttributes:
     """All derived attributes. BRP reuses RQG's tables where it has none of its own
     (docs/rules.md#brp-derived)."""
     total = hit_points(chars, ruleset)
     return DerivedAttributes(
         hit_points=total,
-        locations=location_hit_points(total),
+        locations=table.hit_points(total),
         healing_rate=healing_rate(chars.CON),
         damage_bonus=damage_bonus(chars.STR + chars.SIZ, ruleset),
         dex_sr=dex_strike_rank(chars.DEX),

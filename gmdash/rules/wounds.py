@@ -1,18 +1,19 @@
-"""Damage, wound effects and healing on a humanoid body (docs/rules.md#wounds)."""
+"""Damage, wound effects and healing on any body, by its hit-location table
+(docs/rules.md#wounds)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from gmdash.rules.locations import LEGS, Location
+from gmdash.rules.locations import HUMANOID, HitTable, LocationKind, location_label
 
 
 class Effect(StrEnum):
     """A wound effect a blow can cause."""
 
-    USELESS = "useless"  # the hit limb (or, from the abdomen, both legs) cannot be used
+    USELESS = "useless"  # the hit limb (or, from the abdomen, the limbs hanging from it)
     FALLS = "falls"
     SHOCK = "shock"  # cannot fight
     SEVERED = "severed"  # severed or maimed limb
@@ -29,13 +30,13 @@ class WoundResult:
     """What one blow did: the wound recorded on the location, new hit points, the loss to
     total HP and the effects it caused."""
 
-    location: Location
+    location: str
     damage: int
     location_hp: int
     total_hp: int
     total_loss: int
     effects: tuple[Effect, ...]
-    useless: tuple[Location, ...]
+    useless: tuple[str, ...]
     wound: int = 0  # what the location's wound record gains (a limb's is capped)
     note: str = ""
 
@@ -46,7 +47,7 @@ def armour_absorbs(damage: int, armour: int) -> int:
 
 
 def apply_wound(
-    location: Location,
+    location: str,
     damage: int,
     *,
     location_hp: int,
@@ -54,6 +55,7 @@ def apply_wound(
     total_hp: int,
     magic_points: int = 1,
     severed: bool = False,
+    table: HitTable = HUMANOID,
 ) -> WoundResult:
     """Apply one blow's damage (after armour) to a location and to total hit points.
 
@@ -65,8 +67,9 @@ def apply_wound(
         raise ValueError(f"damage cannot be negative ({damage})")
     already = max(0, location_max - location_hp)
     effects: list[Effect] = []
-    useless: list[Location] = []
-    if location.is_limb:
+    useless: list[str] = []
+    kind = table.spec(location).kind
+    if kind is LocationKind.LIMB:
         if severed:
             return WoundResult(
                 location, damage, location_hp, total_hp, 0, (), (), 0,
@@ -89,13 +92,13 @@ def apply_wound(
         elif damage > 0 and taken >= 2 * location_max:
             effects += [Effect.UNCONSCIOUS, Effect.BLEEDING]
         elif damage > 0 and taken >= location_max:
-            if location is Location.HEAD:
+            if kind is LocationKind.HEAD:
                 effects.append(Effect.UNCONSCIOUS)
-            elif location is Location.CHEST:
+            elif kind is LocationKind.CHEST:
                 effects.append(Effect.SHOCK)
-        if location is Location.ABDOMEN and damage > 0 and location_max <= taken < 3 * location_max:
+        if kind is LocationKind.ABDOMEN and damage > 0 and location_max <= taken < 3 * location_max:
             effects += [Effect.USELESS, Effect.FALLS]
-            useless += LEGS
+            useless += table.hanging_from(location)
     new_total = total_hp - total_loss
     if new_total <= 0 and Effect.DEAD not in effects:
         effects.append(Effect.DEAD)
@@ -122,7 +125,7 @@ def apply_wound(
 class HealResult:
     """Hit points restored to a location and to the total."""
 
-    location: Location
+    location: str
     healed: int
     location_hp: int
     total_hp: int
@@ -136,7 +139,7 @@ MAGIC_TO_RESTORE_SEVERED = 6
 
 
 def heal_wound(
-    location: Location,
+    location: str,
     wounds: Sequence[int],
     index: int,
     amount: int,
@@ -155,7 +158,7 @@ def heal_wound(
     if amount < 0:
         raise ValueError(f"healing cannot be negative ({amount})")
     if not 0 <= index < len(wounds):
-        raise ValueError(f"no wound {index + 1} on the {location.label}")
+        raise ValueError(f"no wound {index + 1} on the {location_label(location)}")
     left = list(wounds)
     healed = min(left[index], amount)
     left[index] -= healed
@@ -165,7 +168,7 @@ def heal_wound(
 
 
 def heal_naturally(
-    location: Location,
+    location: str,
     wounds: Sequence[int],
     amount: int,
     *,
@@ -192,7 +195,7 @@ def heal_naturally(
 
 
 def _healed(
-    location: Location,
+    location: str,
     left: list[int],
     healed: int,
     location_max: int,
@@ -214,7 +217,7 @@ def _healed(
 
 
 def heal_location(
-    location: Location,
+    location: str,
     amount: int,
     *,
     location_hp: int,
@@ -238,7 +241,8 @@ def standing_conditions(
     *,
     total_hp: int,
     magic_points: int,
-    location_hp: dict[Location, int],
+    location_hp: Mapping[str, int],
+    table: HitTable = HUMANOID,
 ) -> set[Effect]:
     """Conditions that follow from the current numbers alone (what a sheet shows at a glance)."""
     conditions: set[Effect] = set()
@@ -246,9 +250,9 @@ def standing_conditions(
         return {Effect.DEAD}
     if total_hp <= UNCONSCIOUS_AT_TOTAL_HP or magic_points <= 0:
         conditions.add(Effect.UNCONSCIOUS)
-    if location_hp.get(Location.HEAD, 1) <= 0:
+    if any(location_hp.get(key, 1) <= 0 for key in table.of_kind(LocationKind.HEAD)):
         conditions.add(Effect.UNCONSCIOUS)
-    if location_hp.get(Location.CHEST, 1) <= 0:
+    if any(location_hp.get(key, 1) <= 0 for key in table.of_kind(LocationKind.CHEST)):
         conditions.add(Effect.SHOCK)
     if any(hp <= 0 for hp in location_hp.values()):
         conditions.add(Effect.USELESS)

@@ -69,7 +69,7 @@ def foe(svc: CampaignService, cid: str) -> Combatant:
         (Location.HEAD, 12, ("dead",), 0),
         (Location.CHEST, 5, ("shock",), 7),
         (Location.CHEST, 10, ("unconscious", "bleeding"), 2),
-        (Location.ABDOMEN, 4, ("useless:left_leg", "useless:right_leg"), 8),  # and falls
+        (Location.ABDOMEN, 4, ("useless:right_leg", "useless:left_leg"), 8),  # and falls
         (Location.ABDOMEN, 3, (), 9),
         (Location.CHEST, 11, ("unconscious", "bleeding"), 1),
     ],

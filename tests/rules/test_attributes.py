@@ -320,7 +320,7 @@ D20 = {
 
 @pytest.mark.parametrize("roll", range(1, 21))
 def test_hit_location_d20(roll: int) -> None:
-    assert location_from_d20(roll) is D20[roll]
+    assert location_from_d20(roll) == D20[roll]
 
 
 @pytest.mark.parametrize("roll", [0, 21, -1, 100])

@@ -37,7 +37,7 @@ from gmdash.rules import (
     RuleSet,
     apply_wound,
     damage_bonus,
-    location_from_d20,
+    location_label,
     resolve,
 )
 from gmdash.rules.combat import ActionKind, DamageMode, DamageRoll, Defence, damage_roll
@@ -164,7 +164,7 @@ def plan_attack(service: CampaignService, rng: Rng, given: AttackInput) -> Excha
             damage = given.damage
     location, d20 = None, None
     if dealer is Party.ATTACKER and cell.body is not BodyHarm.NONE:
-        location, d20 = _where(given, rng, cell.parrying_limb, shield)
+        location, d20 = _where(given, rng, cell.parrying_limb, shield, d_sheet)
     armour = 0
     if location is not None:
         armour = d_sheet.armour.get(str(location), 0) if given.armour is None else given.armour
@@ -220,21 +220,29 @@ def _parrying_weapon(
 
 
 def _where(
-    given: AttackInput, rng: Rng, parrying_limb: bool, shield: Weapon | None
-) -> tuple[Location, int | None]:
-    """The location hit: typed, else the parrying arm when the table says so (a shield is held
-    on the left arm, any other weapon in the right hand), else a D20."""
+    given: AttackInput, rng: Rng, parrying_limb: bool, shield: Weapon | None, sheet: Character
+) -> tuple[str, int | None]:
+    """The location hit on the defender's table: typed, else the parrying arm when the exchange
+    table says so (a shield is held on the left arm, any other weapon in the right hand; a body
+    without that arm rolls), else a D20."""
+    table = sheet.table
     if given.location is not None:
+        if not table.has(given.location):
+            raise ValidationError(
+                "location", f"{sheet.name} has no {location_label(given.location)} "
+                f"({table.title}: {', '.join(map(location_label, table.keys))})",
+            )  # fmt: skip
         return given.location, None
     if parrying_limb and shield is not None:
         arm = Location.LEFT_ARM if shield.use is WeaponUse.SHIELD else Location.RIGHT_ARM
-        return arm, None
+        if table.has(arm):
+            return arm, None
     d20 = rng.randint(1, 20) if given.location_roll is None else given.location_roll
-    return location_from_d20(d20), d20
+    return table.from_d20(d20), d20
 
 
 def _blow(
-    location: Location,
+    location: str,
     d20: int | None,
     mode: DamageMode,
     rolled: DamageRoll | None,
@@ -257,6 +265,7 @@ def _blow(
         total_hp=d_sheet.hit_points,
         magic_points=d_sheet.magic_points,
         severed=f"severed:{location}" in d_sheet.conditions,
+        table=d_sheet.table,
     )
     parry_hp = 0
     if parrying is not None and outcome.cell.body is BodyHarm.PAST:
@@ -313,7 +322,7 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
             rolls.roll_event(
                 "location",
                 actor=attacker.name,
-                label=blow.location.label,
+                label=location_label(blow.location),
                 expression="1D20" if d20 is not None else None,
                 roll=d20,
                 total=d20,
@@ -392,7 +401,7 @@ def _damage_event(
 
 
 def lasting_conditions(
-    effects: Iterable[Effect], useless: Iterable[Location], hit: Location
+    effects: Iterable[Effect], useless: Iterable[str], hit: str
 ) -> tuple[str, ...]:
     """A wound's effects as sheet conditions (`shock`, `useless:left_arm`...); falling down
     lasts only the moment, so it is shown but not kept."""

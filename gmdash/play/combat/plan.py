@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from gmdash.model.character import Weapon
 from gmdash.model.combat import Combatant
-from gmdash.rules import Effect, Level, Location, RollResult
+from gmdash.rules import Effect, Level, RollResult
 from gmdash.rules.combat import DamageMode, DamageRoll, Defence
 from gmdash.rules.exchange import Outcome
 
@@ -23,7 +23,7 @@ class AttackInput:
     parry_weapon: str | None = None
     defence_chance: int | None = None
     defence_roll: int | None = None
-    location: Location | None = None
+    location: str | None = None  # a key of the defender's hit-location table
     location_roll: int | None = None
     mode: DamageMode | None = None  # None: from the attack's level
     damage: int | None = None
@@ -34,7 +34,7 @@ class AttackInput:
 class Blow:
     """Where an attack that got through lands and what it does (the rules' numbers)."""
 
-    location: Location
+    location: str
     d20: int | None  # None: the location was chosen (typed, or the parrying arm), not rolled
     mode: DamageMode
     rolled: DamageRoll | None  # None: the damage was typed

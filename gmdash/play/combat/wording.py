@@ -5,6 +5,7 @@ from __future__ import annotations
 from gmdash.play.combat.plan import ExchangePlan
 from gmdash.rules.combat import DamageMode, Defence
 from gmdash.rules.exchange import Party, describe
+from gmdash.rules.locations import location_label
 
 
 def attack_text(plan: ExchangePlan) -> str:
@@ -29,7 +30,9 @@ def attack_text(plan: ExchangePlan) -> str:
         )
     blow, riposte, outcome = plan.blow, plan.riposte, plan.outcome
     if blow is not None:
-        where = f"{blow.location.label}" + (f" (D20 {blow.d20})" if blow.d20 is not None else "")
+        where = location_label(blow.location) + (
+            f" (D20 {blow.d20})" if blow.d20 is not None else ""
+        )
         how = f"{blow.mode} " if blow.mode is not DamageMode.NORMAL else ""
         rolled = f" {blow.rolled.expression}" if blow.rolled else " (typed)"
         stops = []

@@ -30,12 +30,12 @@ from gmdash.model.character import (
     CharacterKind,
     Weapon,
 )
-from gmdash.model.derived import maxima
+from gmdash.model.derived import sheet_maxima
 from gmdash.model.sheets import checked, new_character
-from gmdash.rules import Edition, OptionalRule, RuleSet
+from gmdash.rules import DEFAULT_TABLE, HUMANOID, Edition, OptionalRule, RuleSet
 from gmdash.rules.weapons import SpecialKind, WeaponUse, guess_special, guess_use
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, whole_number
-from gmdash.tui.widgets.character_sheet import SHEET_ORDER, SHORT_LOCATION
+from gmdash.tui.widgets.character_sheet import short_location
 
 ABILITY_LINE = re.compile(r"^(?P<name>.*?\S)\s+(?P<value>[+-]?\d+)\s*%?\s*(?P<tick>[*✓])?\s*$")
 KIND_FIELDS = (
@@ -155,8 +155,8 @@ def parse_weapons(text: str, brp: bool = False) -> tuple[list[Weapon], str | Non
 
 def keep_damage(original: Character, edited: Character, ruleset: RuleSet) -> Character:
     """`edited` with the damage and spent points of `original` carried over to new maxima."""
-    old = maxima(original.characteristics, ruleset)
-    new = maxima(edited.characteristics, ruleset)
+    old = sheet_maxima(original, ruleset)
+    new = sheet_maxima(edited, ruleset)
     locations = {
         key: new.locations[key] - (old.locations[key] - original.locations[key])
         for key in new.locations
@@ -213,6 +213,12 @@ class CharacterForm(FormDialog[Character]):
     def rune_points(self) -> bool:
         return self.edition.uses(OptionalRule.RUNE_POINTS)
 
+    @property
+    def locations(self) -> tuple[str, ...]:
+        """The sheet's hit locations (an edit keeps the body's table; a new sheet is
+        humanoid)."""
+        return (self.original.table if self.original else HUMANOID).top_down
+
     def _keys(self) -> list[str]:
         """The campaign's characteristics, each required (CHA in RQG, APP in BRP)."""
         return list(self.edition.characteristics)
@@ -254,9 +260,9 @@ class CharacterForm(FormDialog[Character]):
         yield error_label("chars")
         yield field_label("Armour points per location")
         with Horizontal(classes="row"):
-            for location in SHEET_ORDER:
+            for location in self.locations:
                 with Vertical(classes="stat"):
-                    yield Label(SHORT_LOCATION[location])
+                    yield Label(short_location(location))
                     armour = sheet.armour.get(location, 0) if sheet else 0
                     yield Input(str(armour), id=f"armour-{location}")
         yield error_label("armour")
@@ -334,11 +340,11 @@ class CharacterForm(FormDialog[Character]):
         if wrong:
             found["chars"] = "; ".join(wrong)
         bad_armour = []
-        for location in SHEET_ORDER:
+        for location in self.locations:
             try:
                 whole_number(self._value(f"armour-{location}"), low=0, high=99)
             except ValueError as error:
-                bad_armour.append(f"{SHORT_LOCATION[location]} {error}")
+                bad_armour.append(f"{short_location(location)} {error}")
         if bad_armour:
             found["armour"] = "; ".join(bad_armour)
         found.update(self._abilities()[1])
@@ -355,7 +361,7 @@ class CharacterForm(FormDialog[Character]):
     def answer(self) -> Character:
         chars, _ = self._characteristics()
         kind = self.query_one("#kind", Select).value
-        armour = {loc: whole_number(self._value(f"armour-{loc}")) for loc in SHEET_ORDER}
+        armour = {loc: whole_number(self._value(f"armour-{loc}")) for loc in self.locations}
         rune_max = whole_number(self._value("rune-max")) if self.rune_points else 0
         sheet = new_character(
             id=self.original.id if self.original else "c0000",
@@ -370,6 +376,7 @@ class CharacterForm(FormDialog[Character]):
             ],
             armour={k: v for k, v in armour.items() if v},
             notes=self.query_one("#notes", TextArea).text.rstrip(),
+            hit_table=self.original.hit_table if self.original else DEFAULT_TABLE,
         )
         sheet = replace(sheet, rune_points=rune_max, rune_points_max=rune_max)
         if self.original is not None:

@@ -16,13 +16,14 @@ from gmdash.model.arms import can_parry, default_parry
 from gmdash.model.character import Character, Weapon
 from gmdash.model.combat import Combatant
 from gmdash.play.combat import AttackInput, skill_of
+from gmdash.rules import HUMANOID
 from gmdash.rules.combat import DamageMode, Defence
 from gmdash.tui.dialogs.combat_base import (
     CombatForm,
     cell,
-    location_of,
     optional_whole,
 )
+from gmdash.tui.location_input import read_location
 from gmdash.tui.user_text import literal
 
 Target = tuple[Combatant, Character]
@@ -184,7 +185,10 @@ class AttackDialog(CombatForm[AttackInput]):
         damage = number("damage", 0, 999)
         armour = number("armour", 0, 99)
         try:
-            location, d20 = location_of(self.query_one("#location", Input).value)
+            table = target[1].table if target else HUMANOID
+            location, d20 = read_location(self.query_one("#location", Input).value, table)
+            if d20 is not None:
+                location = None  # a typed D20 is the attack's own location roll
         except ValueError as error:
             problems["location"] = str(error)
             location, d20 = None, None

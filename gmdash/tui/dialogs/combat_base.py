@@ -17,7 +17,6 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 
-from gmdash.rules import Location
 from gmdash.tui.dialogs.form_base import CheckedForm, whole_number
 from gmdash.tui.dialogs.form_base import error_label as form_error_label
 from gmdash.tui.user_text import literal
@@ -135,27 +134,3 @@ def name_and_count(text: str) -> tuple[str, int]:
     if match and match.group("name").strip():
         return match.group("name").strip(), int(match.group("count"))
     return raw, 1
-
-
-def location_of(text: str) -> tuple[Location | None, int | None]:
-    """A typed hit location: a D20 roll (1-20) or a location's name; blank: roll it.
-
-    Returns (location, None) for a name, (None, d20) for a number; ValueError otherwise.
-    """
-    raw = text.strip().casefold().replace(" ", "_")
-    if not raw:
-        return None, None
-    if raw.isdigit():
-        roll = int(raw)
-        if not 1 <= roll <= 20:
-            raise ValueError("a D20 roll is 1 to 20")
-        return None, roll
-    found = [loc for loc in Location if loc.value.startswith(raw)]
-    short = {"ll": Location.LEFT_LEG, "rl": Location.RIGHT_LEG, "la": Location.LEFT_ARM,
-             "ra": Location.RIGHT_ARM, "abd": Location.ABDOMEN}  # fmt: skip
-    if raw in short:
-        return short[raw], None
-    if len(found) == 1:
-        return found[0], None
-    names = ", ".join(loc.label.lower() for loc in Location)
-    raise ValueError(f"a D20 roll or one of {names}")

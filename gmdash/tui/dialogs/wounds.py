@@ -16,46 +16,24 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from gmdash import rules
 from gmdash.look import location_label
-from gmdash.model.character import LOCATIONS, Character
+from gmdash.model.character import Character
 from gmdash.play import rolls
 from gmdash.play.wounds import heal, weapon_dice, weekly_heals, wound
+from gmdash.rules import HUMANOID, HitTable
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, whole_number
+from gmdash.tui.location_input import location_hint, read_location
 from gmdash.tui.user_text import literal
 
-ALIASES = {
-    "h": "head", "hd": "head", "head": "head",
-    "c": "chest", "ch": "chest", "chest": "chest",
-    "a": "abdomen", "ab": "abdomen", "abd": "abdomen", "abdomen": "abdomen",
-    "ra": "right_arm", "la": "left_arm", "rl": "right_leg", "ll": "left_leg",
-}  # fmt: skip
-LOCATION_HINT = "head, chest, abdomen, RA, LA, RL, LL, or a D20 roll (1-20)"
 
-
-def parse_location(text: str) -> tuple[str, int | None]:
-    """A hit location typed by the GM: a name, a short form, or a D20 roll of the table.
+def parse_location(text: str, table: HitTable = HUMANOID) -> tuple[str, int | None]:
+    """A hit location typed by the GM on `table`: a name, a short form, or a D20 roll.
 
     Returns the location and the D20 roll (None when named); ValueError with the message to show.
     """
-    raw = " ".join(text.strip().casefold().replace("_", " ").split())
-    if not raw:
-        raise ValueError(f"required: {LOCATION_HINT}")
-    if raw.isdigit():
-        roll = int(raw)
-        if not 1 <= roll <= 20:
-            raise ValueError(f"a D20 roll is 1 to 20, not {roll}")
-        return str(rules.location_from_d20(roll)), roll
-    if raw in ALIASES:
-        return ALIASES[raw], None
-    words = raw.split()
-    if len(words) == 2 and words[0] in ("r", "right", "l", "left") and words[1] in (
-        "arm", "leg"
-    ):  # fmt: skip
-        side = "right" if words[0].startswith("r") else "left"
-        return f"{side}_{words[1]}", None
-    candidates = [loc for loc in LOCATIONS if loc.replace("_", " ").startswith(raw)]
-    if len(candidates) == 1:
-        return candidates[0], None
-    raise ValueError(f"not a hit location: {text.strip()!r} ({LOCATION_HINT})")
+    location, roll = read_location(text, table)
+    if location is None:
+        raise ValueError(f"required: {location_hint(table)}")
+    return location, roll
 
 
 # --- damage ------------------------------------------------------------------------------------
@@ -86,7 +64,7 @@ class DamageDialog(FormDialog[DamageOrder]):
     def dialog_body(self) -> ComposeResult:
         yield Static(literal(f"Damage to {self.character.name}", style="bold"))
         yield field_label("Location")
-        yield Input(placeholder=LOCATION_HINT, id="location")
+        yield Input(placeholder=location_hint(self.character.table), id="location")
         yield error_label("location")
         yield field_label("Damage (before armour)")
         yield Input(placeholder="a number, or dice such as 1D8+1+1D4 (rolled on apply)",
@@ -115,7 +93,7 @@ class DamageDialog(FormDialog[DamageOrder]):
     # --- checks ---------------------------------------------------------------------------
 
     def _location(self) -> str:
-        return parse_location(self.query_one("#location", Input).value)[0]
+        return parse_location(self.query_one("#location", Input).value, self.character.table)[0]
 
     def _damage_text(self) -> str:
         return self.query_one("#damage", Input).value.strip()
@@ -215,7 +193,7 @@ class HealDialog(FormDialog[HealOrder]):
     def dialog_body(self) -> ComposeResult:
         yield Static(literal(f"Heal {self.character.name}", style="bold"))
         yield field_label("Location")
-        yield Input(placeholder=LOCATION_HINT, id="location")
+        yield Input(placeholder=location_hint(self.character.table), id="location")
         yield error_label("location")
         yield field_label("Hit points healed")
         yield Input(placeholder="e.g. 3", id="amount")
@@ -229,7 +207,7 @@ class HealDialog(FormDialog[HealOrder]):
     def problems(self) -> dict[str, str]:
         found: dict[str, str] = {}
         try:
-            parse_location(self.query_one("#location", Input).value)
+            parse_location(self.query_one("#location", Input).value, self.character.table)
         except ValueError as error:
             found["location"] = str(error)
         try:
@@ -247,7 +225,9 @@ class HealDialog(FormDialog[HealOrder]):
     def answer(self) -> HealOrder:
         text = self.query_one("#wound", Input).value.strip()
         return HealOrder(
-            location=parse_location(self.query_one("#location", Input).value)[0],
+            location=parse_location(self.query_one("#location", Input).value, self.character.table)[
+                0
+            ],
             amount=whole_number(self.query_one("#amount", Input).value),
             wound=whole_number(text) - 1 if text else None,
             magical=self.query_one("#magical", Checkbox).value,

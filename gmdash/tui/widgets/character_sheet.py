@@ -14,25 +14,22 @@ from textual.widgets import Static
 
 from gmdash import rules
 from gmdash.model.character import AbilityKind, Character
-from gmdash.model.derived import Maxima, derived_of, maxima
-from gmdash.rules import Edition, Location, OptionalRule, RuleSet
+from gmdash.model.derived import Maxima, derived_of, sheet_maxima
+from gmdash.rules import Edition, LocationKind, OptionalRule, RuleSet
 from gmdash.rules.weapons import damage_with_bonus
 from gmdash.safe_text import visible
 from gmdash.tui.user_text import multiline, rich_literal
 from gmdash.tui.widgets.cells import fit, give_way
 
-SHORT_LOCATION = {
-    "left_leg": "L leg",
-    "right_leg": "R leg",
-    "abdomen": "abdomen",
-    "chest": "chest",
-    "left_arm": "L arm",
-    "right_arm": "R arm",
-    "head": "head",
-}
-SHEET_ORDER = ("head", "left_arm", "right_arm", "chest", "abdomen", "left_leg", "right_leg")
-D20_TEXT = {str(loc): f"{low:02d}-{high:02d}" if low != high else f"{low:02d}"
-            for low, high, loc in rules.locations.D20_RANGES}  # fmt: skip
+
+def short_location(key: str) -> str:
+    """A location in few letters: `left_leg` -> "L leg", `right_hind_leg` -> "R hind leg"."""
+    for side, letter in (("left_", "L "), ("right_", "R ")):
+        if key.startswith(side):
+            return letter + key.removeprefix(side).replace("_", " ")
+    return key.replace("_", " ")
+
+
 KIND_TITLES = {AbilityKind.SKILL: "Skills", AbilityKind.RUNE: "Runes",
                AbilityKind.PASSION: "Passions"}  # fmt: skip
 
@@ -40,12 +37,12 @@ KIND_TITLES = {AbilityKind.SKILL: "Skills", AbilityKind.RUNE: "Runes",
 def useless_locations(character: Character) -> list[str]:
     """Locations that cannot be used: by lasting condition or by their hit points now."""
     found = [c.partition(":")[2] for c in character.conditions if c.startswith("useless:")]
+    table = character.table
     for location, hp in character.locations.items():
-        if hp <= 0 and location != "head" and location != "chest":
-            if location == "abdomen":
-                found += ["left_leg", "right_leg"]
-            else:
-                found.append(location)
+        kind = table.spec(location).kind
+        if hp > 0 or kind in (LocationKind.HEAD, LocationKind.CHEST):
+            continue
+        found += table.hanging_from(location) if kind is LocationKind.ABDOMEN else [location]
     return list(dict.fromkeys(found))
 
 
@@ -54,7 +51,8 @@ def status_words(character: Character, full: Maxima) -> list[str]:
     standing = rules.standing_conditions(
         total_hp=character.hit_points,
         magic_points=character.magic_points,
-        location_hp={Location(k): hp for k, hp in character.locations.items()},
+        location_hp=character.locations,
+        table=character.table,
     )
     lasting = set(character.conditions)
     if "dead" in lasting or rules.Effect.DEAD in standing:
@@ -65,8 +63,8 @@ def status_words(character: Character, full: Maxima) -> list[str]:
         if word in lasting or rules.Effect(word) in standing
     ]
     severed = [c.partition(":")[2] for c in character.conditions if c.startswith("severed:")]
-    words += [f"severed {SHORT_LOCATION[loc]}" for loc in severed]
-    words += [f"useless {SHORT_LOCATION[loc]}" for loc in useless_locations(character)
+    words += [f"severed {short_location(loc)}" for loc in severed]
+    words += [f"useless {short_location(loc)}" for loc in useless_locations(character)
               if loc not in severed]  # fmt: skip
     if not words and character.hit_points < full.hit_points:
         words.append("wounded")
@@ -218,7 +216,7 @@ def sheet_renderable(character: Character, rules_: RuleSet | Edition) -> Rendera
     ranks; Runes, Passions and Rune points only with BRP's optional rules)."""
     edition = _edition(rules_)
     ruleset = edition.ruleset
-    full = maxima(character.characteristics, ruleset)
+    full = sheet_maxima(character, ruleset)
     derived = derived_of(character, ruleset)
     parts: list[RenderableType] = []
 
@@ -251,11 +249,15 @@ def sheet_renderable(character: Character, rules_: RuleSet | Edition) -> Rendera
         ])
     )  # fmt: skip
 
-    parts += [Text(), _heading("Hit locations")]
+    table = character.table
+    heading = _heading("Hit locations")
+    if table.name != rules.DEFAULT_TABLE:
+        heading.append(f"  {table.title}", style="dim")
+    parts += [Text(), heading]
     useless = set(useless_locations(character))
     severed = {c.partition(":")[2] for c in character.conditions if c.startswith("severed:")}
     rows: list[list[str | Text]] = []
-    for location in SHEET_ORDER:
+    for location in table.top_down:
         current = character.locations[location]
         most = full.locations[location]
         state = "severed" if location in severed else "useless" if location in useless else ""
@@ -265,8 +267,8 @@ def sheet_renderable(character: Character, rules_: RuleSet | Edition) -> Rendera
             note.append((" " if state else "") + "wounds " + "+".join(map(str, wounds)),
                         style="dim")  # fmt: skip
         rows.append([
-            D20_TEXT[location],
-            SHORT_LOCATION[location].capitalize(),
+            table.spec(location).d20,
+            short_location(location).capitalize(),
             Text(f"{current}/{most}", style=points_style(current, most)),
             str(character.armour.get(location, 0)),
             note,
