@@ -23,17 +23,7 @@ def maxima(
     characteristics: Mapping[str, int], ruleset: RuleSet, table: HitTable = HUMANOID
 ) -> Maxima:
     """Maximum points for these characteristics under `ruleset`, on a body of `table`."""
-    chars = Characteristics(
-        STR=characteristics["STR"],
-        CON=characteristics["CON"],
-        SIZ=characteristics["SIZ"],
-        DEX=characteristics["DEX"],
-        INT=characteristics["INT"],
-        POW=characteristics["POW"],
-        CHA=characteristics.get("CHA"),
-        APP=characteristics.get("APP"),
-    )
-    derived = derive(chars, ruleset, table)
+    derived = derive_from(characteristics, ruleset, table)
     return Maxima(
         hit_points=derived.hit_points,
         locations={str(loc): hp for loc, hp in derived.locations.items()},
@@ -47,14 +37,22 @@ def sheet_maxima(character: Character, ruleset: RuleSet) -> Maxima:
     return maxima(character.characteristics, ruleset, character.table)
 
 
-def derived_of(character: Character, ruleset: RuleSet) -> DerivedAttributes:
-    """Everything the rules derive from a sheet's characteristics."""
-    chars = character.characteristics
+def derive_from(
+    characteristics: Mapping[str, int], ruleset: RuleSet, table: HitTable = HUMANOID
+) -> DerivedAttributes:
+    """Everything the rules derive from characteristics keyed by name (`STR`...; CHA or APP
+    may be missing). KeyError names a missing one, ValueError a bad value."""
+    chars = characteristics
     return derive(
         Characteristics(
             STR=chars["STR"], CON=chars["CON"], SIZ=chars["SIZ"], DEX=chars["DEX"],
             INT=chars["INT"], POW=chars["POW"], CHA=chars.get("CHA"), APP=chars.get("APP"),
         ),
         ruleset,
-        character.table,
+        table,
     )  # fmt: skip
+
+
+def derived_of(character: Character, ruleset: RuleSet) -> DerivedAttributes:
+    """Everything the rules derive from a sheet's characteristics."""
+    return derive_from(character.characteristics, ruleset, character.table)

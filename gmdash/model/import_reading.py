@@ -1,0 +1,162 @@
+"""What an import read from a foreign format (a Foundry VTT actor, a printed stat block): the
+sheet it makes, in the exchange format (docs/character-schema.md), and the report beside it.
+
+The report has three lists a game master reads before saving: what was not read (never dropped
+silently), what gmdash chose where the source was silent, and where the source's own derived
+numbers differ from those gmdash computes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gmdash.model.character import LOCATIONS
+from gmdash.model.derived import derive_from
+from gmdash.rules.ruleset import RuleSet
+
+LOCATION_WORDS: dict[str, str] = {
+    "right leg": "right_leg", "left leg": "left_leg", "abdomen": "abdomen", "chest": "chest",
+    "right arm": "right_arm", "left arm": "left_arm", "head": "head",
+    "r leg": "right_leg", "l leg": "left_leg", "r arm": "right_arm", "l arm": "left_arm",
+    "rleg": "right_leg", "lleg": "left_leg", "rarm": "right_arm", "larm": "left_arm",
+    "jambe droite": "right_leg", "jambe gauche": "left_leg", "poitrine": "chest",
+    "torse": "chest", "bras droit": "right_arm", "bras gauche": "left_arm", "tête": "head",
+    "tete": "head",
+}  # fmt: skip
+"""Humanoid location names as printed (English and French) -> gmdash's location keys."""
+
+
+def humanoid_location(name: str) -> str | None:
+    """The gmdash location a printed name stands for (`Right Leg`, `R. Arm`, `Tête`), if any."""
+    key = " ".join(name.casefold().replace(".", " ").replace("-", " ").split())
+    return LOCATION_WORDS.get(key)
+
+
+@dataclass(frozen=True, slots=True)
+class LocationRow:
+    """One row of a hit-location table as the source gives it."""
+
+    name: str
+    low: int
+    high: int
+    armour: int
+    hit_points: int
+
+    @property
+    def d20(self) -> str:
+        return f"{self.low:02d}" if self.low == self.high else f"{self.low:02d}-{self.high:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class Spell:
+    """A spell as the source lists it: spirit magic (`spirit`), Rune magic (`rune`) or other."""
+
+    name: str
+    kind: str
+    points: int | None = None
+    variable: bool = False
+    cult: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Cult:
+    """A cult the character belongs to, with its own Rune points."""
+
+    name: str
+    rank: str = ""
+    rune_points: int | None = None
+    rune_points_max: int | None = None
+
+
+@dataclass(slots=True)
+class Reading:
+    """A sheet read from `source`, and what the game master should know before saving it."""
+
+    source: str
+    sheet: dict[str, Any]
+    unread: list[str] = field(default_factory=list)
+    assumed: list[str] = field(default_factory=list)
+    differences: list[str] = field(default_factory=list)
+    location_table: list[LocationRow] = field(default_factory=list)
+    spells: list[Spell] = field(default_factory=list)
+    cults: list[Cult] = field(default_factory=list)
+
+    def report(self) -> dict[str, Any]:
+        """The report as JSON (the CLI's `--json`)."""
+        return {
+            "source": self.source,
+            "not_read": list(self.unread),
+            "assumed": list(self.assumed),
+            "differences": list(self.differences),
+            "locations": [
+                {"name": r.name, "d20": r.d20, "armour": r.armour, "hit_points": r.hit_points}
+                for r in self.location_table
+            ],
+            "spells": [
+                {"name": s.name, "kind": s.kind, "points": s.points, "variable": s.variable,
+                 "cult": s.cult}
+                for s in self.spells
+            ],
+            "cults": [
+                {"name": c.name, "rank": c.rank, "rune_points": c.rune_points,
+                 "rune_points_max": c.rune_points_max}
+                for c in self.cults
+            ],
+        }  # fmt: skip
+
+
+def compare_derived(
+    reading: Reading, chars: Mapping[str, int], printed: Mapping[str, object], ruleset: RuleSet
+) -> None:
+    """Add a difference for each of the source's own derived numbers (`hit_points`,
+    `magic_points`, `damage_bonus`, `dex_sr`, `siz_sr`, `healing_rate`, `move`, and
+    `locations` as {key: HP}) that is not what gmdash computes from `chars`."""
+    try:
+        derived = derive_from(chars, ruleset)
+    except (KeyError, ValueError):
+        return  # characteristics missing: the sheet is refused for that, by name
+    gmdash_locations = {str(loc): hp for loc, hp in derived.locations.items()}
+    ours: dict[str, object] = {
+        "hit_points": derived.hit_points,
+        "magic_points": derived.magic_points,
+        "damage_bonus": derived.damage_bonus,
+        "dex_sr": derived.dex_sr,
+        "siz_sr": derived.siz_sr,
+        "healing_rate": derived.healing_rate,
+        "move": derived.movement_walk,
+    }
+    words = {
+        "hit_points": "hit points", "magic_points": "magic points",
+        "damage_bonus": "damage bonus", "dex_sr": "DEX strike rank",
+        "siz_sr": "SIZ strike rank", "healing_rate": "healing rate", "move": "move",
+    }  # fmt: skip
+    for key, theirs in printed.items():
+        if key == "locations" or key not in ours:
+            continue
+        mine = ours[key]
+        if key == "damage_bonus":
+            theirs, mine = bonus_text(str(theirs)), bonus_text(str(mine))
+        if theirs != mine:
+            reading.differences.append(
+                f"{words[key]}: {reading.source} says {theirs}, gmdash computes {mine}"
+            )
+    locations = printed.get("locations")
+    if isinstance(locations, Mapping):
+        for key in LOCATIONS:
+            theirs = locations.get(key)
+            mine = gmdash_locations.get(key)
+            if theirs is not None and theirs != mine:
+                label = key.replace("_", " ")
+                reading.differences.append(
+                    f"{label} HP: {reading.source} says {theirs}, gmdash computes {mine}"
+                )
+
+
+def bonus_text(text: str) -> str:
+    """A damage bonus written one way: `+1D4`, `-1D4`, or `0` for none."""
+    cleaned = text.strip().upper().replace(" ", "")
+    if cleaned in ("", "0", "+0", "-", "—", "NONE", "AUCUN"):
+        return "0"
+    return cleaned if cleaned.startswith(("+", "-")) else f"+{cleaned}"
