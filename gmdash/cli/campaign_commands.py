@@ -26,8 +26,11 @@ from gmdash.model.exchange import (
     ignored_fields,
     import_payload,
 )
+from gmdash.model.character import Character
+from gmdash.model.foundry import is_foundry_actor
 from gmdash.play import journal
 from gmdash.play.campaign import CampaignService
+from gmdash.play.importing import FOUNDRY, preview, preview_lines, read_source, save
 from gmdash.rules.ruleset import OptionalRule, RuleSet
 from gmdash.safe_text import json_safe, visible
 from gmdash.store.exports import export_refusal
@@ -84,11 +87,18 @@ def register(subparsers: Any) -> None:
     character = subparsers.add_parser("character", help="import or export characters")
     char_sub = character.add_subparsers(title="character commands", metavar="ACTION",
                                         required=True)  # fmt: skip
-    imp = char_sub.add_parser("import", parents=[json_flag, named], help="add a sheet from JSON")
+    imp = char_sub.add_parser(
+        "import", parents=[json_flag, named],
+        help="add a sheet: gmdash JSON, a Foundry VTT RuneQuest actor or a printed stat block",
+    )  # fmt: skip
     imp.add_argument("file", metavar="FILE", type=Path)
     imp.add_argument(
         "--convert", action="store_true",
         help="make a sheet of the other rule set fit the campaign (reports what changed)",
+    )  # fmt: skip
+    imp.add_argument(
+        "--yes", action="store_true",
+        help="save a Foundry actor or stat block (without it: a preview, nothing saved)",
     )  # fmt: skip
     imp.set_defaults(handler=character_import)
     exp = char_sub.add_parser("export", parents=[named], help="write a sheet as JSON")
@@ -260,9 +270,56 @@ def session_list(args: argparse.Namespace) -> int:
 
 
 def character_import(args: argparse.Namespace) -> int:
-    """`gmdash character import FILE --campaign NAME [--convert]`."""
+    """`gmdash character import FILE --campaign NAME [--convert] [--yes]`.
+
+    gmdash's own JSON is saved at once; a Foundry actor or a stat block is previewed with what
+    was and was not read, and saved with `--yes`.
+    """
     name = _campaign(args)
-    data = _read_character_file(args.file)
+    text = _read_character_file(args.file)
+    if text.lstrip().startswith(("{", "[")):
+        data = _json_of(args.file, text)
+        if not is_foundry_actor(data):
+            return _import_exchange(args, name, data)
+    with store_errors(name):
+        with CampaignService.open(
+            args.saves_dir, name, read_only=not args.yes, remember=False
+        ) as svc:
+            source = read_source(text, svc.campaign.edition.ruleset)
+            found = preview(svc, source, convert=args.convert)
+            if not found.ready and not source.payload.get("characteristics"):
+                raise CliError(
+                    f"{visible(str(args.file))}: no character in it (not gmdash JSON, not a "
+                    "Foundry actor, no characteristics such as 'STR 13' in the text)"
+                )
+            saved = save(svc, source, convert=args.convert) if args.yes and found.ready else None
+    if args.json:
+        print_json({
+            "saved": saved is not None, "id": saved.id if saved else None,
+            "name": found.sheet.name if found.sheet else None, "format": source.format,
+            "sheet": _exported(found.sheet), "report": source.reading.report()
+            if source.reading else None, "converted": found.changes, "error": found.error or None,
+        })  # fmt: skip
+    else:
+        what = "Foundry VTT actor" if source.format == FOUNDRY else "stat block"
+        print(f"{visible(str(args.file))}: a {what}")
+        for line in preview_lines(found):
+            print(f"  {line}")
+        if saved is not None:
+            print(f"imported {saved.name!r} into {name!r} as {saved.id}")
+        elif found.ready:
+            print("nothing saved: add --yes to save it")
+    if not found.ready:
+        raise CliError(f"nothing saved: {found.error}")
+    return 0
+
+
+def _exported(sheet: Character | None) -> dict[str, Any] | None:
+    return export_character(sheet)["character"] if sheet is not None else None
+
+
+def _import_exchange(args: argparse.Namespace, name: str, data: object) -> int:
+    """gmdash's own exchange format: checked before the campaign is opened, saved at once."""
     with store_errors(name):
         payload = import_payload(data)  # refused before the campaign is even opened
         ignored = ignored_fields(data)
@@ -280,8 +337,8 @@ def character_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_character_file(path: Path) -> object:
-    """The JSON of a character file; CliError when it is unreadable, too big or too deep."""
+def _read_character_file(path: Path) -> str:
+    """The text of a character file; CliError when it is unreadable, too big or not text."""
     try:
         with path.open("rb") as file:
             raw = file.read(MAX_FILE_BYTES + 1)
@@ -290,10 +347,19 @@ def _read_character_file(path: Path) -> object:
     if len(raw) > MAX_FILE_BYTES:
         raise CliError(f"{path} is larger than {MAX_FILE_BYTES:,} bytes: not a character sheet")
     try:
-        return json.loads(raw.decode("utf-8"))
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if raw.lstrip().startswith((b"{", b"[")):
+            raise CliError(f"{path} is not valid JSON: {error}") from None
+        raise CliError(f"{path} is not UTF-8 text: {error}") from None
+
+
+def _json_of(path: Path, text: str) -> object:
+    try:
+        return json.loads(text)
     except RecursionError:
         raise CliError(f"{path} is nested too deeply to be a character sheet") from None
-    except (ValueError, UnicodeDecodeError) as error:
+    except ValueError as error:
         raise CliError(f"{path} is not valid JSON: {error}") from None
 
 

@@ -160,3 +160,41 @@ def bonus_text(text: str) -> str:
     if cleaned in ("", "0", "+0", "-", "—", "NONE", "AUCUN"):
         return "0"
     return cleaned if cleaned.startswith(("+", "-")) else f"+{cleaned}"
+
+
+def spell_text(spell: Spell) -> str:
+    """`Bladesharp 2 (variable)`, `Shield 2 [Orlanth]`: a spell as the notes and previews list it."""
+    points = "" if spell.points is None else f" {spell.points}"
+    variable = " (variable)" if spell.variable else ""
+    cult = f" [{spell.cult}]" if spell.cult else ""
+    return f"{spell.name}{points}{variable}{cult}"
+
+
+def settle_points(reading: Reading, ruleset: RuleSet) -> None:
+    """Current points the source gives made to fit gmdash's maxima, each change reported:
+    above a maximum (the source counted an effect gmdash does not) comes down to it; a
+    location the source left out starts full."""
+    sheet = reading.sheet
+    try:
+        derived = derive_from(sheet.get("characteristics") or {}, ruleset)
+    except (KeyError, ValueError, TypeError):
+        return  # the import is refused for the characteristics, by name
+    tops = {"hit_points": derived.hit_points, "magic_points": derived.magic_points}
+    for key, top in tops.items():
+        value = sheet.get(key)
+        if isinstance(value, int) and value > top:
+            words = key.replace("_", " ")
+            reading.assumed.append(f"{words} {value} brought down to gmdash's maximum {top}")
+            sheet[key] = top
+    locations = sheet.get("locations")
+    if not isinstance(locations, dict):
+        return
+    for key, top in ((str(loc), hp) for loc, hp in derived.locations.items()):
+        label = key.replace("_", " ")
+        value = locations.get(key)
+        if value is None:
+            locations[key] = top
+            reading.assumed.append(f"{label}: not in {reading.source}: full ({top} HP)")
+        elif value > top:
+            locations[key] = top
+            reading.assumed.append(f"{label} HP {value} brought down to gmdash's maximum {top}")

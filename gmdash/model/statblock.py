@@ -22,6 +22,7 @@ from gmdash.model.import_reading import (
     bonus_text,
     compare_derived,
     humanoid_location,
+    spell_text,
 )
 from gmdash.rules.attributes import damage_bonus, dex_strike_rank, siz_strike_rank
 from gmdash.rules.dice import DiceError, parse_dice
@@ -171,9 +172,9 @@ def read_statblock(text: str, ruleset: RuleSet = RuleSet.RQG) -> Reading:
     name = _read_name(buffer, text)
     _build(reading, name, chars, abilities, weapons, printed, ruleset)
     leftovers = _leftovers(buffer)
-    reading.unread += [f"not read: {piece!r}" for piece in leftovers]
+    reading.unread += [repr(piece) for piece in leftovers]
     if reading.spells:
-        notes.append("Spells: " + ", ".join(_spell_text(spell) for spell in reading.spells))
+        notes.append("Spells: " + ", ".join(spell_text(spell) for spell in reading.spells))
     kept = [*notes, *(["Not read on import: " + "; ".join(leftovers)] if leftovers else [])]
     if kept:
         reading.sheet["notes"] = "\n".join(kept)
@@ -426,11 +427,6 @@ def _build(
         sheet["rune_points"] = sheet["rune_points_max"] = printed.pop("rune_points")
     if complete:
         compare_derived(reading, chars, printed, ruleset)
-
-
-def _spell_text(spell: Spell) -> str:
-    points = "" if spell.points is None else f" {spell.points}"
-    return f"{spell.name}{points}{' (variable)' if spell.variable else ''}"
 
 
 def _weapon(

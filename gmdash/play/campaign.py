@@ -393,7 +393,14 @@ class CampaignService:
         self, data: object, *, convert: bool = False
     ) -> tuple[Character, list[str]]:
         """Add a sheet read from exported JSON; missing current points start full. Returns it
-        with what a conversion changed.
+        with what a conversion changed (`fit_import` says what is checked)."""
+        sheet, changes = self.fit_import(data, convert=convert)
+        return self.publish(CharacterAdded(character=sheet)).character, changes
+
+    def fit_import(
+        self, data: object, *, convert: bool = False
+    ) -> tuple[Character, list[str]]:
+        """The sheet an import would add, and what a conversion changed; nothing is stored.
 
         A sheet of the other rule set (CHA or APP, runes, passions, Rune points the campaign
         lacks) is refused with what does not fit, or with `convert` made to fit and reported;
@@ -415,7 +422,9 @@ class CampaignService:
             raw, changes = converted.sheet, converted.changes
         sheet = complete(raw, id=self.state.new_character_id(), ruleset=edition.ruleset)
         sheet_fit.check_maxima(sheet, edition.ruleset)
-        return self.publish(CharacterAdded(character=sheet)).character, changes
+        if self.state.find(sheet.name) is not None:  # as adding it would say, before saving
+            raise ValidationError("name", f"{sheet.name!r} is already in this campaign")
+        return sheet, changes
 
     def strike_out(self, roll_id: str, reason: str = "") -> RollStruckOut:
         """Strike a roll out of the log; it is never deleted."""

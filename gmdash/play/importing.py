@@ -1,0 +1,151 @@
+"""Bringing a character in from text: gmdash's own JSON, a Foundry VTT RuneQuest actor, or a
+printed stat block. One door for both front ends: read and preview (nothing stored), then save.
+
+The format is told from the text itself: JSON with gmdash's envelope (or a bare sheet) is the
+exchange format (docs/character-schema.md); JSON with Foundry's `system` and `items` is a
+Foundry actor; anything else is a stat block.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from gmdash.model.character import Character
+from gmdash.model.errors import ValidationError
+from gmdash.model.exchange import ignored_fields, import_payload
+from gmdash.model.foundry import is_foundry_actor, read_foundry
+from gmdash.model.import_reading import Reading, spell_text
+from gmdash.model.statblock import read_statblock
+from gmdash.play.campaign import CampaignService
+from gmdash.rules.ruleset import RuleSet
+from gmdash.safe_text import visible
+
+GMDASH = "gmdash"
+FOUNDRY = "foundry"
+STATBLOCK = "statblock"
+
+
+class NotReadable(ValueError):
+    """Text that is no character: one line saying why."""
+
+
+@dataclass(slots=True)
+class Source:
+    """What the text held: its format, the sheet (exchange JSON) and, for the formats gmdash
+    interprets, the reading with its report."""
+
+    format: str
+    payload: dict[str, Any]
+    reading: Reading | None = None
+    ignored: list[str] = field(default_factory=list)
+
+
+def read_source(text: str, ruleset: RuleSet = RuleSet.RQG) -> Source:
+    """The character in `text`; NotReadable (bad JSON) or ValidationError (a gmdash sheet
+    beyond the import limits) when there is none."""
+    if not text.strip():
+        raise NotReadable("there is nothing to import: the text is empty")
+    if text.lstrip().startswith(("{", "[")):
+        try:
+            data = json.loads(text)
+        except RecursionError:
+            raise NotReadable("the JSON is nested too deeply to be a character") from None
+        except ValueError as error:
+            raise NotReadable(f"not valid JSON: {error}") from None
+        return read_data(data, ruleset)
+    reading = read_statblock(text, ruleset)
+    return Source(STATBLOCK, reading.sheet, reading)
+
+
+def read_data(data: object, ruleset: RuleSet = RuleSet.RQG) -> Source:
+    """The character in parsed JSON: a Foundry actor, else gmdash's own format."""
+    if is_foundry_actor(data):
+        assert isinstance(data, dict)
+        reading = read_foundry(data, ruleset)
+        return Source(FOUNDRY, reading.sheet, reading)
+    payload = import_payload(data)
+    return Source(GMDASH, payload, None, ignored_fields(data))
+
+
+@dataclass(slots=True)
+class Preview:
+    """The sheet an import would add, or the one reason it cannot; nothing is stored."""
+
+    source: Source
+    sheet: Character | None
+    changes: list[str]
+    error: str = ""
+
+    @property
+    def ready(self) -> bool:
+        return self.sheet is not None
+
+
+def preview(service: CampaignService, source: Source, *, convert: bool = False) -> Preview:
+    """What saving `source` into the campaign would add (checked as saving checks it)."""
+    try:
+        sheet, changes = service.fit_import(source.payload, convert=convert)
+    except ValidationError as error:
+        return Preview(source, None, [], f"invalid {error.field}: {error.message}")
+    return Preview(source, sheet, changes)
+
+
+def save(service: CampaignService, source: Source, *, convert: bool = False) -> Character:
+    """Add the sheet to the campaign (ValidationError, nothing stored, when it does not fit)."""
+    sheet, _ = service.import_character(source.payload, convert=convert)
+    return sheet
+
+
+def preview_lines(found: Preview) -> list[str]:
+    """The preview as lines of plain text: the sheet as it would be saved, then the report."""
+    lines: list[str] = []
+    sheet = found.sheet
+    reading = found.source.reading
+    if sheet is not None:
+        chars = "  ".join(f"{k} {v}" for k, v in sheet.characteristics.items())
+        lines += [
+            f"{sheet.name} ({'player character' if sheet.kind == 'pc' else 'NPC'})",
+            chars,
+            f"HP {sheet.hit_points}  MP {sheet.magic_points}"
+            + (f"  RP {sheet.rune_points}/{sheet.rune_points_max}" if sheet.rune_points_max else ""),
+            "Locations: " + ", ".join(
+                f"{key.replace('_', ' ')} {hp}" + (f" ({sheet.armour[key]} AP)"
+                                                   if sheet.armour.get(key) else "")
+                for key, hp in sheet.locations.items()
+            ),
+        ]  # fmt: skip
+        for weapon in sheet.weapons:
+            lines.append(
+                f"Weapon: {weapon.name} ({weapon.skill} {_value(sheet, weapon.skill)}), "
+                f"{weapon.damage}, SR {weapon.sr}, {weapon.hit_points} HP, {weapon.special}, "
+                f"{weapon.use}"
+            )
+        for kind, label in (("skill", "Skills"), ("rune", "Runes"), ("passion", "Passions")):
+            shown = [f"{a.name} {a.value}%{' ✓' if a.ticked else ''}"
+                     for a in sheet.abilities if a.kind == kind]  # fmt: skip
+            if shown:
+                lines.append(f"{label}: " + ", ".join(shown))
+        if sheet.conditions:
+            lines.append("Conditions: " + ", ".join(sheet.conditions))
+    if reading is not None:
+        if reading.spells:
+            lines.append("Spells: " + ", ".join(spell_text(s) for s in reading.spells))
+        others = [r for r in reading.location_table if r.name]
+        if others and sheet is None:
+            lines.append("Locations read: " + ", ".join(
+                f"{r.name} {r.d20} {r.armour}/{r.hit_points}" for r in others))  # fmt: skip
+        lines += [f"Not read: {line}" for line in reading.unread]
+        lines += [f"Assumed: {line}" for line in reading.assumed]
+        lines += [f"Differs: {line}" for line in reading.differences]
+    lines += [f"Ignored: {name}" for name in found.source.ignored]
+    lines += [f"Converted: {change}" for change in found.changes]
+    if found.error:
+        lines.append(f"Cannot save: {found.error}")
+    return [visible(line) for line in lines]
+
+
+def _value(sheet: Character, skill: str) -> str:
+    ability = sheet.ability(skill)
+    return f"{ability.value}%" if ability else "no such ability"
