@@ -16,14 +16,11 @@ from typing import Any
 
 from gmdash.model.exchange import MAX_ABILITIES, MAX_NAME, MAX_WEAPONS
 from gmdash.model.import_reading import (
-    Cult,
     LocationRow,
     Reading,
-    Spell,
     compare_derived,
     humanoid_location,
     settle_points,
-    spell_text,
 )
 from gmdash.rules.ruleset import RuleSet
 from gmdash.rules.skill_categories import SkillCategory, category_modifiers
@@ -96,7 +93,7 @@ def read_foundry(data: Mapping[str, Any], ruleset: RuleSet = RuleSet.RQG) -> Rea
     _armour(reading, by_type.pop("armor", []))
     _magic(reading, by_type)
     _points(reading, attributes, printed)
-    notes = _background(system) + _leftover_items(reading, by_type) + _magic_notes(reading)
+    notes = _background(system) + _leftover_items(reading, by_type)
     if notes:
         sheet["notes"] = "\n".join(notes)
     _unique(reading, abilities, "ability")
@@ -387,35 +384,61 @@ def _armour(reading: Reading, items: list[Mapping[str, Any]]) -> None:
         reading.sheet["armour"] = armour
 
 
+RANKS = {"layMember": "lay member", "initiate": "initiate", "godTalker": "god-talker",
+         "runePriest": "rune priest", "runeLord": "rune lord", "chiefPriest": "rune priest",
+         "highPriest": "rune priest"}  # fmt: skip
+"""Foundry's cult ranks -> gmdash's (`CultRank`); a chief or high priest is a Rune priest."""
+
+
 def _magic(reading: Reading, by_type: dict[str, list[Mapping[str, Any]]]) -> None:
-    cults_by_id: dict[str, str] = {}
+    """Spirit magic into `spells`; cults, with their Rune points, Runes and Rune spells, into
+    `cults`. A Rune spell whose cult is not in the export is reported."""
+    cults: list[dict[str, Any]] = []
+    by_id: dict[str, dict[str, Any]] = {}
     for item in by_type.pop("cult", []):
         system = _map(item.get("system"))
         name = _text(item.get("name")) or _text(system.get("deity")) or "(cult)"
-        cults_by_id[_text(item.get("_id")) or _text(item.get("id"))] = name
         points = _map(system.get("runePoints"))
+        full = max(0, _whole(points.get("max")) or 0)
         ranks = [_text(_map(j).get("rank")) for j in system.get("joinedCults") or []]
-        reading.cults.append(
-            Cult(name=name, rank=", ".join(r for r in ranks if r),
-                 rune_points=_whole(points.get("value")), rune_points_max=_whole(points.get("max")))
-        )  # fmt: skip
-    for kind, item_type in (("spirit", "spiritMagic"), ("rune", "runeMagic")):
-        for item in by_type.pop(item_type, []):
-            system = _map(item.get("system"))
-            name = _text(item.get("name"))
-            if not name:
-                reading.unread.append(f"a {item_type} spell without a name")
-                continue
-            reading.spells.append(
-                Spell(name=name, kind=kind, points=_whole(system.get("points")),
-                      variable=system.get("isVariable") is True,
-                      cult=cults_by_id.get(_text(system.get("cultId")), ""))
-            )  # fmt: skip
-    if reading.cults:
-        full = sum(c.rune_points_max or 0 for c in reading.cults)
-        now = sum(c.rune_points or 0 for c in reading.cults)
-        reading.sheet["rune_points_max"] = full
-        reading.sheet["rune_points"] = min(now, full)
+        rank = next((RANKS[r] for r in ranks if r in RANKS), "initiate")
+        if ranks and ranks[0] not in ("layMember", "initiate", "godTalker", "runePriest",
+                                      "runeLord"):  # fmt: skip
+            reading.assumed.append(f"{name}: rank {ranks[0]!r} kept as {rank!r}")
+        runes = [_text(_map(link).get("name")) for link in system.get("runeRqidLinks") or []]
+        cult = {"name": name, "rank": rank, "rune_points_max": full,
+                "rune_points": max(0, min(_whole(points.get("value")) or 0, full)),
+                "runes": [r for r in runes if r], "spells": []}  # fmt: skip
+        cults.append(cult)
+        by_id[_text(item.get("_id")) or _text(item.get("id"))] = cult
+    spells: list[dict[str, Any]] = []
+    for item in by_type.pop("spiritMagic", []):
+        system = _map(item.get("system"))
+        name, points = _text(item.get("name")), _whole(system.get("points"))
+        if not name or not points or points < 1:
+            reading.unread.append(f"spirit spell {name or '(no name)'!r}: no points")
+            continue
+        if system.get("isMatrix") is True:
+            reading.unread.append(f"{name}: a spell matrix (gmdash keeps spells known)")
+            continue
+        spells.append({"name": name, "points": points,
+                       "variable": system.get("isVariable") is True})  # fmt: skip
+    for item in by_type.pop("runeMagic", []):
+        system = _map(item.get("system"))
+        name, points = _text(item.get("name")), _whole(system.get("points"))
+        cult = by_id.get(_text(system.get("cultId")))
+        if not name or not points or points < 1 or cult is None:
+            why = "no points" if cult is not None else "its cult is not in the export"
+            reading.unread.append(f"Rune spell {name or '(no name)'!r}: {why}")
+            continue
+        cult["spells"].append({"name": name, "points": points,
+                               "stackable": system.get("isStackable") is True,
+                               "one_use": system.get("isOneUse") is True})  # fmt: skip
+    if spells:
+        reading.sheet["spells"] = spells
+    if cults:
+        reading.sheet["cults"] = cults
+        reading.sheet["rune_points"] = reading.sheet["rune_points_max"] = 0  # each cult's own
 
 
 def _points(reading: Reading, attributes: Mapping[str, Any], printed: dict[str, Any]) -> None:
@@ -450,14 +473,6 @@ def _background(system: Mapping[str, Any]) -> list[str]:
                            ("Clan", "clan"), ("Occupation", "occupation"))  # fmt: skip
         if (value := _text(background.get(key)))
     ]
-
-
-def _magic_notes(reading: Reading) -> list[str]:
-    """Spells and cults written into the notes, so a sheet keeps them whatever else reads them."""
-    notes = [f"Cult: {c.name}" + (f" ({c.rank})" if c.rank else "") for c in reading.cults]
-    if reading.spells:
-        notes.append("Spells: " + ", ".join(spell_text(spell) for spell in reading.spells))
-    return notes
 
 
 def _effects(reading: Reading, data: Mapping[str, Any]) -> None:

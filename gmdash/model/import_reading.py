@@ -49,27 +49,6 @@ class LocationRow:
         return f"{self.low:02d}" if self.low == self.high else f"{self.low:02d}-{self.high:02d}"
 
 
-@dataclass(frozen=True, slots=True)
-class Spell:
-    """A spell as the source lists it: spirit magic (`spirit`), Rune magic (`rune`) or other."""
-
-    name: str
-    kind: str
-    points: int | None = None
-    variable: bool = False
-    cult: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Cult:
-    """A cult the character belongs to, with its own Rune points."""
-
-    name: str
-    rank: str = ""
-    rune_points: int | None = None
-    rune_points_max: int | None = None
-
-
 @dataclass(slots=True)
 class Reading:
     """A sheet read from `source`, and what the game master should know before saving it."""
@@ -80,8 +59,8 @@ class Reading:
     assumed: list[str] = field(default_factory=list)
     differences: list[str] = field(default_factory=list)
     location_table: list[LocationRow] = field(default_factory=list)
-    spells: list[Spell] = field(default_factory=list)
-    cults: list[Cult] = field(default_factory=list)
+    spells: list[tuple[str, str, int | None, bool, str]] = field(default_factory=list)
+    """Spells as a stat block lists them: (kind, name, points, variable, note in brackets)."""
 
     def report(self) -> dict[str, Any]:
         """The report as JSON (the CLI's `--json`)."""
@@ -93,16 +72,6 @@ class Reading:
             "locations": [
                 {"name": r.name, "d20": r.d20, "armour": r.armour, "hit_points": r.hit_points}
                 for r in self.location_table
-            ],
-            "spells": [
-                {"name": s.name, "kind": s.kind, "points": s.points, "variable": s.variable,
-                 "cult": s.cult}
-                for s in self.spells
-            ],
-            "cults": [
-                {"name": c.name, "rank": c.rank, "rune_points": c.rune_points,
-                 "rune_points_max": c.rune_points_max}
-                for c in self.cults
             ],
         }  # fmt: skip
 
@@ -160,14 +129,6 @@ def bonus_text(text: str) -> str:
     if cleaned in ("", "0", "+0", "-", "—", "NONE", "AUCUN"):
         return "0"
     return cleaned if cleaned.startswith(("+", "-")) else f"+{cleaned}"
-
-
-def spell_text(spell: Spell) -> str:
-    """`Bladesharp 2 (variable)`, `Shield 2 [Orlanth]`: a spell as the notes and previews list it."""
-    points = "" if spell.points is None else f" {spell.points}"
-    variable = " (variable)" if spell.variable else ""
-    cult = f" [{spell.cult}]" if spell.cult else ""
-    return f"{spell.name}{points}{variable}{cult}"
 
 
 def settle_points(reading: Reading, ruleset: RuleSet) -> None:

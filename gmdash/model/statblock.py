@@ -18,11 +18,9 @@ from gmdash.model.exchange import MAX_ABILITIES, MAX_NAME, MAX_WEAPONS
 from gmdash.model.import_reading import (
     LocationRow,
     Reading,
-    Spell,
     bonus_text,
     compare_derived,
     humanoid_location,
-    spell_text,
 )
 from gmdash.rules.attributes import damage_bonus, dex_strike_rank, siz_strike_rank
 from gmdash.rules.dice import DiceError, parse_dice
@@ -91,7 +89,11 @@ _SECTION_WORDS = r"weapons?|armes?|attacks?|attaques?"
 _LABELS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("hit_points", re.compile(r"(?i)\b(?:hit\s*points|HP|points\s+de\s+vie|PV)\s*[:=]?\s*(\d{1,4})\b")),
     ("magic_points", re.compile(r"(?i)\b(?:magic\s*points|MP|points\s+de\s+magie|PM)\s*[:=]?\s*(\d{1,4})\b")),
-    ("rune_points", re.compile(r"(?i)\b(?:rune\s*points|RP|points\s+de\s+runes?)\s*[:=]?\s*(\d{1,4})\b")),
+    ("rune_points", re.compile(
+        r"(?i)\b(?:rune\s*points|RP|points\s+de\s+runes?)\s*[:=]?\s*(\d{1,4})\b"
+        r"(?:\s*\((?P<cult>[^()\n]*)\))?")),
+    ("cult", re.compile(
+        rf"(?i)\b(?:cults?|culte)\s*:\s*(?P<name>{_WORD}(?: {_WORD})*)(?:\s*\((?P<rank>[^()\n]*)\))?")),
     ("damage_bonus", re.compile(
         r"(?i)\b(?:damage\s*bonus|dmg\s*bonus|DB|bonus\s+aux\s+dégâts|BD)\s*[:=]?\s*"
         r"([+\-]?\s*\d*[dD]\d+|[+\-]?0|none|aucun|—)")),
@@ -173,8 +175,6 @@ def read_statblock(text: str, ruleset: RuleSet = RuleSet.RQG) -> Reading:
     _build(reading, name, chars, abilities, weapons, printed, ruleset)
     leftovers = _leftovers(buffer)
     reading.unread += [repr(piece) for piece in leftovers]
-    if reading.spells:
-        notes.append("Spells: " + ", ".join(spell_text(spell) for spell in reading.spells))
     kept = [*notes, *(["Not read on import: " + "; ".join(leftovers)] if leftovers else [])]
     if kept:
         reading.sheet["notes"] = "\n".join(kept)
@@ -264,8 +264,15 @@ def _read_weapons(
 def _read_labels(buffer: _Buffer, reading: Reading, printed: dict[str, Any]) -> None:
     for key, pattern in _LABELS:
         for match in buffer.matches(pattern):
-            value = match.group(1)
-            printed.setdefault(key, value if key == "damage_bonus" else int(value))
+            groups = match.groupdict()
+            if key == "cult":
+                printed.setdefault("cult", match.group("name").strip())
+                printed.setdefault("cult_rank", (groups.get("rank") or "").strip())
+            else:
+                value = match.group(1)
+                printed.setdefault(key, value if key == "damage_bonus" else int(value))
+                if groups.get("cult"):
+                    printed.setdefault("cult", groups["cult"].strip())
             buffer.blank(match.start(), match.end())
 
 
@@ -323,21 +330,21 @@ def _is_spell_section(word: str) -> bool:
 
 
 def _read_spells(buffer: _Buffer, reading: Reading, word: str, start: int, stop: int) -> None:
+    """A spell list: `Bladesharp 2, Heal (2), Protection 4 (variable), Shield 2 (Orlanth)`."""
     kind = "rune" if "run" in word else "sorcery" if "sorc" in word else "spirit"
     body = buffer.now[start:stop]
     offset = start
     for piece in re.split(r"([,;\n])", body):
-        if piece not in (",", ";", "\n") and piece.strip():
-            match = _SPELL.match(piece)
-            if match:
-                note = (match.group("note") or "").strip()
-                reading.spells.append(
-                    Spell(name=match.group("name").strip(" .-"), kind=kind,
-                          points=int(match.group("points")) if match.group("points") else None,
-                          variable=note.casefold().startswith("var"),
-                          cult=note if note and not note.casefold().startswith("var") else "")
-                )  # fmt: skip
-                buffer.blank(offset, offset + len(piece))
+        match = _SPELL.match(piece) if piece not in (",", ";", "\n") and piece.strip() else None
+        if match:
+            note = (match.group("note") or "").strip()
+            variable = note.casefold().startswith("var")
+            points = int(match.group("points")) if match.group("points") else None
+            reading.spells.append(
+                (kind, match.group("name").strip(" .-"), points, variable,
+                 note if note and not variable else "")
+            )
+            buffer.blank(offset, offset + len(piece))
         offset += len(piece)
 
 
@@ -423,8 +430,7 @@ def _build(
         "ability",
     )  # fmt: skip
     _map_locations(reading, printed)
-    if "rune_points" in printed:
-        sheet["rune_points"] = sheet["rune_points_max"] = printed.pop("rune_points")
+    _magic(reading, printed)
     if complete:
         compare_derived(reading, chars, printed, ruleset)
 
@@ -496,7 +502,7 @@ def _unique_by_name(reading: Reading, items: list[dict[str, Any]], what: str) ->
     for item in items:
         key = item["name"].casefold()
         if key in seen:
-            if what == "weapon":
+            if what != "ability":
                 reading.unread.append(f"a second {what} called {item['name']!r}")
             continue
         seen.add(key)
@@ -524,3 +530,46 @@ def _map_locations(reading: Reading, printed: dict[str, Any]) -> None:
     if armour:
         reading.sheet["armour"] = {key: ap for key, ap in armour.items() if ap}
         printed["locations"] = hit_points
+
+
+def _magic(reading: Reading, printed: dict[str, Any]) -> None:
+    """Spells into `spells`, Rune spells and Rune points into a cult (the one the block names,
+    else one called "Unnamed cult"), each guess reported."""
+    sheet = reading.sheet
+    spirit: list[dict[str, Any]] = []
+    rune: list[dict[str, Any]] = []
+    cult_name = printed.pop("cult", "")
+    for kind, name, points, variable, note in reading.spells:
+        if kind == "sorcery":
+            reading.unread.append(f"sorcery {name!r} (gmdash has no sorcery)")
+            continue
+        if points is None:
+            points = 1
+            reading.assumed.append(f"{name}: no points given: 1")
+        if kind == "rune":
+            cult_name = cult_name or note
+            rune.append({"name": name, "points": points})
+        else:
+            spirit.append({"name": name, "points": points, "variable": variable})
+    rune_points = printed.pop("rune_points", None)
+    if spirit:
+        sheet["spells"] = _unique_by_name(reading, spirit, "spell")
+    if not (rune or cult_name or rune_points is not None):
+        return
+    if not cult_name:
+        cult_name = "Unnamed cult"
+        reading.assumed.append("Rune magic with no cult named: a cult called 'Unnamed cult'")
+    if rune_points is None:
+        rune_points = 3
+        reading.assumed.append(f"{cult_name}: no Rune points given: 3")
+    rank = printed.pop("cult_rank", "").casefold()
+    cult: dict[str, Any] = {"name": cult_name, "rune_points_max": rune_points,
+                            "rune_points": rune_points,
+                            "spells": _unique_by_name(reading, rune, "Rune spell")}  # fmt: skip
+    if rank in ("lay member", "initiate", "god-talker", "rune priest", "rune lord"):
+        cult["rank"] = rank
+    elif rank:
+        reading.unread.append(f"{cult_name}: rank {rank!r} (gmdash knows lay member, initiate, "
+                              "god-talker, rune priest, rune lord)")  # fmt: skip
+    sheet["cults"] = [cult]
+    sheet["rune_points"] = sheet["rune_points_max"] = 0  # the cult's own pool holds them

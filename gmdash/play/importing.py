@@ -16,7 +16,7 @@ from gmdash.model.character import Character
 from gmdash.model.errors import ValidationError
 from gmdash.model.exchange import ignored_fields, import_payload
 from gmdash.model.foundry import is_foundry_actor, read_foundry
-from gmdash.model.import_reading import Reading, spell_text
+from gmdash.model.import_reading import Reading
 from gmdash.model.statblock import read_statblock
 from gmdash.play.campaign import CampaignService
 from gmdash.rules.ruleset import RuleSet
@@ -127,11 +127,18 @@ def preview_lines(found: Preview) -> list[str]:
                      for a in sheet.abilities if a.kind == kind]  # fmt: skip
             if shown:
                 lines.append(f"{label}: " + ", ".join(shown))
+        if sheet.spells:
+            lines.append("Spells: " + ", ".join(
+                f"{s.name} {s.points}{' (variable)' if s.variable else ''}" for s in sheet.spells
+            ))  # fmt: skip
+        for cult in sheet.cults:
+            spells = ", ".join(f"{s.name} {s.points}" for s in cult.spells)
+            lines.append(f"Cult: {cult.name} ({cult.rank}), Rune points "
+                         f"{cult.rune_points}/{cult.rune_points_max}"
+                         + (f": {spells}" if spells else ""))  # fmt: skip
         if sheet.conditions:
             lines.append("Conditions: " + ", ".join(sheet.conditions))
     if reading is not None:
-        if reading.spells:
-            lines.append("Spells: " + ", ".join(spell_text(s) for s in reading.spells))
         others = [r for r in reading.location_table if r.name]
         if others and sheet is None:
             lines.append("Locations read: " + ", ".join(

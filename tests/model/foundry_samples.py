@@ -189,17 +189,17 @@ def wounded_adventurer() -> dict[str, Any]:
 
 
 def odd_actor() -> dict[str, Any]:
-    """A hastily made foe: CHA missing, a skill with no chances, a weapon with no damage, armour
-    left at home, a tail, an active effect, an item type gmdash does not know, an export whose
-    maximum HP count an effect gmdash does not."""
+    """A hastily made foe: no head or abdomen items, a skill with no chances, a weapon with no
+    damage, armour left at home, a tail, an active effect, an item type gmdash does not know,
+    an export whose hit points count an effect gmdash does not."""
     actor = copy.deepcopy(full_adventurer())
     actor["name"] = "Gorgath the Odd"
     actor["prototypeToken"] = {"name": "Gorgath", "actorLink": False, "disposition": -1}
     system = actor["system"]
-    system["characteristics"]["charisma"] = {"value": None, "formula": "3d6"}
-    system["attributes"]["hitPoints"]["max"] = 16
+    system["attributes"]["hitPoints"] = {"value": 16, "max": 16}
     del system["skillCategoryModifiers"]
-    items = [i for i in actor["items"] if i["type"] not in ("armor", "cult", "runeMagic")]
+    items = [i for i in actor["items"] if i["type"] not in ("armor", "cult", "runeMagic")
+             and i["name"] not in ("Head", "Abdomen")]  # fmt: skip
     items += [
         _item("Knowing", "skill", {"category": "knowledge", "skillName": "Knowing"}),
         _weapon("Broken Haft", {}, "oneHand", 4),
