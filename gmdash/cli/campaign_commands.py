@@ -34,6 +34,7 @@ from gmdash.play.importing import FOUNDRY, preview, preview_lines, read_source, 
 from gmdash.rules.ruleset import OptionalRule, RuleSet
 from gmdash.safe_text import json_safe, visible
 from gmdash.store.exports import export_refusal
+from gmdash.store.imports import ImportFileError, read_import_file
 from gmdash.store.paths import campaign_slugs
 
 
@@ -338,20 +339,10 @@ def _import_exchange(args: argparse.Namespace, name: str, data: object) -> int:
 
 
 def _read_character_file(path: Path) -> str:
-    """The text of a character file; CliError when it is unreadable, too big or not text."""
     try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise CliError(f"{path} is larger than {MAX_FILE_BYTES:,} bytes: not a character sheet")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        if raw.lstrip().startswith((b"{", b"[")):
-            raise CliError(f"{path} is not valid JSON: {error}") from None
-        raise CliError(f"{path} is not UTF-8 text: {error}") from None
+        return read_import_file(path)
+    except ImportFileError as error:
+        raise CliError(str(error)) from None
 
 
 def _json_of(path: Path, text: str) -> object:

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from gmdash.model.character import Character
+from gmdash.model.character import Character, read_characteristics
 from gmdash.model.errors import ValidationError
 from gmdash.model.exchange import ignored_fields, import_payload
 from gmdash.model.foundry import is_foundry_actor, read_foundry
@@ -21,6 +21,9 @@ from gmdash.model.statblock import read_statblock
 from gmdash.play.campaign import CampaignService
 from gmdash.rules.ruleset import RuleSet
 from gmdash.safe_text import visible
+from gmdash.store.imports import ImportFileError, read_import_file
+
+__all__ = ["ImportFileError", "read_import_file"]  # the front ends read import files through here
 
 GMDASH = "gmdash"
 FOUNDRY = "foundry"
@@ -86,6 +89,8 @@ class Preview:
 def preview(service: CampaignService, source: Source, *, convert: bool = False) -> Preview:
     """What saving `source` into the campaign would add (checked as saving checks it)."""
     try:
+        if source.reading is not None:  # the missing characteristic is the news, not the rules
+            read_characteristics(source.payload.get("characteristics", {}))
         sheet, changes = service.fit_import(source.payload, convert=convert)
     except ValidationError as error:
         return Preview(source, None, [], f"invalid {error.field}: {error.message}")

@@ -8,7 +8,7 @@ takes it back and it is saved); the pane only re-renders when the events come ba
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -20,10 +20,13 @@ from textual.widget import Widget
 from gmdash.model.character import Character, CharacterKind
 from gmdash.model.derived import maxima
 from gmdash.model.events import Event, PointsSpent
-from gmdash.play import roster
+from gmdash.play import importing, roster
 from gmdash.play.campaign import CampaignService
 from gmdash.rules import Edition, OptionalRule, RuleSet
 from gmdash.tui.dialogs.character_form import CharacterForm
+
+if TYPE_CHECKING:
+    from gmdash.tui.dialogs.character_import import ImportResult
 from gmdash.tui.dialogs.confirm import ChoiceDialog, ConfirmDialog
 from gmdash.tui.dialogs.points import PointsDialog, TickDialog
 from gmdash.tui.dialogs.wounds import (
@@ -291,6 +294,20 @@ class RosterPane(Pane):
         added = self.dash.service.add_character(sheet)
         self.select(added.id)
         self.app.notify(f"{added.name} joins the roster.", title="Added")
+
+    @guarded
+    def action_import_character(self) -> None:
+        from gmdash.tui.dialogs.character_import import CharacterImportDialog
+
+        self.app.push_screen(CharacterImportDialog(), self._imported)
+
+    @guarded
+    def _imported(self, result: ImportResult | None) -> None:
+        if result is None:
+            return
+        added = importing.save(self.dash.service, result.source, convert=result.convert)
+        self.select(added.id)
+        self.app.notify(f"{added.name} joins the roster.", title="Imported")
 
     @guarded
     def action_edit_character(self) -> None:

@@ -1,0 +1,33 @@
+"""Reading a file to import a character from (gmdash JSON, a Foundry actor, a stat block):
+the one place both front ends read such a file, within the import size limit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gmdash.model.exchange import MAX_FILE_BYTES
+from gmdash.store.errors import StoreError
+
+
+class ImportFileError(StoreError):
+    """An import file that cannot be read, is too big, or is not UTF-8 text."""
+
+
+def read_import_file(path: Path) -> str:
+    """The text of `path` (a `~` is the home folder); ImportFileError says why not."""
+    path = path.expanduser()
+    try:
+        with path.open("rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise ImportFileError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ImportFileError(
+            f"{path} is larger than {MAX_FILE_BYTES:,} bytes: not a character sheet"
+        )
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if raw.lstrip().startswith((b"{", b"[")):
+            raise ImportFileError(f"{path} is not valid JSON: {error}") from None
+        raise ImportFileError(f"{path} is not UTF-8 text: {error}") from None

@@ -1,0 +1,149 @@
+"""The roster's import (`i`): paste a printed stat block, a Foundry VTT RuneQuest actor or a
+gmdash export (or load a file), see what was read and what was not, then save with ctrl+s.
+
+Nothing is saved before ctrl+s; the preview is redrawn on every change of the text, and is
+exactly what saving would add (`gmdash.play.importing`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Input, Label, Static, TextArea
+
+from gmdash.model.errors import ValidationError
+from gmdash.play.importing import (
+    ImportFileError,
+    NotReadable,
+    Preview,
+    Source,
+    preview,
+    preview_lines,
+    read_import_file,
+    read_source,
+)
+from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
+from gmdash.tui.user_text import literal
+
+HINT = (
+    "Paste a stat block (STR 13 CON 11 ... Broadsword 60%, 1D8+1, SR 7 ...), a Foundry VTT "
+    "RuneQuest actor or a gmdash export; or type a file's path and press enter. "
+    "ctrl+s saves, ctrl+k converts a sheet of the other rules, esc cancels."
+)
+
+
+class ImportResult:
+    """What the dialog hands back: the source to save and whether to convert it."""
+
+    def __init__(self, source: Source, convert: bool) -> None:
+        self.source = source
+        self.convert = convert
+
+
+class CharacterImportDialog(GuardedModal[ImportResult]):
+    """A paste box over a live preview; ctrl+s saves only a sheet that would be accepted."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+k", "toggle_convert", "Convert"),
+    ]
+    DEFAULT_CSS = """
+    CharacterImportDialog { align: center middle; }
+    CharacterImportDialog > #dialog {
+        width: 120; max-width: 100%; height: 90%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    CharacterImportDialog #import-hint { color: $text-muted; height: auto; }
+    CharacterImportDialog #import-text { height: 1fr; min-height: 6; }
+    CharacterImportDialog #import-preview-box { height: 1fr; border: round $panel; }
+    CharacterImportDialog #import-preview { height: auto; }
+    CharacterImportDialog #import-status { height: auto; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._source: Source | None = None
+        self._found: Preview | None = None
+        self._convert = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog") as box:
+            box.border_title = "Import a character"
+            box.border_subtitle = "ctrl+s save · ctrl+k convert · esc cancel"
+            yield Label(HINT, id="import-hint")
+            yield Input(placeholder="file to load (enter)", id="import-file")
+            yield TextArea(id="import-text", soft_wrap=True, show_line_numbers=False)
+            with VerticalScroll(id="import-preview-box"):
+                yield Static("", id="import-preview")
+            yield Static("", id="import-status")
+
+    def on_mount(self) -> None:
+        self.query_one("#import-text", TextArea).focus()
+        self._show("Nothing read yet.", ready=False)
+
+    @on(Input.Submitted, "#import-file")
+    @only_while_open
+    def _load_file(self, event: Input.Submitted) -> None:
+        if not event.value.strip():
+            return
+        try:
+            text = read_import_file(Path(event.value.strip()))
+        except ImportFileError as error:
+            self._show(str(error), ready=False)
+            return
+        area = self.query_one("#import-text", TextArea)
+        area.load_text(text)
+        area.focus()
+        self._refresh(text)
+
+    @on(TextArea.Changed, "#import-text")
+    def _text_changed(self, event: TextArea.Changed) -> None:
+        self._refresh(event.text_area.text)
+
+    def _refresh(self, text: str) -> None:
+        self._source = self._found = None
+        if not text.strip():
+            self._show("Nothing read yet.", ready=False)
+            return
+        try:
+            self._source = read_source(text, self.service.campaign.edition.ruleset)
+        except (NotReadable, ValidationError) as error:
+            self._show(f"Cannot read it: {error}", ready=False)
+            return
+        self._found = preview(self.service, self._source, convert=self._convert)
+        lines = preview_lines(self._found)  # each line made visible already
+        self.query_one("#import-preview", Static).update(Content("\n".join(lines)))
+        if self._found.ready:
+            status = "ctrl+s saves it to the roster"
+        else:
+            status = "It cannot be saved as it is: see the last line"
+        self._status(status, ready=self._found.ready)
+
+    def _show(self, message: str, *, ready: bool) -> None:
+        self.query_one("#import-preview", Static).update(literal(message))
+        self._status("", ready=ready)
+
+    def _status(self, message: str, *, ready: bool) -> None:
+        converting = " (converting to this campaign's rules)" if self._convert else ""
+        style = "green" if ready else "yellow"
+        self.query_one("#import-status", Static).update(Text(message + converting, style=style))
+
+    @only_while_open
+    def action_toggle_convert(self) -> None:
+        self._convert = not self._convert
+        self._refresh(self.query_one("#import-text", TextArea).text)
+
+    @only_while_open
+    def action_save(self) -> None:
+        if self._found is None or self._source is None or not self._found.ready:
+            self.notify("Nothing that can be saved yet.", severity="warning")
+            return
+        self.dismiss(ImportResult(self._source, self._convert))
