@@ -288,12 +288,14 @@ def character_import(args: argparse.Namespace) -> int:
         ) as svc:
             source = read_source(text, svc.campaign.edition.ruleset)
             found = preview(svc, source, convert=args.convert)
-            if not found.ready and not source.payload.get("characteristics"):
+            if not source.payload.get("characteristics"):
                 raise CliError(
                     f"{visible(str(args.file))}: no character in it (not gmdash JSON, not a "
                     "Foundry actor, no characteristics such as 'STR 13' in the text)"
                 )
-            saved = save(svc, source, convert=args.convert) if args.yes and found.ready else None
+            if not found.ready:  # a refusal is one line; the dashboard's import previews it
+                raise CliError(f"{visible(str(args.file))}: nothing saved: {found.error}")
+            saved = save(svc, source, convert=args.convert) if args.yes else None
     if args.json:
         print_json({
             "saved": saved is not None, "id": saved.id if saved else None,
@@ -308,10 +310,8 @@ def character_import(args: argparse.Namespace) -> int:
             print(f"  {line}")
         if saved is not None:
             print(f"imported {saved.name!r} into {name!r} as {saved.id}")
-        elif found.ready:
+        else:
             print("nothing saved: add --yes to save it")
-    if not found.ready:
-        raise CliError(f"nothing saved: {found.error}")
     return 0
 
 
