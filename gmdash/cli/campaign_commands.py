@@ -20,13 +20,12 @@ from gmdash.cli.log_stream import STREAMED_FORMATS, stream_records, write_stream
 from gmdash.cli.output import print_json
 from gmdash.cli.parsing import parent_parser
 from gmdash.model.campaign import GameSession
+from gmdash.model.character import Character
 from gmdash.model.exchange import (
-    MAX_FILE_BYTES,
     export_character,
     ignored_fields,
     import_payload,
 )
-from gmdash.model.character import Character
 from gmdash.model.foundry import is_foundry_actor
 from gmdash.play import journal
 from gmdash.play.campaign import CampaignService
@@ -282,20 +281,20 @@ def character_import(args: argparse.Namespace) -> int:
         data = _json_of(args.file, text)
         if not is_foundry_actor(data):
             return _import_exchange(args, name, data)
-    with store_errors(name):
-        with CampaignService.open(
-            args.saves_dir, name, read_only=not args.yes, remember=False
-        ) as svc:
-            source = read_source(text, svc.campaign.edition.ruleset)
-            found = preview(svc, source, convert=args.convert)
-            if not source.payload.get("characteristics"):
-                raise CliError(
-                    f"{visible(str(args.file))}: no character in it (not gmdash JSON, not a "
-                    "Foundry actor, no characteristics such as 'STR 13' in the text)"
-                )
-            if not found.ready:  # a refusal is one line; the dashboard's import previews it
-                raise CliError(f"{visible(str(args.file))}: nothing saved: {found.error}")
-            saved = save(svc, source, convert=args.convert) if args.yes else None
+    with (
+        store_errors(name),
+        CampaignService.open(args.saves_dir, name, read_only=not args.yes, remember=False) as svc,
+    ):
+        source = read_source(text, svc.campaign.edition.ruleset)
+        found = preview(svc, source, convert=args.convert)
+        if not source.payload.get("characteristics"):
+            raise CliError(
+                f"{visible(str(args.file))}: no character in it (not gmdash JSON, not a "
+                "Foundry actor, no characteristics such as 'STR 13' in the text)"
+            )
+        if not found.ready:  # a refusal is one line; the dashboard's import previews it
+            raise CliError(f"{visible(str(args.file))}: nothing saved: {found.error}")
+        saved = save(svc, source, convert=args.convert) if args.yes else None
     if args.json:
         print_json({
             "saved": saved is not None, "id": saved.id if saved else None,

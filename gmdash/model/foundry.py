@@ -285,8 +285,8 @@ def _weapon(reading: Reading, item: Mapping[str, Any]) -> dict[str, Any] | None:
 
 def _special(usage: Mapping[str, Any], name: str) -> SpecialKind:
     for manoeuvre in usage.get("combatManeuvers") or []:
-        kind = _map(manoeuvre).get("damageType")
-        if kind in (k.value for k in SpecialKind):
+        kind = _text(_map(manoeuvre).get("damageType"))
+        if kind in {k.value for k in SpecialKind}:
             return SpecialKind(kind)
     return guess_special(name)
 
@@ -307,9 +307,7 @@ def _location_key(item: Mapping[str, Any]) -> str | None:
     return key
 
 
-def _locations(
-    reading: Reading, items: list[Mapping[str, Any]], printed: dict[str, Any]
-) -> None:
+def _locations(reading: Reading, items: list[Mapping[str, Any]], printed: dict[str, Any]) -> None:
     sheet = reading.sheet
     current: dict[str, int] = {}
     wounds: dict[str, list[int]] = {}
@@ -374,7 +372,9 @@ def _armour(reading: Reading, items: list[Mapping[str, Any]]) -> None:
             if key is None:
                 key = humanoid_location(_text(link.get("name")))
             if key is None:
-                reading.unread.append(f"{name}: covers {link.get('name')!r}, not a humanoid location")
+                reading.unread.append(
+                    f"{name}: covers {link.get('name')!r}, not a humanoid location"
+                )
                 continue
             armour[key] = armour.get(key, 0) + points
             covered.append(key)
@@ -398,19 +398,21 @@ def _magic(reading: Reading, by_type: dict[str, list[Mapping[str, Any]]]) -> Non
     for item in by_type.pop("cult", []):
         system = _map(item.get("system"))
         name = _text(item.get("name")) or _text(system.get("deity")) or "(cult)"
-        points = _map(system.get("runePoints"))
-        full = max(0, _whole(points.get("max")) or 0)
+        pool = _map(system.get("runePoints"))
+        full = max(0, _whole(pool.get("max")) or 0)
         ranks = [_text(_map(j).get("rank")) for j in system.get("joinedCults") or []]
         rank = next((RANKS[r] for r in ranks if r in RANKS), "initiate")
         if ranks and ranks[0] not in ("layMember", "initiate", "godTalker", "runePriest",
                                       "runeLord"):  # fmt: skip
             reading.assumed.append(f"{name}: rank {ranks[0]!r} kept as {rank!r}")
         runes = [_text(_map(link).get("name")) for link in system.get("runeRqidLinks") or []]
-        cult = {"name": name, "rank": rank, "rune_points_max": full,
-                "rune_points": max(0, min(_whole(points.get("value")) or 0, full)),
-                "runes": [r for r in runes if r], "spells": []}  # fmt: skip
-        cults.append(cult)
-        by_id[_text(item.get("_id")) or _text(item.get("id"))] = cult
+        joined: dict[str, Any] = {
+            "name": name, "rank": rank, "rune_points_max": full,
+            "rune_points": max(0, min(_whole(pool.get("value")) or 0, full)),
+            "runes": [r for r in runes if r], "spells": [],
+        }  # fmt: skip
+        cults.append(joined)
+        by_id[_text(item.get("_id")) or _text(item.get("id"))] = joined
     spells: list[dict[str, Any]] = []
     for item in by_type.pop("spiritMagic", []):
         system = _map(item.get("system"))
@@ -469,8 +471,13 @@ def _background(system: Mapping[str, Any]) -> list[str]:
     background = _map(system.get("background"))
     return [
         f"{label}: {value}"
-        for label, key in (("Species", "species"), ("Homeland", "homeland"), ("Tribe", "tribe"),
-                           ("Clan", "clan"), ("Occupation", "occupation"))  # fmt: skip
+        for label, key in (
+            ("Species", "species"),
+            ("Homeland", "homeland"),
+            ("Tribe", "tribe"),
+            ("Clan", "clan"),
+            ("Occupation", "occupation"),
+        )
         if (value := _text(background.get(key)))
     ]
 

@@ -35,12 +35,14 @@ CHARACTERISTIC_WORDS = {
     "STR": "STR", "FOR": "STR", "CON": "CON", "SIZ": "SIZ", "TAI": "SIZ", "DEX": "DEX",
     "INT": "INT", "POW": "POW", "POU": "POW", "CHA": "CHA", "APP": "APP",
 }  # fmt: skip
-RUNE_NAMES = frozenset(
-    "air earth fire sky water darkness moon death fertility harmony disorder stasis movement "
-    "truth illusion man beast chaos spirit plant law change mastery magic infinity luck dragon "
-    "eau terre feu ciel ténèbres lune mort fertilité harmonie désordre mouvement vérité "
-    "homme bête esprit".split()
-)
+RUNE_NAMES = frozenset((
+    "air", "earth", "fire", "sky", "water", "darkness", "moon", "death", "fertility", "harmony",
+    "disorder", "stasis", "movement", "truth", "illusion", "man", "beast", "chaos", "spirit",
+    "plant", "law", "change", "mastery", "magic", "infinity", "luck", "dragon", "eau", "terre",
+    "feu", "ciel", "ténèbres", "lune", "mort", "fertilité", "harmonie", "désordre", "mouvement",
+    "vérité", "homme", "bête", "esprit",
+))  # fmt: skip
+"""Runes by name (English and French): such an ability outside a "Runes:" list is a Rune."""
 PASSION_WORDS = ("loyalty", "love", "hate", "fear", "devotion", "honor", "honour", "loyauté",
                  "amour", "haine", "peur", "dévotion", "honneur")  # fmt: skip
 NATURAL_WEAPONS = ("claw", "bite", "fist", "kick", "grapple", "butt", "gore", "hoof", "tail",
@@ -87,13 +89,16 @@ _AFTER_WEAPON = (
 )
 _SECTION_WORDS = r"weapons?|armes?|attacks?|attaques?"
 _LABELS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("hit_points", re.compile(r"(?i)\b(?:hit\s*points|HP|points\s+de\s+vie|PV)\s*[:=]?\s*(\d{1,4})\b")),
-    ("magic_points", re.compile(r"(?i)\b(?:magic\s*points|MP|points\s+de\s+magie|PM)\s*[:=]?\s*(\d{1,4})\b")),
+    ("hit_points", re.compile(
+        r"(?i)\b(?:hit\s*points|HP|points\s+de\s+vie|PV)\s*[:=]?\s*(\d{1,4})\b")),
+    ("magic_points", re.compile(
+        r"(?i)\b(?:magic\s*points|MP|points\s+de\s+magie|PM)\s*[:=]?\s*(\d{1,4})\b")),
     ("rune_points", re.compile(
         r"(?i)\b(?:rune\s*points|RP|points\s+de\s+runes?)\s*[:=]?\s*(\d{1,4})\b"
         r"(?:\s*\((?P<cult>[^()\n]*)\))?")),
     ("cult", re.compile(
-        rf"(?i)\b(?:cults?|culte)\s*:\s*(?P<name>{_WORD}(?: {_WORD})*)(?:\s*\((?P<rank>[^()\n]*)\))?")),
+        rf"(?i)\b(?:cults?|culte)\s*:\s*(?P<name>{_WORD}(?: {_WORD})*)"
+        r"(?:\s*\((?P<rank>[^()\n]*)\))?")),
     ("damage_bonus", re.compile(
         r"(?i)\b(?:damage\s*bonus|dmg\s*bonus|DB|bonus\s+aux\s+dégâts|BD)\s*[:=]?\s*"
         r"([+\-]?\s*\d*[dD]\d+|[+\-]?0|none|aucun|—)")),
@@ -181,9 +186,15 @@ def read_statblock(text: str, ruleset: RuleSet = RuleSet.RQG) -> Reading:
     return reading
 
 
+_ODD_CHARACTERS = (
+    ("\t", "    "), ("\u00a0", " "), ("\u2009", " "), ("\u202f", " "), ("–", "-"), ("—", "-"),
+    ("−", "-"), ("\r\n", "\n"), ("\r", "\n"),
+)  # fmt: skip
+"""Tabs, hard spaces and dashes a pasted block may hold, and what they are read as."""
+
+
 def _normal(text: str) -> str:
-    for odd, plain in (("\t", "    "), ("\u00a0", " "), ("\u2009", " "), ("\u202f", " "),
-                       ("–", "-"), ("—", "-"), ("−", "-"), ("\r\n", "\n"), ("\r", "\n")):  # fmt: skip
+    for odd, plain in _ODD_CHARACTERS:
         text = text.replace(odd, plain)
     return text
 
@@ -220,8 +231,13 @@ def _read_location_table(buffer: _Buffer, reading: Reading) -> None:
             continue
         name = match.group("name").strip(" .-")
         reading.location_table.append(
-            LocationRow(name=name, low=low, high=high, armour=int(match.group("ap")),
-                        hit_points=int(match.group("hp")))  # fmt: skip
+            LocationRow(
+                name=name,
+                low=low,
+                high=high,
+                armour=int(match.group("ap")),
+                hit_points=int(match.group("hp")),
+            )
         )
         buffer.blank(match.start(), match.end())
 
@@ -341,8 +357,13 @@ def _read_spells(buffer: _Buffer, reading: Reading, word: str, start: int, stop:
             variable = note.casefold().startswith("var")
             points = int(match.group("points")) if match.group("points") else None
             reading.spells.append(
-                (kind, match.group("name").strip(" .-"), points, variable,
-                 note if note and not variable else "")
+                (
+                    kind,
+                    match.group("name").strip(" .-"),
+                    points,
+                    variable,
+                    note if note and not variable else "",
+                )
             )
             buffer.blank(offset, offset + len(piece))
         offset += len(piece)
@@ -453,7 +474,9 @@ def _weapon(
         sr = min(printed_sr, 12)
         reading.assumed.append(f"{name}: SR {printed_sr} kept as the weapon's own SR")
     else:
-        own = dex_strike_rank(chars["DEX"]) + (0 if use.is_ranged else siz_strike_rank(chars["SIZ"]))
+        own = dex_strike_rank(chars["DEX"]) + (
+            0 if use.is_ranged else siz_strike_rank(chars["SIZ"])
+        )
         sr = max(0, min(12, printed_sr - own))
         reading.assumed.append(
             f"{name}: SR {printed_sr} read as the total: weapon SR {sr} after "
@@ -496,7 +519,9 @@ def _without_bonus(
     return own
 
 
-def _unique_by_name(reading: Reading, items: list[dict[str, Any]], what: str) -> list[dict[str, Any]]:
+def _unique_by_name(
+    reading: Reading, items: list[dict[str, Any]], what: str
+) -> list[dict[str, Any]]:
     seen: set[str] = set()
     kept: list[dict[str, Any]] = []
     for item in items:

@@ -397,9 +397,7 @@ class CampaignService:
         sheet, changes = self.fit_import(data, convert=convert)
         return self.publish(CharacterAdded(character=sheet)).character, changes
 
-    def fit_import(
-        self, data: object, *, convert: bool = False
-    ) -> tuple[Character, list[str]]:
+    def fit_import(self, data: object, *, convert: bool = False) -> tuple[Character, list[str]]:
         """The sheet an import would add, and what a conversion changed; nothing is stored.
 
         A sheet of the other rule set (CHA or APP, runes, passions, Rune points the campaign

@@ -113,8 +113,9 @@ def preview_lines(found: Preview) -> list[str]:
         lines += [
             f"{sheet.name} ({'player character' if sheet.kind == 'pc' else 'NPC'})",
             chars,
-            f"HP {sheet.hit_points}  MP {sheet.magic_points}"
-            + (f"  RP {sheet.rune_points}/{sheet.rune_points_max}" if sheet.rune_points_max else ""),
+            f"HP {sheet.hit_points}  MP {sheet.magic_points}" + (
+                f"  RP {sheet.rune_points}/{sheet.rune_points_max}"
+                if sheet.rune_points_max else ""),
             "Locations: " + ", ".join(
                 f"{key.replace('_', ' ')} {hp}" + (f" ({sheet.armour[key]} AP)"
                                                    if sheet.armour.get(key) else "")

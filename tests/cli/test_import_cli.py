@@ -64,9 +64,7 @@ def test_a_foundry_actor_with_json(cli: CliRun, tmp_path: Path) -> None:
     assert _roster(cli.saves) == ["Yelmara Dawnspear (wounded)"]
 
 
-def test_a_foundry_actor_without_a_characteristic_is_refused(
-    cli: CliRun, tmp_path: Path
-) -> None:
+def test_a_foundry_actor_without_a_characteristic_is_refused(cli: CliRun, tmp_path: Path) -> None:
     actor_data = full_adventurer()
     actor_data["system"]["characteristics"]["power"] = {"value": None}
     actor = tmp_path / "broken.json"

@@ -72,7 +72,9 @@ def _weapon(name: str, usage: dict[str, Any], default: str, hp: int | None,
     })  # fmt: skip
 
 
-def _armour(name: str, absorbs: int, locations: list[str], status: str = "equipped") -> dict[str, Any]:
+def _armour(
+    name: str, absorbs: int, locations: list[str], status: str = "equipped"
+) -> dict[str, Any]:
     links = [{"rqid": f"i.hit-location.{loc.lower().replace(' ', '-')}", "name": loc}
              for loc in locations]  # fmt: skip
     return _item(name, "armor", {
@@ -98,30 +100,67 @@ def full_adventurer() -> dict[str, Any]:
         _skill("Broadsword", "meleeWeapons", 10, 55, ticked=True),
         _skill("Composite Bow", "missileWeapons", 5, 40),
         _skill("Medium Shield", "shields", 15, 30),
-        _item("Air (element)", "rune", {"rune": "Air", "chance": 75, "hasExperience": True,
-                                        "canGetExperience": True,
-                                        "runeType": {"type": "element"}}),  # fmt: skip
-        _item("Movement (power)", "rune", {"rune": "Movement", "chance": 60,
-                                           "hasExperience": False, "canGetExperience": True,
-                                           "runeType": {"type": "power"}}),  # fmt: skip
-        _item("Loyalty (Colymar)", "passion", {"passion": "Loyalty", "subject": "Colymar",
-                                               "chance": 60, "hasExperience": False}),  # fmt: skip
-        _weapon("Broadsword", {"oneHand": _usage("Broadsword", "1d8+1", 2, "slash")},
-                "oneHand", 12),
-        _weapon("Composite Bow", {"missile": _usage("Composite Bow", "1d8+1", 1, "impale")},
-                "missile", 7),
-        _weapon("Medium Shield", {"oneHand": _usage("Medium Shield", "1d4", 3, "crush")},
-                "oneHand", 12),
+        _item(
+            "Air (element)",
+            "rune",
+            {
+                "rune": "Air",
+                "chance": 75,
+                "hasExperience": True,
+                "canGetExperience": True,
+                "runeType": {"type": "element"},
+            },
+        ),
+        _item(
+            "Movement (power)",
+            "rune",
+            {
+                "rune": "Movement",
+                "chance": 60,
+                "hasExperience": False,
+                "canGetExperience": True,
+                "runeType": {"type": "power"},
+            },
+        ),
+        _item(
+            "Loyalty (Colymar)",
+            "passion",
+            {"passion": "Loyalty", "subject": "Colymar", "chance": 60, "hasExperience": False},
+        ),
+        _weapon(
+            "Broadsword", {"oneHand": _usage("Broadsword", "1d8+1", 2, "slash")}, "oneHand", 12
+        ),
+        _weapon(
+            "Composite Bow",
+            {"missile": _usage("Composite Bow", "1d8+1", 1, "impale")},
+            "missile",
+            7,
+        ),
+        _weapon(
+            "Medium Shield", {"oneHand": _usage("Medium Shield", "1d4", 3, "crush")}, "oneHand", 12
+        ),
         _armour("Linothorax", 3, ["Chest", "Abdomen"]),
         _armour("Open Helm", 3, ["Head"]),
         _armour("Greaves", 2, ["Right Leg", "Left Leg"]),
         cult,
-        _item("Bladesharp", "spiritMagic", {"points": 2, "isVariable": True, "castingRange": "touch",
-                                            "duration": "temporal", "isMatrix": False}),  # fmt: skip
+        _item(
+            "Bladesharp",
+            "spiritMagic",
+            {
+                "points": 2,
+                "isVariable": True,
+                "castingRange": "touch",
+                "duration": "temporal",
+                "isMatrix": False,
+            },
+        ),
         _item("Heal", "spiritMagic", {"points": 2, "isVariable": True, "isMatrix": False}),
         _item("Mobility", "spiritMagic", {"points": 1, "isVariable": False, "isMatrix": False}),
-        _item("Shield", "runeMagic", {"points": 1, "cultId": cult["_id"], "isStackable": True,
-                                      "isOneUse": False}),  # fmt: skip
+        _item(
+            "Shield",
+            "runeMagic",
+            {"points": 1, "cultId": cult["_id"], "isStackable": True, "isOneUse": False},
+        ),
         _item("Rope (10 m)", "gear", {"quantity": 1, "equippedStatus": "carried"}),
     ]
     return {
@@ -138,8 +177,13 @@ def full_adventurer() -> dict[str, Any]:
                 "power": {"value": 16, "formula": "3d6", "hasExperience": False},
                 "charisma": {"value": 11, "formula": "3d6"},
             },
-            "background": {"species": "Human", "homeland": "Sartar", "tribe": "Colymar",
-                           "clan": "Ernaldori", "occupation": "warriorLightInfantry"},  # fmt: skip
+            "background": {
+                "species": "Human",
+                "homeland": "Sartar",
+                "tribe": "Colymar",
+                "clan": "Ernaldori",
+                "occupation": "warriorLightInfantry",
+            },
             "attributes": {
                 "magicPoints": {"value": 16, "max": 16},
                 "hitPoints": {"value": 14, "max": 14},
@@ -153,11 +197,21 @@ def full_adventurer() -> dict[str, Any]:
                 "sizStrikeRank": 1,
                 "healingRate": 3,
             },
-            "skillCategoryModifiers": {"agility": 0, "communication": 0, "knowledge": 5,
-                                       "magic": 5, "manipulation": 5, "perception": 5,
-                                       "stealth": 0, "meleeWeapons": 5, "missileWeapons": 5,
-                                       "shields": 5, "naturalWeapons": 5, "otherSkills": 0},
-        },  # fmt: skip
+            "skillCategoryModifiers": {
+                "agility": 0,
+                "communication": 0,
+                "knowledge": 5,
+                "magic": 5,
+                "manipulation": 5,
+                "perception": 5,
+                "stealth": 0,
+                "meleeWeapons": 5,
+                "missileWeapons": 5,
+                "shields": 5,
+                "naturalWeapons": 5,
+                "otherSkills": 0,
+            },
+        },
         "prototypeToken": {"name": "Yelmara", "actorLink": True, "disposition": 1},
         "items": items,
         "effects": [],

@@ -70,7 +70,8 @@ def test_missing_and_unknown_items_are_reported_never_dropped() -> None:
         "gear (gmdash keeps no gear; named in the notes): Rope (10 m)",
     ]
     assert reading.unread[-1] == (
-        "active effects (their modifiers are not applied): Blessing of the Storm")
+        "active effects (their modifiers are not applied): Blessing of the Storm"
+    )
     # the export counts an effect gmdash does not: its HP are brought down and reported
     assert sheet.hit_points == 14
     assert "hit points: the Foundry export says 16, gmdash computes 14" in reading.differences

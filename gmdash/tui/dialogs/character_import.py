@@ -14,8 +14,8 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.content import Content
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import Input, Label, Static, TextArea
 
 from gmdash.model.errors import ValidationError
