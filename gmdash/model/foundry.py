@@ -19,9 +19,12 @@ from gmdash.model.import_reading import (
     LocationRow,
     Reading,
     compare_derived,
-    humanoid_location,
+    fit_table,
+    location_key,
     settle_points,
+    sheet_table,
 )
+from gmdash.rules.locations import DEFAULT_TABLE, TABLES
 from gmdash.rules.ruleset import RuleSet
 from gmdash.rules.skill_categories import SkillCategory, category_modifiers
 from gmdash.rules.weapons import SpecialKind, WeaponUse, guess_special
@@ -30,12 +33,6 @@ SOURCE = "the Foundry export"
 CHARACTERISTICS = {
     "strength": "STR", "constitution": "CON", "size": "SIZ", "dexterity": "DEX",
     "intelligence": "INT", "power": "POW", "charisma": "CHA",
-}  # fmt: skip
-LOCATION_IDS = {
-    "i.hit-location.right-leg": "right_leg", "i.hit-location.left-leg": "left_leg",
-    "i.hit-location.abdomen": "abdomen", "i.hit-location.chest": "chest",
-    "i.hit-location.right-arm": "right_arm", "i.hit-location.left-arm": "left_arm",
-    "i.hit-location.head": "head",
 }  # fmt: skip
 USAGE_ORDER = ("oneHand", "twoHand", "offHand", "missile")
 USAGE_WORDS = {"oneHand": "one-handed", "twoHand": "two-handed", "offHand": "off-hand",
@@ -299,40 +296,49 @@ def _use(system: Mapping[str, Any], usage: str, skill: str, name: str) -> Weapon
     return WeaponUse.MELEE
 
 
-def _location_key(item: Mapping[str, Any]) -> str | None:
-    flags = _map(_map(_map(item.get("flags")).get("rqg")).get("documentRqidFlags"))
-    key = LOCATION_IDS.get(_text(flags.get("id")))
-    if key is None:
-        key = humanoid_location(_text(item.get("name")))
-    return key
+RQID_PREFIX = "i.hit-location."
+
+
+def _rqid_key(rqid: str, name: str) -> str:
+    """gmdash's key for a Foundry location id (`i.hit-location.right-hind-leg`), else its name."""
+    if rqid.startswith(RQID_PREFIX) and len(rqid) > len(RQID_PREFIX):
+        return location_key(rqid[len(RQID_PREFIX) :])
+    return location_key(name)
 
 
 def _locations(reading: Reading, items: list[Mapping[str, Any]], printed: dict[str, Any]) -> None:
+    """Hit location items: the sheet's table (gmdash's table with exactly these locations),
+    current HP, natural armour, open wounds, useless or severed limbs; maxima to compare."""
     sheet = reading.sheet
+    rows: list[tuple[str, Mapping[str, Any]]] = []
+    for item in items:
+        system = _map(item.get("system"))
+        name = _text(item.get("name")) or "(no name)"
+        flags = _map(_map(_map(item.get("flags")).get("rqg")).get("documentRqidFlags"))
+        key = _rqid_key(_text(flags.get("id")), name)
+        low, high = _whole(system.get("dieFrom")), _whole(system.get("dieTo"))
+        top = _whole(_map(system.get("hitPoints")).get("max"))
+        natural = _whole(system.get("naturalAp")) or 0
+        reading.location_table.append(LocationRow(name, low or 0, high or 0, natural, top or 0))
+        rows.append((key, system))
+    if not rows:
+        return
+    table = fit_table(reading, [key for key, _ in rows]) or TABLES[DEFAULT_TABLE]
     current: dict[str, int] = {}
     wounds: dict[str, list[int]] = {}
     armour: dict[str, int] = {}
     tops: dict[str, int] = {}
     conditions: list[str] = []
-    others: list[str] = []
-    for item in items:
-        system = _map(item.get("system"))
-        name = _text(item.get("name"))
-        points = _map(system.get("hitPoints"))
-        low, high = _whole(system.get("dieFrom")), _whole(system.get("dieTo"))
-        top, value = _whole(points.get("max")), _whole(points.get("value"))
-        natural = _whole(system.get("naturalAp")) or 0
-        if low is not None and high is not None and top is not None:
-            reading.location_table.append(LocationRow(name, low, high, natural, top))
-        key = _location_key(item)
-        if key is None:
-            others.append(name or "(no name)")
+    for key, system in rows:
+        if not table.has(key):
             continue
+        points = _map(system.get("hitPoints"))
+        top, value = _whole(points.get("max")), _whole(points.get("value"))
         if top is not None:
             tops[key] = top
         if value is not None:
             current[key] = value
-        if natural:
+        if natural := _whole(system.get("naturalAp")) or 0:
             armour[key] = natural
         taken = [w for w in (_whole(x) for x in system.get("wounds") or []) if w and w > 0]
         if taken:
@@ -340,24 +346,17 @@ def _locations(reading: Reading, items: list[Mapping[str, Any]], printed: dict[s
         state = _text(system.get("hitLocationHealthState"))
         if state in ("useless", "severed"):
             conditions.append(f"{state}:{key}")
-    if others:
-        reading.unread.append(
-            "hit locations gmdash's humanoid table does not have: " + ", ".join(others)
-        )
-    if current:
-        sheet["locations"] = current
-    if wounds:
-        sheet["wounds"] = wounds
-    if armour:
-        sheet["armour"] = armour
-    if conditions:
-        sheet["conditions"] = conditions
+    found: dict[str, object] = {"locations": current, "wounds": wounds, "armour": armour,
+                                "conditions": conditions}  # fmt: skip
+    sheet.update({field_name: value for field_name, value in found.items() if value})
     if tops:
         printed["locations"] = tops
 
 
 def _armour(reading: Reading, items: list[Mapping[str, Any]]) -> None:
+    """Worn armour added up on each location it covers (armour not worn is reported)."""
     armour: dict[str, int] = dict(reading.sheet.get("armour", {}))
+    table = sheet_table(reading.sheet)
     for item in items:
         name = _text(item.get("name")) or "(armour)"
         system = _map(item.get("system"))
@@ -368,12 +367,11 @@ def _armour(reading: Reading, items: list[Mapping[str, Any]]) -> None:
         covered = []
         for link in system.get("hitLocationRqidLinks") or []:
             link = _map(link)
-            key = LOCATION_IDS.get(_text(link.get("rqid")))
-            if key is None:
-                key = humanoid_location(_text(link.get("name")))
-            if key is None:
+            key = _rqid_key(_text(link.get("rqid")), _text(link.get("name")))
+            if not table.has(key):
                 reading.unread.append(
-                    f"{name}: covers {link.get('name')!r}, not a humanoid location"
+                    f"{name}: covers {link.get('name')!r}, not a location of the sheet's "
+                    f"{table.title} table"
                 )
                 continue
             armour[key] = armour.get(key, 0) + points

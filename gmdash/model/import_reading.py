@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gmdash.model.character import LOCATIONS
 from gmdash.model.derived import derive_from
+from gmdash.rules.locations import DEFAULT_TABLE, TABLES, HitTable
 from gmdash.rules.ruleset import RuleSet
 
 LOCATION_WORDS: dict[str, str] = {
@@ -32,6 +32,38 @@ def humanoid_location(name: str) -> str | None:
     """The gmdash location a printed name stands for (`Right Leg`, `R. Arm`, `Tête`), if any."""
     key = " ".join(name.casefold().replace(".", " ").replace("-", " ").split())
     return LOCATION_WORDS.get(key)
+
+
+SIDE_WORDS = {"r": "right", "rt": "right", "l": "left", "lt": "left"}
+KEY_ALIASES = {
+    "right_front_leg": "right_foreleg", "left_front_leg": "left_foreleg",
+    "right_rear_leg": "right_hind_leg", "left_rear_leg": "left_hind_leg",
+    "right_fore_leg": "right_foreleg", "left_fore_leg": "left_foreleg",
+    "right_hindleg": "right_hind_leg", "left_hindleg": "left_hind_leg",
+    "hind_quarters": "hindquarters", "fore_quarters": "forequarters",
+}  # fmt: skip
+"""Other ways of printing the locations of gmdash's tables (docs/rules.md#hit-location-tables)."""
+
+
+def location_key(name: str) -> str:
+    """gmdash's key for a location as printed: `Right Leg`, `R. Arm`, `Tête` -> `head`,
+    `Right Hind Leg` -> `right_hind_leg`, `Left front leg` -> `left_foreleg`."""
+    humanoid = humanoid_location(name)
+    if humanoid is not None:
+        return humanoid
+    words = name.casefold().replace(".", " ").replace("-", " ").replace("'", " ").split()
+    key = "_".join(SIDE_WORDS.get(word, word) for word in words)
+    return KEY_ALIASES.get(key, key)
+
+
+def table_with(keys: set[str]) -> HitTable | None:
+    """The built-in hit-location table with exactly these locations, if there is one."""
+    return next((table for table in TABLES.values() if set(table.keys) == keys), None)
+
+
+def sheet_table(sheet: Mapping[str, Any]) -> HitTable:
+    """The table a sheet being read names (humanoid unless it says otherwise)."""
+    return TABLES.get(str(sheet.get("hit_table", DEFAULT_TABLE)), TABLES[DEFAULT_TABLE])
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +114,9 @@ def compare_derived(
     """Add a difference for each of the source's own derived numbers (`hit_points`,
     `magic_points`, `damage_bonus`, `dex_sr`, `siz_sr`, `healing_rate`, `move`, and
     `locations` as {key: HP}) that is not what gmdash computes from `chars`."""
+    table = sheet_table(reading.sheet)
     try:
-        derived = derive_from(chars, ruleset)
+        derived = derive_from(chars, ruleset, table)
     except (KeyError, ValueError):
         return  # characteristics missing: the sheet is refused for that, by name
     gmdash_locations = {str(loc): hp for loc, hp in derived.locations.items()}
@@ -113,7 +146,7 @@ def compare_derived(
             )
     locations = printed.get("locations")
     if isinstance(locations, Mapping):
-        for key in LOCATIONS:
+        for key in table.keys:
             theirs = locations.get(key)
             mine = gmdash_locations.get(key)
             if theirs is not None and theirs != mine:
@@ -137,7 +170,7 @@ def settle_points(reading: Reading, ruleset: RuleSet) -> None:
     location the source left out starts full."""
     sheet = reading.sheet
     try:
-        derived = derive_from(sheet.get("characteristics") or {}, ruleset)
+        derived = derive_from(sheet.get("characteristics") or {}, ruleset, sheet_table(sheet))
     except (KeyError, ValueError, TypeError):
         return  # the import is refused for the characteristics, by name
     tops = {"hit_points": derived.hit_points, "magic_points": derived.magic_points}
@@ -159,3 +192,31 @@ def settle_points(reading: Reading, ruleset: RuleSet) -> None:
         elif value > top:
             locations[key] = top
             reading.assumed.append(f"{label} HP {value} brought down to gmdash's maximum {top}")
+
+
+def fit_table(reading: Reading, keys: list[str]) -> HitTable | None:
+    """The built-in table whose locations the source's rows name (`keys`, gmdash's keys), put
+    on the sheet; its D20 ranges are compared with the rows'. None, reported, when no table of
+    gmdash's has exactly these locations: then only the humanoid ones are used."""
+    table = table_with(set(keys))
+    if table is None:
+        humanoid = TABLES[DEFAULT_TABLE]
+        others = [row.name for row, key in zip(reading.location_table, keys, strict=True)
+                  if not humanoid.has(key)]  # fmt: skip
+        if others:
+            reading.unread.append(
+                "hit locations no table of gmdash's has (" + ", ".join(others) + "): the sheet "
+                "is humanoid"
+            )
+        return None
+    if table.name != DEFAULT_TABLE:
+        reading.sheet["hit_table"] = table.name
+        reading.assumed.append(f"hit locations: gmdash's {table.title} table")
+    for row, key in zip(reading.location_table, keys, strict=True):
+        spec = table.spec(key)
+        if (row.low, row.high) != (spec.low, spec.high):
+            reading.differences.append(
+                f"{row.name}: {reading.source} says D20 {row.d20}, gmdash's {table.title} "
+                f"table {spec.d20}"
+            )
+    return table

@@ -20,10 +20,12 @@ from gmdash.model.import_reading import (
     Reading,
     bonus_text,
     compare_derived,
-    humanoid_location,
+    fit_table,
+    location_key,
 )
 from gmdash.rules.attributes import damage_bonus, dex_strike_rank, siz_strike_rank
 from gmdash.rules.dice import DiceError, parse_dice
+from gmdash.rules.locations import DEFAULT_TABLE, TABLES
 from gmdash.rules.ruleset import RuleSet
 from gmdash.rules.weapons import WeaponUse, guess_special, guess_use
 
@@ -297,13 +299,10 @@ def _read_armour(buffer: _Buffer, reading: Reading) -> None:
         if reading.location_table:
             continue  # the table's armour is per location; this line is left for the report
         points = int(match.group(1))
-        reading.sheet["armour"] = {key: points for key in _HUMANOID_KEYS}
+        reading.sheet["armour"] = {key: points for key in TABLES[DEFAULT_TABLE].keys}
         reading.assumed.append(f"armour {points} on every location (one value given)")
         buffer.blank(match.start(), match.end())
         return
-
-
-_HUMANOID_KEYS = ("left_leg", "right_leg", "abdomen", "chest", "left_arm", "right_arm", "head")
 
 
 def _read_sections(buffer: _Buffer, reading: Reading, abilities: list[_Ability]) -> list[str]:
@@ -536,25 +535,17 @@ def _unique_by_name(
 
 
 def _map_locations(reading: Reading, printed: dict[str, Any]) -> None:
-    """Humanoid rows give armour per location and printed HP to compare; other tables are kept
-    in the reading (`location_table`) and reported."""
-    armour: dict[str, int] = {}
-    hit_points: dict[str, int] = {}
-    others: list[str] = []
-    for row in reading.location_table:
-        key = humanoid_location(row.name)
-        if key is None:
-            others.append(row.name)
-            continue
-        armour[key] = row.armour
-        hit_points[key] = row.hit_points
-    if others:
-        reading.unread.append(
-            "hit locations gmdash's humanoid table does not have: " + ", ".join(others)
-        )
-    if armour:
-        reading.sheet["armour"] = {key: ap for key, ap in armour.items() if ap}
-        printed["locations"] = hit_points
+    """The table's rows give the sheet's hit-location table (gmdash's table with exactly these
+    locations), its armour per location, and printed HP to compare."""
+    if not reading.location_table:
+        return
+    keys = [location_key(row.name) for row in reading.location_table]
+    table = fit_table(reading, keys) or TABLES[DEFAULT_TABLE]
+    rows = [(key, row) for key, row in zip(keys, reading.location_table, strict=True)
+            if table.has(key)]  # fmt: skip
+    if rows:
+        reading.sheet["armour"] = {key: row.armour for key, row in rows if row.armour}
+        printed["locations"] = {key: row.hit_points for key, row in rows}
 
 
 def _magic(reading: Reading, printed: dict[str, Any]) -> None:

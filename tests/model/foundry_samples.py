@@ -265,3 +265,50 @@ def odd_actor() -> dict[str, Any]:
     actor["effects"] = [{"name": "Blessing of the Storm", "changes": [
         {"key": "system.attributes.hitPoints.max", "value": "2", "mode": 2}]}]  # fmt: skip
     return actor
+
+
+QUADRUPED_LOCATIONS = (
+    ("Right Hind Leg", "i.hit-location.right-hind-leg", 1, 2, 7),
+    ("Left Hind Leg", "i.hit-location.left-hind-leg", 3, 4, 7),
+    ("Hindquarters", "i.hit-location.hindquarters", 5, 7, 8),
+    ("Forequarters", "i.hit-location.forequarters", 8, 10, 8),
+    ("Right Foreleg", "i.hit-location.right-foreleg", 11, 13, 7),
+    ("Left Foreleg", "i.hit-location.left-foreleg", 14, 16, 7),
+    ("Head", "i.hit-location.head", 17, 20, 7),
+)
+
+
+def four_legged_creature() -> dict[str, Any]:
+    """A bison of the plains, 3 points of hide everywhere, a wound in its hindquarters."""
+    locations = [_location(*row) for row in QUADRUPED_LOCATIONS]
+    for location in locations:
+        location["system"]["naturalAp"] = 3
+        if location["name"] == "Hindquarters":
+            location["system"].update(hitPoints={"value": 5, "max": 8}, wounds=[3])
+    chars = {"strength": 30, "constitution": 14, "size": 30, "dexterity": 10,
+             "intelligence": 4, "power": 8, "charisma": 2}  # fmt: skip
+    return {
+        "name": "Plains bison",
+        "type": "character",
+        "system": {
+            "characteristics": {key: {"value": value} for key, value in chars.items()},
+            "attributes": {
+                "hitPoints": {"value": 16, "max": 19},
+                "magicPoints": {"value": 8, "max": 8},
+                "isCreature": True,
+                "health": "wounded",
+            },
+        },
+        "prototypeToken": {"actorLink": False},
+        "items": [
+            *locations,
+            _skill("Kick", "naturalWeapons", 25, 25),
+            _weapon(
+                "Kick",
+                {"oneHand": _usage("Kick", "1d6", 3, "crush")},
+                "oneHand",
+                None,
+                isNatural=True,
+            ),
+        ],
+    }

@@ -5,7 +5,12 @@ from __future__ import annotations
 from gmdash.model.foundry import is_foundry_actor, read_foundry
 from gmdash.model.sheets import complete
 from gmdash.rules.ruleset import RuleSet
-from tests.model.foundry_samples import full_adventurer, odd_actor, wounded_adventurer
+from tests.model.foundry_samples import (
+    four_legged_creature,
+    full_adventurer,
+    odd_actor,
+    wounded_adventurer,
+)
 
 
 def test_a_full_adventurer_maps_every_item() -> None:
@@ -64,7 +69,7 @@ def test_missing_and_unknown_items_are_reported_never_dropped() -> None:
     assert reading.unread[:6] == [
         "skill 'Knowing': no base or gained chance in the export",
         "weapon 'Broken Haft': no way to use it with damage",
-        "hit locations gmdash's humanoid table does not have: Tail",
+        "hit locations no table of gmdash's has (Tail): the sheet is humanoid",
         "Bronze Hauberk: not worn (notCarried), not counted",
         "items of an unknown type 'feat': Heroquest Gift",
         "gear (gmdash keeps no gear; named in the notes): Rope (10 m)",
@@ -100,3 +105,19 @@ def test_gmdash_exports_are_not_foundry_actors() -> None:
     assert not is_foundry_actor({"format": "gmdash.character", "character": {}})
     assert not is_foundry_actor({"name": "x", "system": {}})
     assert not is_foundry_actor([1, 2])
+
+
+def test_a_four_legged_creature_gets_its_table() -> None:
+    reading = read_foundry(four_legged_creature())
+    sheet = complete(reading.sheet, id="c0001", ruleset=RuleSet.RQG)
+    assert sheet.table.name == "quadruped"
+    # HP 14 + 5 (SIZ 30) = 19: base location HP 7, the quarters +1; the export agrees
+    assert dict(sheet.locations) == {"right_hind_leg": 7, "left_hind_leg": 7, "hindquarters": 5,
+                                     "forequarters": 8, "right_foreleg": 7, "left_foreleg": 7,
+                                     "head": 7}  # fmt: skip
+    assert dict(sheet.wounds) == {"hindquarters": (3,)}
+    assert dict(sheet.armour) == dict.fromkeys(sheet.table.keys, 3)
+    assert "a creature: no skill category modifiers" in reading.assumed
+    values = {a.name: a.value for a in sheet.abilities}
+    assert values["Kick"] == 50  # base + gained, no modifier
+    assert reading.differences == []

@@ -152,15 +152,37 @@ def test_french_names_extra_spaces_and_no_percent_signs() -> None:
     assert reading.unread == [] and reading.differences == []
 
 
-def test_a_location_table_that_is_not_humanoid_is_kept_and_reported() -> None:
+def test_a_four_legged_table_gives_the_sheet_its_table() -> None:
     reading = read_statblock(FOUR_LEGGED)
     rows = [(r.name, r.low, r.high, r.armour, r.hit_points) for r in reading.location_table]
     assert rows[0] == ("Right hind leg", 1, 2, 4, 5)
     assert rows[2] == ("Hindquarters", 5, 7, 4, 6)
     assert len(rows) == 7
-    assert any("Hindquarters" in line and "humanoid" in line for line in reading.unread)
-    (bite,) = reading.sheet["weapons"]
+    sheet = reading.sheet
+    assert sheet["hit_table"] == "quadruped"
+    assert sheet["armour"] == dict.fromkeys(
+        ("right_hind_leg", "left_hind_leg", "hindquarters", "forequarters", "right_foreleg",
+         "left_foreleg", "head"), 4)  # fmt: skip
+    # HP 14 + 2 (SIZ 18) = 16: base location HP 6, hindquarters and forequarters +1
+    assert "hindquarters HP: the stat block says 6, gmdash computes 7" in reading.differences
+    assert "right foreleg HP: the stat block says 4, gmdash computes 6" in reading.differences
+    assert reading.unread == []
+    saved = _saved(sheet)
+    assert saved.table.name == "quadruped" and saved.locations["forequarters"] == 7
+    (bite,) = sheet["weapons"]
     assert bite["damage"] == "1D10"  # STR 20 + SIZ 18 = 38: +1D6, the bonus gmdash adds
+
+
+def test_a_table_gmdash_does_not_have_is_reported_and_the_sheet_stays_humanoid() -> None:
+    block = ("Sand worm STR 30 CON 20 SIZ 40 DEX 5 INT 2 POW 8 CHA 1\n"
+             "Tail 01-06 6/10\nBody 07-16 6/14\nHead 17-20 6/10\n")  # fmt: skip
+    reading = read_statblock(block)
+    assert "hit_table" not in reading.sheet
+    assert reading.unread == [
+        "hit locations no table of gmdash's has (Tail, Body): the sheet is humanoid"
+    ]
+    assert reading.sheet["armour"] == {"head": 6}
+    assert [r.name for r in reading.location_table] == ["Tail", "Body", "Head"]
 
 
 def test_what_differs_from_gmdash_is_reported() -> None:
