@@ -9,6 +9,7 @@ reads it twice and what is left at the end is exactly what was not read. Pure: t
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -150,7 +151,7 @@ class _Buffer:
     def matches(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
         """Each match on the text as it is now; what a match blanks is not searched again."""
         for match in list(pattern.finditer(self.now)):
-            if self.now[match.start() : match.end()] == match.group(0):
+            if "".join(self.chars[match.start() : match.end()]) == match.group(0):
                 yield match
 
 
@@ -254,6 +255,7 @@ def _read_weapons(
     for match in buffer.matches(_WEAPON_HEADER):
         buffer.blank(match.start(), match.end())
     weapons: list[dict[str, Any]] = []
+    now = buffer.now  # what follows a weapon is not blanked by the weapons before it
     for match in buffer.matches(_WEAPON):
         name = re.sub(rf"(?i)^(?:{_SECTION_WORDS})\s+", "", match.group("name").strip(" .-"))
         dice = re.sub(r"\s+", "", match.group("dice")).upper()
@@ -264,7 +266,6 @@ def _read_weapons(
             continue
         end = match.end()
         found: dict[str, int] = {}
-        now = buffer.now
         for key, pattern in _AFTER_WEAPON:
             follow = pattern.match(now, end)
             while follow is not None:
@@ -319,17 +320,20 @@ def _read_sections(buffer: _Buffer, reading: Reading, abilities: list[_Ability])
         word = " ".join(header.group("word").casefold().split())
         spans.append((word, header.end(), stop))
         buffer.blank(header.start(), header.end())
-    for word, start, stop in spans:
+    for word, start, stop in spans:  # sections do not overlap: what one blanks is its own
         if word == "notes":
-            notes.append(buffer.now[start:stop].strip())
+            notes.append(now[start:stop].strip())
             buffer.blank(start, stop)
         elif _is_spell_section(word):
-            _read_spells(buffer, reading, word, start, stop)
+            _read_spells(buffer, reading, word, now[start:stop], start)
+    starts = [start for _, start, _ in spans]
     for match in buffer.matches(_ABILITY):
         name = match.group("name").strip(" .-")
         if not name:
             continue
-        section = next((w for w, s, e in spans if s <= match.start() < e), "")
+        index = bisect.bisect_right(starts, match.start()) - 1
+        inside = index >= 0 and match.start() < spans[index][2]
+        section = spans[index][0] if inside else ""
         if section and _is_spell_section(section):
             continue  # a line in a spell list that is no spell, left for the report
         if not section and len(re.sub(r"\([^)]*\)", "", name).split()) > MAX_LOOSE_WORDS:
@@ -344,10 +348,9 @@ def _is_spell_section(word: str) -> bool:
                         "languages", "langues", "notes")  # fmt: skip
 
 
-def _read_spells(buffer: _Buffer, reading: Reading, word: str, start: int, stop: int) -> None:
-    """A spell list: `Bladesharp 2, Heal (2), Protection 4 (variable), Shield 2 (Orlanth)`."""
+def _read_spells(buffer: _Buffer, reading: Reading, word: str, body: str, start: int) -> None:
+    """A spell list (`body`, at `start`): `Bladesharp 2, Heal (2), Protection 4 (variable)`."""
     kind = "rune" if "run" in word else "sorcery" if "sorc" in word else "spirit"
-    body = buffer.now[start:stop]
     offset = start
     for piece in re.split(r"([,;\n])", body):
         match = _SPELL.match(piece) if piece not in (",", ";", "\n") and piece.strip() else None

@@ -73,6 +73,8 @@ class CharacterImportDialog(GuardedModal[ImportResult]):
         self._source: Source | None = None
         self._found: Preview | None = None
         self._convert = False
+        self._stale = False
+        self._scheduled = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as box:
@@ -106,9 +108,19 @@ class CharacterImportDialog(GuardedModal[ImportResult]):
 
     @on(TextArea.Changed, "#import-text")
     def _text_changed(self, event: TextArea.Changed) -> None:
-        self._refresh(event.text_area.text)
+        # Keys typed in a burst each change the text: read it once they have all arrived.
+        self._stale = True
+        if not self._scheduled:
+            self._scheduled = True
+            self.call_later(self._refresh_if_stale)
+
+    def _refresh_if_stale(self) -> None:
+        self._scheduled = False
+        if self._stale:
+            self._refresh(self.query_one("#import-text", TextArea).text)
 
     def _refresh(self, text: str) -> None:
+        self._stale = False
         self._source = self._found = None
         if not text.strip():
             self._show("Nothing read yet.", ready=False)
@@ -143,6 +155,8 @@ class CharacterImportDialog(GuardedModal[ImportResult]):
 
     @only_while_open
     def action_save(self) -> None:
+        if self._stale:  # ctrl+s typed right after the text: save what it says now
+            self._refresh(self.query_one("#import-text", TextArea).text)
         if self._found is None or self._source is None or not self._found.ready:
             self.notify("Nothing that can be saved yet.", severity="warning")
             return
