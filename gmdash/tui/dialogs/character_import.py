@@ -10,13 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Input, Label, Static, TextArea
+from textual.widgets import Input, Static, TextArea
 
 from gmdash.model.errors import ValidationError
 from gmdash.play.importing import (
@@ -80,7 +79,7 @@ class CharacterImportDialog(GuardedModal[ImportResult]):
         with Vertical(id="dialog") as box:
             box.border_title = "Import a character"
             box.border_subtitle = "ctrl+s save · ctrl+k convert · esc cancel"
-            yield Label(HINT, id="import-hint")
+            yield Static(HINT, id="import-hint")
             yield Input(placeholder="file to load (enter)", id="import-file")
             yield TextArea(id="import-text", soft_wrap=True, show_line_numbers=False)
             with VerticalScroll(id="import-preview-box"):
@@ -136,7 +135,7 @@ class CharacterImportDialog(GuardedModal[ImportResult]):
         if self._found.ready:
             status = "ctrl+s saves it to the roster"
         else:
-            status = "It cannot be saved as it is: see the last line"
+            status = f"Cannot save: {self._found.error}"
         self._status(status, ready=self._found.ready)
 
     def _show(self, message: str, *, ready: bool) -> None:
@@ -146,7 +145,7 @@ class CharacterImportDialog(GuardedModal[ImportResult]):
     def _status(self, message: str, *, ready: bool) -> None:
         converting = " (converting to this campaign's rules)" if self._convert else ""
         style = "green" if ready else "yellow"
-        self.query_one("#import-status", Static).update(Text(message + converting, style=style))
+        self.query_one("#import-status", Static).update(literal(message + converting, style))
 
     @only_while_open
     def action_toggle_convert(self) -> None:
