@@ -38,6 +38,8 @@ USAGE_ORDER = ("oneHand", "twoHand", "offHand", "missile")
 USAGE_WORDS = {"oneHand": "one-handed", "twoHand": "two-handed", "offHand": "off-hand",
                "missile": "missile"}  # fmt: skip
 HEALTH_CONDITIONS = {"shock": ("shock",), "unconscious": ("unconscious",), "dead": ("dead",)}
+DISPLAY_KEYS = ("img", "prototypeToken", "ownership", "folder", "flags", "_stats")
+"""What an export holds for Foundry's screen, not for the game."""
 IGNORED_TYPES = {"gear": "gear", "homeland": "homeland", "occupation": "occupation"}
 """Item types gmdash keeps no game data for: named in the notes and the report."""
 
@@ -101,28 +103,43 @@ def read_foundry(data: Mapping[str, Any], ruleset: RuleSet = RuleSet.RQG) -> Rea
                             ("weapons", "weapons", MAX_WEAPONS)):  # fmt: skip
         if len(abilities if key == "abilities" else weapons) > most:
             reading.unread.append(f"{what} beyond the first {most}")
-    health = _text(attributes.get("health"))
+    _health(sheet, _text(attributes.get("health")))
+    _prepared_values(attributes, creature, printed)
+    if all(key in chars for key in ("STR", "CON", "SIZ", "DEX", "INT", "POW")):
+        compare_derived(reading, chars, printed, ruleset)
+    if any(key in data for key in DISPLAY_KEYS):
+        reading.unread.append(
+            "Foundry's display data (image, token, ownership, folder, flags) is not game data: "
+            "not kept"
+        )
+    _effects(reading, data)
+    settle_points(reading, ruleset)
+    return reading
+
+
+PREPARED = {"damageBonus": "damage_bonus", "dexStrikeRank": "dex_sr",
+            "sizStrikeRank": "siz_sr", "healingRate": "healing_rate"}  # fmt: skip
+"""Derived values a prepared actor carries -> the names `compare_derived` compares."""
+
+
+def _health(sheet: dict[str, Any], health: str) -> None:
+    """The actor's shock, unconsciousness or death as conditions (beside its limbs')."""
     conditions = list(sheet.get("conditions", []))
     conditions += [c for c in HEALTH_CONDITIONS.get(health, ()) if c not in conditions]
     if conditions:
         sheet["conditions"] = conditions
-    for key in ("damageBonus", "dexStrikeRank", "sizStrikeRank", "healingRate"):
+
+
+def _prepared_values(
+    attributes: Mapping[str, Any], creature: bool, printed: dict[str, Any]
+) -> None:
+    """The derived values an export may carry, to compare with gmdash's."""
+    for key, ours in PREPARED.items():
         if attributes.get(key) is not None:
-            ours = {"damageBonus": "damage_bonus", "dexStrikeRank": "dex_sr",
-                    "sizStrikeRank": "siz_sr", "healingRate": "healing_rate"}[key]  # fmt: skip
             printed[ours] = attributes[key]
-    walk = _map(_map(attributes.get("move")).get("walk")).get("value")
-    if isinstance(walk, int | float) and not creature:
-        printed["move"] = int(walk)
-    if all(key in chars for key in ("STR", "CON", "SIZ", "DEX", "INT", "POW")):
-        compare_derived(reading, chars, printed, ruleset)
-    reading.unread.append(
-        "Foundry's display data (image, token, ownership, folder, flags, active effects' "
-        "icons) is not game data: not kept"
-    )
-    _effects(reading, data)
-    settle_points(reading, ruleset)
-    return reading
+    walk = _whole(_map(_map(attributes.get("move")).get("walk")).get("value"))
+    if walk is not None and not creature:  # a creature's move is its own
+        printed["move"] = walk
 
 
 def _map(value: object) -> Mapping[str, Any]:

@@ -42,7 +42,7 @@ KEY_ALIASES = {
     "right_hindleg": "right_hind_leg", "left_hindleg": "left_hind_leg",
     "hind_quarters": "hindquarters", "fore_quarters": "forequarters",
 }  # fmt: skip
-"""Other ways of printing the locations of gmdash's tables (docs/rules.md#hit-location-tables)."""
+"""Other ways of printing the locations of gmdash's tables (docs/rules.md#hit-locations)."""
 
 
 def location_key(name: str) -> str:

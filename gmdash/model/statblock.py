@@ -28,7 +28,7 @@ from gmdash.rules.attributes import damage_bonus, dex_strike_rank, siz_strike_ra
 from gmdash.rules.dice import DiceError, parse_dice
 from gmdash.rules.locations import DEFAULT_TABLE, TABLES
 from gmdash.rules.ruleset import RuleSet
-from gmdash.rules.weapons import WeaponUse, guess_special, guess_use
+from gmdash.rules.weapons import BonusShare, WeaponUse, bonus_share, guess_special, guess_use
 
 SOURCE = "the stat block"
 MAX_TEXT = 100_000
@@ -440,9 +440,11 @@ def _build(
     complete = not missing
     bonus = damage_bonus(chars["STR"] + chars["SIZ"], ruleset) if complete else None
     sheet_weapons: list[dict[str, Any]] = []
-    for weapon in weapons[:MAX_WEAPONS]:
-        sheet_weapons.append(_weapon(reading, weapon, chars, bonus, complete))
-        abilities.insert(len(sheet_weapons) - 1, _Ability(weapon["name"], "skill", weapon["pct"]))
+    for index, weapon in enumerate(weapons[:MAX_WEAPONS]):
+        abilities.insert(index, _Ability(weapon["name"], "skill", weapon["pct"]))
+        read = _weapon(reading, weapon, chars, bonus, complete)
+        if read is not None:
+            sheet_weapons.append(read)
     if len(weapons) > MAX_WEAPONS:
         reading.unread.append(f"weapons beyond the first {MAX_WEAPONS}")
     sheet["weapons"] = _unique_by_name(reading, sheet_weapons, "weapon")
@@ -464,10 +466,14 @@ def _weapon(
     chars: dict[str, int],
     bonus: str | None,
     complete: bool,
-) -> dict[str, Any]:
+) -> dict[str, Any] | None:
+    """The sheet's weapon for one read from the block; None (reported) when its damage is no
+    dice gmdash can roll (its skill is kept)."""
     name: str = weapon["name"]
     use = guess_use(name)
     dice = _without_bonus(reading, name, weapon["dice"], bonus, use)
+    if dice is None:
+        return None
     printed_sr = weapon.get("sr")
     sr = 0
     if printed_sr is None:
@@ -500,20 +506,21 @@ def _weapon(
 
 def _without_bonus(
     reading: Reading, name: str, dice: str, bonus: str | None, use: WeaponUse
-) -> str:
+) -> str | None:
     """The weapon's own damage: a printed `1D8+1+1D4` adds the damage bonus, which gmdash adds
-    itself when the blow lands."""
+    itself when the blow lands. None when the damage is no dice gmdash rolls."""
     try:
         terms = parse_dice(dice).terms
     except DiceError as error:
-        reading.unread.append(f"{name}: damage {dice!r} is not dice ({error})")
-        return "1D3"
+        reading.unread.append(f"{name}: damage {dice!r} is not dice gmdash rolls ({error})")
+        return None
     dice_terms = [term for term in terms if term.sides]
     if len(dice_terms) < 2 or not terms[-1].sides:
         return dice
     own = "".join(str(term) for term in terms[:-1]).lstrip("+")
     added = bonus_text(str(terms[-1]))
-    if bonus is not None and use is WeaponUse.MELEE and added != bonus_text(bonus):
+    full_share = bonus_share(use) is BonusShare.FULL
+    if bonus is not None and full_share and added != bonus_text(bonus):
         reading.differences.append(
             f"{name}: damage {dice} adds {added}; gmdash's damage bonus is {bonus_text(bonus)}"
         )

@@ -204,3 +204,12 @@ def test_nothing_is_read_twice_and_prose_is_reported() -> None:
                              "It smells of old fish and hates Zorak Zoran's enemies.")  # fmt: skip
     assert reading.sheet["abilities"] == []
     assert reading.unread == [repr("It smells of old fish and hates Zorak Zoran's enemies")]
+
+
+def test_a_weapon_whose_damage_gmdash_cannot_roll_keeps_its_skill() -> None:
+    reading = read_statblock("STR 13 CON 11 SIZ 12 DEX 14 INT 13 POW 12 CHA 10 "
+                             "Greatsword 50% 200D6, SR 7")  # fmt: skip
+    assert reading.sheet["weapons"] == []
+    assert _abilities(reading.sheet) == {"Greatsword": ("skill", 50)}
+    assert reading.unread == ["Greatsword: damage '200D6' is not dice gmdash rolls "
+                              "(200 dice is too many (at most 100 in one expression))"]  # fmt: skip

@@ -60,7 +60,8 @@ JSON = st.recursive(
     max_leaves=20,
 )  # fmt: skip
 PATHS = st.sampled_from([
-    ("system", "attributes"), ("system", "characteristics", "power"), ("items", 0, "system"),
+    ("system", "attributes"), ("system", "attributes", "move"), ("system", "attributes", "health"),
+    ("system", "characteristics", "power"), ("items", 0, "system"),
     ("items", 8, "system"), ("items", 14, "system", "usage"), ("items", 17, "system"),
     ("items", 19, "system"), ("system",), ("items", 3), ("prototypeToken",), ("effects",),
 ])  # fmt: skip
