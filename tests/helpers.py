@@ -117,3 +117,39 @@ def region_text(app: App[object], widget: Widget) -> str:
     region = widget.region
     lines = screen_text(app).splitlines()[region.y : region.bottom]
     return "\n".join(line[region.x : region.right] for line in lines)
+
+
+KEY_CHARACTERS = {"space": " ", "plus": "+", "minus": "-", "slash": "/", "question_mark": "?",
+                  "equals_sign": "=", "full_stop": ".", "comma": ","}  # fmt: skip
+
+
+def key_event(key: str) -> Any:
+    """A key as the terminal driver makes it: `"a"`, `"enter"`, `"plus"`."""
+    from textual import events
+
+    return events.Key(key, KEY_CHARACTERS.get(key, key if len(key) == 1 else None))
+
+
+def keys_of(*parts: str) -> list[str]:
+    """Keys to type: a named key ("tab", "enter") as it is, other text one key per character."""
+    named = {"tab", "shift+tab", "enter", "escape", "space", "backspace", "up", "down", "left",
+             "right", "delete", *KEY_CHARACTERS}  # fmt: skip
+    keys: list[str] = []
+    for part in parts:
+        if part in named or part.startswith("ctrl+"):
+            keys.append(part)
+        else:
+            keys += [next((k for k, c in KEY_CHARACTERS.items() if c == ch), ch) for ch in part]
+    return keys
+
+
+async def type_ahead(pilot: Any, *parts: str) -> None:
+    """Every key posted at once, with no pause at all (a fast typist's burst, or a paste into
+    tmux), then a wait until the app has handled them all."""
+    app = pilot.app
+    for key in keys_of(*parts):
+        app.post_message(key_event(key))
+    await pilot.pause()
+    while not app.key_gate.idle:
+        await pilot.pause()
+    await pilot.pause()

@@ -9,7 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import BindingType
 from textual.markup import escape
@@ -25,6 +25,7 @@ from gmdash.safe_text import visible
 from gmdash.tui.gc_pause import CollectionPause
 from gmdash.tui.guard import guarded, write_crash_report
 from gmdash.tui.help import HelpScreen
+from gmdash.tui.key_gate import KeyGate
 from gmdash.tui.keybar import KeyBar
 from gmdash.tui.keymap import GLOBAL, PANES, ROSTER, SCOPE_TITLES, bindings_for, configured_keys
 from gmdash.tui.panes.base import Pane
@@ -92,6 +93,20 @@ class GmDashApp(App[int]):
         self.set_keymap(dict(self.key_table.keymap))
         self.theme = self._configured_theme()
         self._start_up = CollectionPause()
+        self.key_gate = KeyGate(self)
+
+    async def on_event(self, event: events.Event) -> None:
+        # Keys from the terminal go through the gate: one at a time, each once the last has
+        # settled (focus moved, dialog built), so typed-ahead keys land where they were meant.
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            if not self.key_gate.admit(event):
+                return
+            try:
+                await super().on_event(event)
+            finally:
+                self.key_gate.handled()
+            return
+        await super().on_event(event)
 
     def _configured_theme(self) -> str:
         wanted = self.config.theme if self.config else None

@@ -1,0 +1,128 @@
+"""Typed-ahead keys land where they were meant: one key at a time, each after the last settled.
+
+Textual hands each key to the focused widget by posting it to that widget's queue and moves on
+to the next key at once. A key's effect comes later: Tab, a dialog's key and most bindings act
+only when the key has bubbled back up to the app, and a pushed dialog takes its focus only once
+it is mounted. A fast typist's next key was therefore forwarded to the old focus: "12 Tab 1"
+gave one field "121", a key typed just after the one opening a dialog reached the screen below.
+
+The gate lets one key in, then holds every later key until the app is quiet again (every
+message queue of the app and of the screens is empty and no handler is running, no callback
+waits for a refresh), so the next key finds the focus the last one left, as if the app were
+infinitely fast. Held keys are let in in the order they were typed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from typing import TYPE_CHECKING
+
+from textual import events
+from textual.message_pump import MessagePump
+from textual.screen import Screen
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+# A safety valve, never met in practice: a node kept busy for this many rounds (an endless
+# stream of messages) stops holding keys back rather than swallowing them.
+MAX_ROUNDS = 200
+
+
+def _is_busy(node: MessagePump) -> bool:
+    """Whether a node still has work queued or in hand (a message, a callback, a mount)."""
+    if not node._message_queue.empty() or node._pending_message is not None:
+        return True
+    if node._next_callbacks:
+        return True
+    if isinstance(node, Screen) and node._callbacks:
+        return True  # callbacks waiting for the next refresh (call_after_refresh)
+    # Attached but not mounted yet (a dialog being built): its focus is still to come.
+    return not node._is_mounted and not (node._closing or node._closed)
+
+
+class KeyGate:
+    """Holds typed-ahead keys until the app has finished with the key before them."""
+
+    def __init__(self, app: App[object]) -> None:
+        self._app = app
+        self._held: deque[events.Key] = deque()
+        self._released: set[int] = set()
+        self._in_hand = False
+        self._settling: asyncio.Task[None] | None = None
+
+    @property
+    def idle(self) -> bool:
+        """No key held back, none being handled (tests wait for this)."""
+        return not self._in_hand and not self._held
+
+    def admit(self, key: events.Key) -> bool:
+        """Whether `key`, fresh from the terminal (or let in by the gate), is handled now.
+        A key that is not is held, to be posted again when its turn comes."""
+        if id(key) in self._released:
+            self._released.discard(id(key))
+            return True
+        if self._in_hand or self._held:
+            self._held.append(key)
+            return False
+        return True
+
+    def handled(self) -> None:
+        """The app has dispatched a key: hold the next until its effects have settled."""
+        self._in_hand = True
+        if self._settling is None or self._settling.done():
+            self._settling = asyncio.create_task(self._settle())
+
+    def _nodes(self) -> list[MessagePump]:
+        nodes: list[MessagePump] = [self._app]
+        for screen in self._app.screen_stack:
+            nodes.extend(screen.walk_children(with_self=True))
+        return nodes
+
+    async def _settle(self) -> None:
+        # A node shows what it has queued, not what it is handling: the first round waits for
+        # every node, so that whatever was in hand when the key went in has been finished.
+        await self._round(self._nodes())
+        for _ in range(MAX_ROUNDS):
+            busy = [node for node in self._nodes() if _is_busy(node)]
+            if not busy:
+                break
+            await self._round(busy)
+        self._release_next()
+
+    async def _round(self, busy: list[MessagePump]) -> None:
+        """Wait until every busy node has handled what it had when the round began."""
+        waiting = 0
+        done = asyncio.Event()
+
+        def one_done() -> None:
+            nonlocal waiting
+            waiting -= 1
+            if waiting == 0:
+                done.set()
+
+        for node in busy:
+            posted = (
+                node.call_after_refresh(one_done)
+                if isinstance(node, Screen) and node._callbacks
+                else node.call_later(one_done)
+            )
+            if posted:
+                waiting += 1
+        if waiting == 0:
+            await asyncio.sleep(0)  # closing nodes: let them go
+            return
+        await done.wait()
+
+    def _release_next(self) -> None:
+        self._in_hand = False
+        while self._held:
+            key = self._held.popleft()
+            self._released.add(id(key))
+            self._in_hand = True
+            if self._app.post_message(key):
+                return
+            self._released.discard(id(key))  # the app is closing: drop the rest
+            self._in_hand = False
+            self._held.clear()
