@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.message_pump import MessagePump
@@ -45,7 +45,7 @@ def _is_busy(node: MessagePump) -> bool:
 class KeyGate:
     """Holds typed-ahead keys until the app has finished with the key before them."""
 
-    def __init__(self, app: App[object]) -> None:
+    def __init__(self, app: App[Any]) -> None:
         self._app = app
         self._held: deque[events.Key] = deque()
         self._released: set[int] = set()

@@ -8,13 +8,21 @@ that opens a dialog hands every later key to that dialog.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from helpers import dashboard_app, demo_service, fixed_clock, type_ahead
+from textual.widgets import Button, Input, Select
 
-from gmdash.model.events import Event
+from gmdash import rules
+from gmdash.model.events import CharacterAdded, DamageApplied, Event, RollMade
 from gmdash.play.campaign import CampaignService
 from gmdash.tui.app import GmDashApp
+from gmdash.tui.dialogs.character_form import CharacterForm
+from gmdash.tui.dialogs.confirm import ConfirmDialog
+from gmdash.tui.dialogs.wounds import DamageDialog
+
+E = TypeVar("E", bound=Event)
 
 
 @pytest.fixture
@@ -48,5 +56,182 @@ async def test_start_combat_with_foes_typed_in_one_burst(
                 assert foe.foe.characteristics["SIZ"] == 13
                 assert [w.name for w in foe.foe.weapons] == ["Knife"]
                 assert foe.foe.weapons[0].damage == "1D4"
+    finally:
+        service.close()
+
+
+def _of(logged: list[Event], kind: type[E]) -> list[E]:
+    return [event for event in logged if isinstance(event, kind)]
+
+
+async def test_the_character_form_typed_in_one_burst(
+    app_and_service: tuple[GmDashApp, CampaignService],
+) -> None:
+    app, service = app_and_service
+    logged: list[Event] = []
+    service.bus.subscribe(Event, logged.append)
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            # name, PC/NPC (a select: enter would confirm, tab goes on), player, then the seven
+            # characteristics, the rune points (3 replaced by 4), the head's armour (0 then 2: 2),
+            # then ctrl+s saves.
+            await type_ahead(
+                pilot, "1", "a", "Vasana", "tab", "tab", "Ann", "tab",
+                "13", "tab", "12", "tab", "11", "tab", "14", "tab", "15", "tab", "16", "tab",
+                "10", "tab", "backspace", "4", "tab", "2", "ctrl+s",
+            )  # fmt: skip
+            assert len(app.screen_stack) == 1, "saved and closed"
+    finally:
+        service.close()
+    (added,) = _of(logged, CharacterAdded)
+    sheet = added.character
+    assert (sheet.name, sheet.player) == ("Vasana", "Ann")
+    assert [sheet.characteristics[key] for key in ("STR", "CON", "SIZ", "DEX", "INT", "POW")] == [
+        13, 12, 11, 14, 15, 16,
+    ]  # fmt: skip
+    assert sheet.characteristics["CHA"] == 10
+    assert sheet.rune_points_max == 4
+    assert sheet.armour == {"head": 2}
+
+
+async def test_damage_typed_in_one_burst(
+    app_and_service: tuple[GmDashApp, CampaignService],
+) -> None:
+    app, service = app_and_service
+    logged: list[Event] = []
+    service.bus.subscribe(Event, logged.append)
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            await type_ahead(pilot, "1", "h", "la", "tab", "12", "enter")
+            assert len(app.screen_stack) == 1
+    finally:
+        service.close()
+    (damage,) = _of(logged, DamageApplied)
+    assert (damage.character_id, damage.location, damage.amount) == ("c0001", "left_arm", 8)
+
+
+async def test_resistance_typed_value_then_enter_rolls_at_it(
+    app_and_service: tuple[GmDashApp, CampaignService],
+) -> None:
+    app, service = app_and_service
+    logged: list[Event] = []
+    service.bus.subscribe(Event, logged.append)
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            await type_ahead(pilot, "3", "equals_sign", "8", "enter", "enter")
+    finally:
+        service.close()
+    (roll,) = _of(logged, RollMade)
+    assert roll.kind == "resistance"
+    assert roll.label == "STR 8 vs SIZ 15"
+    assert roll.chance == rules.resistance_chance(8, 15)
+
+
+async def test_the_roll_dialog_with_modifiers_typed_in_one_burst(
+    app_and_service: tuple[GmDashApp, CampaignService],
+) -> None:
+    app, service = app_and_service
+    logged: list[Event] = []
+    service.bus.subscribe(Event, logged.append)
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            # ability search, flat modifier, retry (space ticks), augment left blank, hidden
+            # (space ticks), roll, close.
+            await type_ahead(
+                pilot, "1", "r", "climb", "tab", "+10", "tab", "space", "tab", "tab", "space",
+                "enter", "enter",
+            )  # fmt: skip
+            assert len(app.screen_stack) == 1
+    finally:
+        service.close()
+    (roll,) = _of(logged, RollMade)
+    assert (roll.kind, roll.label, roll.actor) == ("ability", "Climb", "Harvald Stormbrow")
+    assert roll.modifiers == ("+10", "retry -25")
+    assert roll.chance == 55 + 10 - 25
+    assert roll.hidden
+
+
+@pytest.mark.parametrize(
+    ("opening", "then", "expect_dialogs"),
+    [
+        (("ctrl+e", "f"), ("escape",), 2),  # free ticks opened then closed at once
+        (("ctrl+e", "f", "escape", "escape"), (), 1),
+        (("1", "h"), ("escape",), 1),  # the damage dialog closes on the key right after
+        (("1", "question_mark"), ("escape",), 1),
+    ],
+)
+async def test_a_key_right_after_the_key_that_opens_a_dialog_goes_to_it(
+    app_and_service: tuple[GmDashApp, CampaignService],
+    opening: tuple[str, ...],
+    then: tuple[str, ...],
+    expect_dialogs: int,
+) -> None:
+    app, service = app_and_service
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            await type_ahead(pilot, *opening, *then)
+            assert len(app.screen_stack) == expect_dialogs, app.screen_stack
+    finally:
+        service.close()
+
+
+async def test_characters_typed_just_after_a_dialog_key_fill_its_first_field(
+    app_and_service: tuple[GmDashApp, CampaignService],
+) -> None:
+    app, service = app_and_service
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            await type_ahead(pilot, "1", "h", "head")
+            assert isinstance(app.screen, DamageDialog)
+            assert app.screen.query_one("#location", Input).value == "head"
+            assert app.screen.query_one("#damage", Input).value == ""
+    finally:
+        service.close()
+
+
+async def test_enter_on_a_select_confirms_the_dialog(
+    app_and_service: tuple[GmDashApp, CampaignService],
+) -> None:
+    app, service = app_and_service
+    logged: list[Event] = []
+    service.bus.subscribe(Event, logged.append)
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            await type_ahead(pilot, "1", "h", "la", "tab", "12", "tab")
+            assert isinstance(app.focused, Select), "tab reached the attacker's weapon"
+            await type_ahead(pilot, "enter")
+            assert len(app.screen_stack) == 1, "enter applied the damage, no menu opened"
+    finally:
+        service.close()
+    (damage,) = _of(logged, DamageApplied)
+    assert (damage.location, damage.amount) == ("left_arm", 8)
+
+
+async def test_rolling_characteristics_over_typed_ones_asks_first(
+    app_and_service: tuple[GmDashApp, CampaignService],
+) -> None:
+    app, service = app_and_service
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            await type_ahead(pilot, "1", "a", "Vasana", "tab", "tab", "tab", "13", "ctrl+r")
+            assert isinstance(app.screen, ConfirmDialog), "asked before rolling over STR 13"
+            await type_ahead(pilot, "escape")
+            form = app.screen
+            assert isinstance(form, CharacterForm)
+            assert form.query_one("#char-STR", Input).value == "13"
+            await type_ahead(pilot, "ctrl+r", "enter")
+            assert all(
+                form.query_one(f"#char-{key}", Input).value for key in ("CON", "SIZ", "POW")
+            ), "yes rolled every characteristic (they were blank)"
+            rolled = form.query_one("#roll", Button)
+            assert not rolled.can_focus, "tab never lands on the roll button"
     finally:
         service.close()

@@ -13,6 +13,7 @@ points move with the new maxima, and lasting conditions stay.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import ClassVar
 
@@ -34,6 +35,7 @@ from gmdash.model.derived import sheet_maxima
 from gmdash.model.sheets import checked, new_character
 from gmdash.rules import DEFAULT_TABLE, HUMANOID, Edition, OptionalRule, RuleSet
 from gmdash.rules.weapons import SpecialKind, WeaponUse, guess_special, guess_use
+from gmdash.tui.dialogs.confirm import ConfirmDialog
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, whole_number
 from gmdash.tui.widgets.character_sheet import short_location
 
@@ -278,7 +280,7 @@ class CharacterForm(FormDialog[Character]):
         yield TextArea(sheet.notes if sheet else "", id="notes")
         yield Static("tab moves between fields · ctrl+s saves · esc cancels", classes="hint")
 
-    def extra_buttons(self) -> ComposeResult:
+    def extra_buttons(self) -> Iterator[Button]:
         yield Button("Roll characteristics", id="roll")
 
     def on_mount(self) -> None:
@@ -386,7 +388,19 @@ class CharacterForm(FormDialog[Character]):
     # --- quick NPC ------------------------------------------------------------------------
 
     def action_roll_characteristics(self) -> None:
-        """3D6 each (SIZ and INT 2D6+6), with the app's RNG."""
+        """3D6 each (SIZ and INT 2D6+6), with the app's RNG; over typed values only once the
+        game master says so."""
+        typed = [key for key in self._keys() if self._value(f"char-{key}").strip()]
+        if not typed:
+            self._roll_characteristics()
+            return
+        question = f"Roll over the characteristics already typed ({', '.join(typed)})?"
+        self.app.push_screen(
+            ConfirmDialog(question, title="Roll characteristics", yes="Roll"),
+            lambda yes: self._roll_characteristics() if yes else None,
+        )
+
+    def _roll_characteristics(self) -> None:
         for key in self._keys():
             rolled = rules.parse_dice(ROLLED.get(key, "3D6")).roll(self.dash.rng)
             self.query_one(f"#char-{key}", Input).value = str(rolled.total)

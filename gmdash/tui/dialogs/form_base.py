@@ -9,21 +9,38 @@ form; OK is disabled while anything is wrong, so `answer()` only ever runs on go
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import ClassVar, Generic, TypeVar
 
 from rich.text import Text
 from textual import on
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Button, Input, Label, Select, SelectionList, Static, TextArea
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Input,
+    Label,
+    RadioButton,
+    RadioSet,
+    Select,
+    SelectionList,
+    Static,
+    Switch,
+    TextArea,
+)
 
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
 from gmdash.tui.guard import guarded
 from gmdash.tui.user_text import literal
 
 T = TypeVar("T")
+
+CHOICES = (Select, Checkbox, RadioButton, RadioSet, Switch)
+"""Widgets whose own `enter` (open, toggle) would shadow the dialog's OK."""
 
 
 class CheckedForm(GuardedModal[T], Generic[T]):
@@ -37,6 +54,7 @@ class CheckedForm(GuardedModal[T], Generic[T]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
         Binding("enter", "confirm", "OK", show=False),
+        Binding("enter", "confirm_from_choice", "OK", show=False, priority=True),
         Binding("ctrl+s", "confirm", "OK"),
     ]
 
@@ -101,6 +119,13 @@ class CheckedForm(GuardedModal[T], Generic[T]):
     def _cancel(self) -> None:
         self.action_cancel()
 
+    def action_confirm_from_choice(self) -> None:
+        """`enter` on a closed select, a checkbox or a radio set confirms the form, as the
+        dialog's hint says; they open or toggle with space (a select also with up/down)."""
+        if not isinstance(self.focused, CHOICES):
+            raise SkipAction  # the focused widget's own enter (a field, a list, a button)
+        self.action_confirm()
+
     @guarded
     @only_while_open
     def action_confirm(self) -> None:
@@ -139,7 +164,11 @@ class FormDialog(CheckedForm[T], Generic[T]):
             with VerticalScroll(classes="dialog-fields", can_focus=False):
                 yield from self.dialog_body()
             with Horizontal(classes="buttons"):
-                yield from self.extra_buttons()
+                for button in self.extra_buttons():
+                    # Out of the tab order: tab then enter must never fill over what was typed
+                    # (each has its key, the mouse still clicks it).
+                    button.can_focus = False
+                    yield button
                 yield Button("Cancel", id="cancel")
                 yield Button(self.ok_label, id="ok", variant="primary")
 
@@ -147,7 +176,8 @@ class FormDialog(CheckedForm[T], Generic[T]):
         """The fields, labels, error labels and previews."""
         yield from ()
 
-    def extra_buttons(self) -> ComposeResult:
+    def extra_buttons(self) -> Iterator[Button]:
+        """Buttons before Cancel and OK that fill fields (rolls): each also has a key."""
         yield from ()
 
     def update_preview(self) -> None:

@@ -7,6 +7,7 @@ The dialogs only collect the input (`parse_location` reads a typed location), sh
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
@@ -77,7 +78,7 @@ class DamageDialog(FormDialog[DamageOrder]):
                      classes="hint")  # fmt: skip
         yield Static("", id="preview", classes="preview")
 
-    def extra_buttons(self) -> ComposeResult:
+    def extra_buttons(self) -> Iterator[Button]:
         yield Button("Roll D20", id="roll-location")
         yield Button("Roll damage", id="roll-damage")
 
