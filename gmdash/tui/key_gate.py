@@ -80,10 +80,19 @@ class KeyGate:
             nodes.extend(screen.walk_children(with_self=True))
         return nodes
 
+    def _key_path(self) -> list[MessagePump]:
+        """The app and the nodes a key bubbles through: the focus up to its screen."""
+        path: list[MessagePump] = [self._app]
+        node: MessagePump | None = self._app.focused or self._app.screen
+        while node is not None and node is not self._app:
+            path.append(node)
+            node = node._parent
+        return path
+
     async def _settle(self) -> None:
         # A node shows what it has queued, not what it is handling: the first round waits for
-        # every node, so that whatever was in hand when the key went in has been finished.
-        await self._round(self._nodes())
+        # the key's path, so that whatever it had in hand when the key went in is finished.
+        await self._round(self._key_path())
         for _ in range(MAX_ROUNDS):
             busy = [node for node in self._nodes() if _is_busy(node)]
             if not busy:

@@ -3,7 +3,8 @@
 Game masters type fast and miss keys. This drives 5,000 keys drawn from the command table (every
 declared key of every scope) mixed with the keys dialogs react to (letters, digits, enter,
 escape, arrows...) through the whole app, and expects no exception to escape and no unexpected
-error to be reported by the `@guarded` safety net. Quitting is left out: it would end the run.
+error to be reported by the `@guarded` safety net, and no character to land in a text field
+that did not have the focus when it was typed. Quitting is left out: it would end the run.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ import random
 from pathlib import Path
 
 import pytest
-from helpers import dashboard_app, demo_service, fixed_clock
+from helpers import dashboard_app, demo_service, fixed_clock, type_ahead
 from textual import events
 from textual.command import CommandPalette
 from textual.pilot import Pilot
+from textual.widget import Widget
+from textual.widgets import Input, TextArea
 
 from gmdash.model.events import Event
 from gmdash.play.campaign import CampaignService
@@ -61,6 +64,59 @@ async def type_keys(pilot: Pilot[int], keys: list[str]) -> None:
     await pilot.pause(0)
 
 
+class MisplacedKeys:
+    """Watches every key the app's gate lets in: a printable key must only ever add its
+    character to the text field that had the focus when the key went in (or to none).
+
+    At each key the gate lets in, the one before has settled: the text of every field is
+    compared with what it was when that key went in.
+    """
+
+    def __init__(self, app: GmDashApp) -> None:
+        self.app = app
+        self.found: list[str] = []
+        self._key: events.Key | None = None
+        self._focused: Widget | None = None
+        self._before: dict[Widget, str] = {}
+        admit = app.key_gate.admit
+
+        def watched(key: events.Key) -> bool:
+            admitted = admit(key)
+            if admitted:
+                self.check()
+                printable = key.character is not None and key.character.isprintable()
+                self._key = key if printable else None
+                self._focused = app.focused
+                self._before = self._texts() if printable else {}
+            return admitted
+
+        app.key_gate.admit = watched  # type: ignore[method-assign]
+
+    def _texts(self) -> dict[Widget, str]:
+        texts: dict[Widget, str] = {}
+        for screen in self.app.screen_stack:
+            for node in screen.walk_children(Widget):
+                if isinstance(node, Input):
+                    texts[node] = node.value
+                elif isinstance(node, TextArea):
+                    texts[node] = node.text
+        return texts
+
+    def check(self) -> None:
+        """Whether the last key let in went into a field that did not have the focus."""
+        key = self._key
+        if key is None or key.character is None:
+            return
+        character = key.character
+        for field, text in self._texts().items():
+            before = self._before.get(field)
+            grew = before is not None and len(text) == len(before) + 1 and character in text
+            if grew and field is not self._focused:
+                self.found.append(
+                    f"{key.key!r} typed with {self._focused!r} focused went into {field!r}"
+                )
+
+
 def make_app(saves: Path) -> tuple[GmDashApp, CampaignService]:
     service = demo_service(saves, fixed_clock)
     return dashboard_app(service), service
@@ -88,6 +144,7 @@ async def test_random_keys_raise_nothing(
     chooser = random.Random(seed)  # the test's own dice; the app keeps its seeded rng
     pool = key_pool()
     pressed: list[str] = []
+    misplaced = MisplacedKeys(app)
     try:
         async with app.run_test(size=(100, 30)) as pilot:  # the smallest supported size
             await pilot.pause()
@@ -96,12 +153,14 @@ async def test_random_keys_raise_nothing(
                 pressed += keys
                 await type_keys(pilot, keys)
                 assert app.is_running, f"the app stopped after keys ...{pressed[-60:]}"
-            await pilot.pause()
+            await type_ahead(pilot)  # every key held back by the gate handled
+            misplaced.check()
+            assert not misplaced.found, misplaced.found[:5]
             # Still answering: back to the dashboard, the help screen opens on its key.
             for _ in range(10):
                 if len(app.screen_stack) == 1:
                     break
-                await pilot.press("escape")
+                await type_ahead(pilot, "escape")
             assert len(app.screen_stack) == 1
             await pilot.press("f1")
             assert isinstance(app.screen, HelpScreen)
