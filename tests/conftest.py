@@ -4,6 +4,7 @@ config, data and state folders of whoever runs the tests (or to the checkout's s
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,3 +25,36 @@ def private_user_folders(tmp_path_factory: pytest.TempPathFactory,
     monkeypatch.setenv("GMDASH_CONFIG", str(home / "gmdash-config.toml"))
     monkeypatch.setenv("GMDASH_SAVES", str(home / "saves"))
     return home
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Pilot waits for gmdash's key gate (gmdash/tui/key_gate.py) after pressing keys.
+
+    The gate lets typed-ahead keys in one at a time, each once the last has settled, so keys
+    are still held when `pilot.press` (or a `pilot.pause` after keys posted at once) returns:
+    a test's next line would look at the app before the keys had their effect. Both now also
+    wait for the gate to settle (a bounded wait that fails the test instead of hanging), then
+    for the screen to handle what the last key started.
+    """
+    from textual.pilot import Pilot
+
+    press, pause = Pilot.press, Pilot.pause
+
+    async def settle(pilot: Pilot[Any]) -> None:
+        gate = getattr(pilot.app, "key_gate", None)
+        if gate is None or gate.idle:
+            return
+        if not await gate.wait_settled():
+            raise AssertionError("typed keys were still held by the key gate after its limit")
+        await pilot._wait_for_screen()
+
+    async def press_and_settle(self: Pilot[Any], *keys: str) -> None:
+        await press(self, *keys)
+        await settle(self)
+
+    async def pause_and_settle(self: Pilot[Any], delay: float | None = None) -> None:
+        await pause(self, delay)  # keys posted straight to the app reach the gate first
+        await settle(self)
+
+    Pilot.press = press_and_settle  # type: ignore[method-assign]
+    Pilot.pause = pause_and_settle  # type: ignore[method-assign]

@@ -149,7 +149,4 @@ async def type_ahead(pilot: Any, *parts: str) -> None:
     app = pilot.app
     for key in keys_of(*parts):
         app.post_message(key_event(key))
-    await pilot.pause()
-    while not app.key_gate.idle:
-        await pilot.pause()
-    await pilot.pause()
+    await pilot.pause()  # waits for the key gate to let every key in (tests/conftest.py)
