@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.markup import escape
 from textual.screen import ModalScreen
@@ -13,17 +13,16 @@ from textual.widgets import Static
 
 from gmdash.tui.keymap import (
     DEFAULT_KEYS,
+    DIALOG_SCOPES,
+    HELP,
     NO_RUNE_POINTS,
     ROSTER,
     SCOPE_TITLES,
+    Command,
     KeyTable,
+    bindings_for,
     in_words_of,
     scope_title,
-)
-
-DIALOG_KEYS = (
-    ("enter", "Confirm a dialog"),
-    ("escape", "Cancel a dialog, or restore a maximised pane"),
 )
 
 
@@ -46,21 +45,24 @@ def help_markup(
         for command in table.for_scope(scope):
             if not rune_points and scope == ROSTER and command.action in NO_RUNE_POINTS:
                 continue
-            keys = escape(command.keys_text)  # "[" is a key, not markup
-            text = in_words_of(command.help or command.title, brp)
-            lines.append(f"  [b]{keys:>14}[/]  {text}")
+            lines.append(_key_line(command, brp))
         lines.append("")
-    lines.append("[b reverse] Dialogs [/]")
-    lines += [f"  [b]{key:>14}[/]  {text}" for key, text in DIALOG_KEYS]
+    lines.append("[b reverse] Dialogs [/]  [dim](escape also restores a maximised pane)[/]")
+    for scope, dialog in DIALOG_SCOPES.items():
+        lines.append(f"[b]{escape(in_words_of(dialog.title, brp))}[/]")
+        lines += [_key_line(command, brp) for command in table.for_scope(scope)]
     return "\n".join(lines)
+
+
+def _key_line(command: Command, brp: bool) -> str:
+    keys = escape(command.keys_text)  # "[" is a key, not markup
+    return f"  [b]{keys:>14}[/]  {escape(in_words_of(command.help or command.title, brp))}"
 
 
 class HelpScreen(ModalScreen[None]):
     """Every key, with the pane that has the focus first."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1", "dismiss", "Close", key_display="esc"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(HELP)
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll {

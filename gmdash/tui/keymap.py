@@ -179,6 +179,106 @@ COMMANDS: tuple[Command, ...] = (
 )  # fmt: skip
 
 
+# --- the keys inside dialogs --------------------------------------------------------------
+# Each dialog's keys are commands too, with ids (`form.confirm`, `roll.cancel`): the config
+# remaps them like any other, and the dialogs' key hints, the help screen and the README's key
+# map read them from the same KeyTable. A dialog scope may build on a base scope (the keys of
+# every form, of every log dialog): both are active at once, so a key may not be on both.
+
+FORM = "form"
+CHARACTER_FORM = "character_form"
+DAMAGE = "damage"
+TICK = "tick"
+ROLL = "roll"
+CONFIRM = "confirm"
+CHOICE = "choice"
+IMPROVEMENT = "improvement"
+FREE_TICKS = "free_ticks"
+LOG_DIALOG = "log_dialog"
+LOG_FILTER = "log_filter"
+LOG_SESSIONS = "log_sessions"
+LOG_SUMMARY = "log_summary"
+COMBAT_SUMMARY = "combat_summary"
+HELP = "help"
+
+
+@dataclass(frozen=True, slots=True)
+class DialogScope:
+    """A dialog (or a family of dialogs) whose keys are active together."""
+
+    title: str
+    base: str | None = None  # the scope whose keys this one adds to
+    fields: bool = False  # text fields inside: a priority key there must not be a character
+
+
+DIALOG_SCOPES: dict[str, DialogScope] = {
+    FORM: DialogScope("Every form (character, damage, healing, points, combat)", fields=True),
+    CHARACTER_FORM: DialogScope("Character form", FORM, fields=True),
+    DAMAGE: DialogScope("Damage form", FORM, fields=True),
+    TICK: DialogScope("Tick an ability", FORM, fields=True),
+    ROLL: DialogScope("Roll dialogs (ability, characteristic, opposed, dice)", fields=True),
+    CONFIRM: DialogScope("Yes / no questions"),
+    CHOICE: DialogScope("Choices (a key per answer)"),
+    IMPROVEMENT: DialogScope("Improvement phase", fields=True),
+    FREE_TICKS: DialogScope("Free ticks"),
+    LOG_DIALOG: DialogScope("Every log dialog (filter, sessions, summary, export)", fields=True),
+    LOG_FILTER: DialogScope("Log filter", LOG_DIALOG, fields=True),
+    LOG_SESSIONS: DialogScope("Log sessions", LOG_DIALOG),
+    LOG_SUMMARY: DialogScope("Session summary", LOG_DIALOG),
+    COMBAT_SUMMARY: DialogScope("End-of-combat summary"),
+    HELP: DialogScope("This help"),
+}
+
+DIALOG_COMMANDS: tuple[Command, ...] = (
+    Command(FORM, "enter", "confirm", "OK",
+            "Confirm the form (from a field, a select or a checkbox)", show=False),
+    Command(FORM, "ctrl+s", "confirm", "OK", "Confirm the form from anywhere in it", id="save"),
+    Command(FORM, "escape", "cancel", "Cancel", "Close the form, nothing saved"),
+    Command(CHARACTER_FORM, "ctrl+r", "roll_characteristics", "Roll characteristics",
+            "Roll the characteristics (asks before replacing typed ones)"),
+    Command(DAMAGE, "ctrl+l", "roll_location", "Roll location", "Roll the hit location (D20)"),
+    Command(DAMAGE, "ctrl+r", "roll_damage", "Roll damage", "Roll the damage dice now"),
+    Command(TICK, "down", "move(1)", "Next", "Choose the next ability", show=False, id="next"),
+    Command(TICK, "up", "move(-1)", "Previous", "Choose the previous ability", show=False,
+            id="previous"),
+    Command(ROLL, "enter", "confirm", "Roll / close", "Roll, then close with the result",
+            priority=True),
+    Command(ROLL, "escape", "cancel", "Cancel", "Cancel before rolling, close after",
+            priority=True),
+    Command(ROLL, "down", "list_down", "Next", "Next match of the search", show=False),
+    Command(ROLL, "up", "list_up", "Previous", "Previous match of the search", show=False),
+    Command(CONFIRM, "enter,y", "answer(True)", "Yes", "Yes", id="yes"),
+    Command(CONFIRM, "escape,n", "answer(False)", "No", "No", id="no"),
+    Command(CHOICE, "escape", "cancel", "Cancel", "Cancel (each answer has its own key)"),
+    Command(IMPROVEMENT, "enter", "confirm", "Accept", "Accept the rolls and save them",
+            priority=True),
+    Command(IMPROVEMENT, "escape", "cancel", "Leave", "Leave the improvement phase",
+            priority=True),
+    Command(IMPROVEMENT, "a", "roll_all", "Roll all", "Roll every line not rolled yet"),
+    Command(IMPROVEMENT, "space,r", "roll_line", "Roll line", "Roll the selected line"),
+    Command(IMPROVEMENT, "t", "type_line", "Type dice", "Type the physical dice of the line"),
+    Command(IMPROVEMENT, "x", "clear_line", "Clear line", "Clear the selected line's roll"),
+    Command(IMPROVEMENT, "f", "free_ticks", "Free ticks",
+            "Four free ticks per character (a long gap between adventures)"),
+    Command(FREE_TICKS, "enter", "confirm", "Tick", "Tick the picked abilities", priority=True),
+    Command(FREE_TICKS, "escape", "cancel", "Cancel", "Close, nothing ticked", priority=True),
+    Command(LOG_DIALOG, "escape", "cancel", "Cancel", "Close the dialog", priority=True),
+    Command(LOG_FILTER, "enter", "confirm", "Apply", "Apply the filter", priority=True),
+    Command(LOG_SESSIONS, "enter", "confirm", "Show", "Show the chosen session's log",
+            priority=True),
+    Command(LOG_SUMMARY, "enter,i", "cancel", "Close", "Close the summary", priority=True,
+            id="close"),
+    Command(COMBAT_SUMMARY, "escape,enter", "dismiss", "Close", "Close the summary"),
+    Command(HELP, "escape,q,question_mark,f1", "dismiss", "Close", "Close the help",
+            key_display="esc / q / ? / f1"),
+)  # fmt: skip
+
+ALL_SCOPES: tuple[str, ...] = (*SCOPE_TITLES, *DIALOG_SCOPES)
+ALL_COMMANDS: tuple[Command, ...] = COMMANDS + DIALOG_COMMANDS
+# How a key is written in a dialog's one-line hint ("esc OK" reads better than "escape OK").
+SHORT_KEYS = {"escape": "esc"}
+
+
 BRP_WORDS = (
     ("Strike ranks", "DEX order"),
     ("strike-rank pane", "DEX-order pane"),
@@ -208,20 +308,34 @@ def commands_for(scope: str, commands: tuple[Command, ...] = COMMANDS) -> tuple[
 
 
 def bindings_for(scope: str) -> list[BindingType]:
-    """Textual bindings for a scope, derived from the table (remapped by the app's keymap)."""
-    return [
-        Binding(
-            command.key,
-            command.action,
-            command.title,
-            show=command.show,
-            priority=command.priority,
-            key_display=command.key_display,
-            tooltip=command.help,
-            id=command.binding_id,
-        )
-        for command in commands_for(scope)
-    ]
+    """Textual bindings for a scope (a pane's or a dialog's), derived from the table; the app's
+    keymap (Textual's, by binding id) puts the config's keys in place."""
+    return [binding_of(command) for command in commands_for(scope, ALL_COMMANDS)]
+
+
+def binding_of(command: Command, action: str | None = None, **changes: bool) -> Binding:
+    """The Textual binding of a command; `action` and `changes` (show, priority) for a second
+    binding of the same id (the same key doing the same thing from another place)."""
+    return Binding(
+        command.key,
+        action or command.action,
+        command.title,
+        show=changes.get("show", command.show),
+        priority=changes.get("priority", command.priority),
+        key_display=command.key_display,
+        tooltip=command.help,
+        id=command.binding_id,
+    )
+
+
+def bindings_of(*binding_ids: str) -> list[BindingType]:
+    """The Textual bindings of a few commands of a scope (those of one widget of a dialog)."""
+    return [binding_of(command_of(binding_id)) for binding_id in binding_ids]
+
+
+def command_of(binding_id: str) -> Command:
+    """The default command of a binding id (for a binding that must share it)."""
+    return next(command for command in ALL_COMMANDS if command.binding_id == binding_id)
 
 
 def normal_key(text: str) -> str | None:
@@ -251,12 +365,34 @@ class KeyTable:
     commands: tuple[Command, ...] = COMMANDS
     keymap: Mapping[str, str] = field(default_factory=dict)  # binding id -> keys, for Textual
     problems: tuple[str, ...] = ()
+    dialog_commands: tuple[Command, ...] = DIALOG_COMMANDS
 
     def for_scope(self, scope: str) -> tuple[Command, ...]:
+        if scope in DIALOG_SCOPES:
+            return commands_for(scope, self.dialog_commands)
         return commands_for(scope, self.commands)
+
+    def hint_key(self, binding_id: str) -> str:
+        """How a dialog's one-line hint writes a binding id's key: its first (`enter`, `esc`,
+        `ctrl+s`); the help screen lists them all."""
+        key = self.keys_for(binding_id)[0]
+        return SHORT_KEYS.get(key, display_key(key))
+
+    def keys_for(self, binding_id: str) -> tuple[str, ...]:
+        """The keys bound to a binding id, with the config's in place."""
+        return next(c.keys for c in self.commands + self.dialog_commands
+                    if c.binding_id == binding_id)  # fmt: skip
 
 
 DEFAULT_KEYS = KeyTable(COMMANDS, {}, ())
+
+
+def table_of(app: object) -> KeyTable:
+    """The key table of the running app (the defaults in an app that has none, as in tests
+    that show one dialog alone)."""
+    table = getattr(app, "key_table", None)
+    return table if isinstance(table, KeyTable) else DEFAULT_KEYS
+
 
 # (setting, what) -> message; the config names the line of `setting` (`keys.roster.roll`).
 Describe = Callable[[str, str], str]
@@ -267,7 +403,7 @@ def key_table(overrides: Mapping[str, str], describe: Describe | None = None) ->
     unknown, not a key, or puts two commands that can be active at once on one key, the
     defaults with one message per problem: a half-applied key scheme would surprise more."""
     tell: Describe = describe or (lambda setting, what: what)
-    by_id = {command.binding_id: command for command in COMMANDS}
+    by_id = {command.binding_id: command for command in ALL_COMMANDS}
     problems: list[str] = []
     keymap: dict[str, str] = {}
     for binding_id, text in overrides.items():
@@ -282,17 +418,21 @@ def key_table(overrides: Mapping[str, str], describe: Describe | None = None) ->
                                           "like x, X, ctrl+x, f5, space, ?, enter)"))  # fmt: skip
             continue
         keymap[binding_id] = ",".join(dict.fromkeys(k for k in keys if k))
-    commands = tuple(
-        replace(command, key=keymap[command.binding_id], key_display=None)
-        if command.binding_id in keymap and keymap[command.binding_id] != command.key
-        else command
-        for command in COMMANDS
+    commands, dialog_commands = (
+        tuple(
+            replace(command, key=keymap[command.binding_id], key_display=None)
+            if command.binding_id in keymap and keymap[command.binding_id] != command.key
+            else command
+            for command in table
+        )
+        for table in (COMMANDS, DIALOG_COMMANDS)
     )
     if not problems:
         problems += _clashes(commands, set(keymap), tell)
+        problems += _dialog_clashes(dialog_commands, set(keymap), tell)
     if problems:
         return KeyTable(COMMANDS, {}, tuple(problems))
-    return KeyTable(commands, keymap, ())
+    return KeyTable(commands, keymap, (), dialog_commands)
 
 
 def configured_keys(config: Config | None) -> KeyTable:
@@ -306,11 +446,40 @@ def configured_keys(config: Config | None) -> KeyTable:
 def _clashes(commands: tuple[Command, ...], remapped: set[str], tell: Describe) -> list[str]:
     """Two commands on one key where both can be active: in one scope, or a pane's key and a
     global one (the pane's would hide the global command while it has the focus)."""
+    groups = [
+        commands_for(scope, commands) + (commands_for(GLOBAL, commands) if scope != GLOBAL else ())
+        for scope in SCOPE_TITLES
+    ]
+    return _same_key(groups, remapped, tell) + _reserved(commands, remapped, tell)
+
+
+def _dialog_clashes(commands: tuple[Command, ...], remapped: set[str], tell: Describe) -> list[str]:
+    """Two keys of one dialog on one key (its own and its base scope's); a priority key of a
+    dialog with text fields on a character (it would be taken from the fields)."""
+    groups = []
+    for scope, dialog in DIALOG_SCOPES.items():
+        base = commands_for(dialog.base, commands) if dialog.base else ()
+        groups.append(base + commands_for(scope, commands))
+    problems = _same_key(groups, remapped, tell) + _reserved(commands, remapped, tell)
+    for command in commands:
+        if command.binding_id not in remapped or not command.priority:
+            continue
+        if not DIALOG_SCOPES[command.scope].fields:
+            continue
+        for key in command.keys:
+            character = key_to_character(key)
+            if character is not None and character.isprintable():
+                problems.append(tell(f"keys.{command.binding_id}",
+                                     f"{display_key(key)} is typed in the fields of that "
+                                     f"dialog; {command.binding_id} cannot have it"))  # fmt: skip
+    return problems
+
+
+def _same_key(groups: list[tuple[Command, ...]], remapped: set[str], tell: Describe) -> list[str]:
+    """Two commands of one group (commands active at once) on one key."""
     problems: list[str] = []
     seen: set[tuple[str, str]] = set()
-    for scope in SCOPE_TITLES:
-        active = commands_for(scope, commands) + (commands_for(GLOBAL, commands)
-                                                  if scope != GLOBAL else ())  # fmt: skip
+    for active in groups:
         holder: dict[str, Command] = {}
         for command in active:
             for key in command.keys:
@@ -322,6 +491,12 @@ def _clashes(commands: tuple[Command, ...], remapped: set[str], tell: Describe) 
                 problems.append(tell(f"keys.{blamed.binding_id}",
                                      f"{other.binding_id} and {command.binding_id} would both "
                                      f"be on {display_key(key)}"))  # fmt: skip
+    return problems
+
+
+def _reserved(commands: tuple[Command, ...], remapped: set[str], tell: Describe) -> list[str]:
+    """A remapped command on a key Textual keeps for itself."""
+    problems: list[str] = []
     for command in commands:
         if command.binding_id not in remapped:
             continue
@@ -335,24 +510,22 @@ def _clashes(commands: tuple[Command, ...], remapped: set[str], tell: Describe) 
 
 def markdown_key_map(table: KeyTable = DEFAULT_KEYS) -> str:
     """The key map as Markdown, for the README (tests/test_readme.py keeps the two in step)
-    and `gmdash config keys` (with the config's keys in place)."""
+    and `gmdash config keys` (with the config's keys in place): the panes, then the dialogs."""
     lines: list[str] = []
     for scope, title in SCOPE_TITLES.items():
-        lines += [f"**{title}**", "", "| key | what it does | id |", "|---|---|---|"]
-        for command in table.for_scope(scope):
-            keys = command.keys_text.replace("|", "\\|")
-            lines.append(f"| `{keys}` | {command.help or command.title} | "
-                         f"`{command.binding_id}` |")  # fmt: skip
-        lines.append("")
-    lines += [
-        "**Dialogs**",
-        "",
-        "| key | what it does |",
-        "|---|---|",
-        "| `enter` | confirm |",
-        "| `escape` | cancel (or restore a maximised pane) |",
-    ]
-    return "\n".join(lines)
+        lines += _markdown_scope(title, table.for_scope(scope))
+    lines += ["**Dialogs**: escape also restores a maximised pane.", ""]
+    for scope, dialog in DIALOG_SCOPES.items():
+        lines += _markdown_scope(dialog.title, table.for_scope(scope))
+    return "\n".join(lines).rstrip("\n")
+
+
+def _markdown_scope(title: str, commands: tuple[Command, ...]) -> list[str]:
+    lines = [f"**{title}**", "", "| key | what it does | id |", "|---|---|---|"]
+    for command in commands:
+        keys = command.keys_text.replace("|", "\\|")
+        lines.append(f"| `{keys}` | {command.help or command.title} | `{command.binding_id}` |")
+    return [*lines, ""]
 
 
 if __name__ == "__main__":

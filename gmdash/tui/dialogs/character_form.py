@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
@@ -37,6 +37,8 @@ from gmdash.rules import DEFAULT_TABLE, HUMANOID, Edition, OptionalRule, RuleSet
 from gmdash.rules.weapons import SpecialKind, WeaponUse, guess_special, guess_use
 from gmdash.tui.dialogs.confirm import ConfirmDialog
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, whole_number
+from gmdash.tui.keymap import CHARACTER_FORM, bindings_for, table_of
+from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.character_sheet import short_location
 
 ABILITY_LINE = re.compile(r"^(?P<name>.*?\S)\s+(?P<value>[+-]?\d+)\s*%?\s*(?P<tick>[*✓])?\s*$")
@@ -180,9 +182,7 @@ class CharacterForm(FormDialog[Character]):
     """Add (`character` None) or edit a sheet. Returns the sheet to publish."""
 
     ok_label = "Save"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+r", "roll_characteristics", "Roll characteristics"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(CHARACTER_FORM)
     DEFAULT_CSS = """
     CharacterForm > .dialog-box { width: 100; height: 96%; }
     CharacterForm .dialog-fields { height: 1fr; }
@@ -278,7 +278,10 @@ class CharacterForm(FormDialog[Character]):
         yield error_label("weapons")
         yield field_label("Notes")
         yield TextArea(sheet.notes if sheet else "", id="notes")
-        yield Static("tab moves between fields · ctrl+s saves · esc cancels", classes="hint")
+        keys = table_of(self.app)
+        save, cancel = keys.hint_key("form.save"), keys.hint_key("form.cancel")
+        hint = f"tab moves between fields · {save} saves · {cancel} cancels"
+        yield Static(literal(hint), classes="hint")
 
     def extra_buttons(self) -> Iterator[Button]:
         yield Button("Roll characteristics", id="roll")

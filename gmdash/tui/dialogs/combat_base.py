@@ -11,7 +11,7 @@ import re
 from typing import ClassVar, Generic, TypeVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 
 from gmdash.tui.dialogs.form_base import CheckedForm, whole_number
 from gmdash.tui.dialogs.form_base import error_label as form_error_label
+from gmdash.tui.keymap import binding_of, command_of, table_of
 from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.lists import PagedSelectionList
 
@@ -28,11 +29,6 @@ T = TypeVar("T")
 class CombatForm(CheckedForm[T], Generic[T]):
     """A modal form of the strike-rank pane."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("enter", "confirm", "OK", show=False),
-        Binding("ctrl+s", "confirm", "OK", show=False),
-    ]
     DEFAULT_CSS = """
     CombatForm { align: center middle; }
     CombatForm > .combat-box {
@@ -59,7 +55,10 @@ class CombatForm(CheckedForm[T], Generic[T]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="combat-box") as box:
             box.border_title = literal(self.title_text)
-            box.border_subtitle = "enter OK · esc cancel"
+            keys = table_of(self.app)
+            box.border_subtitle = literal(
+                f"{keys.hint_key('form.confirm')} OK · {keys.hint_key('form.cancel')} cancel"
+            )
             with VerticalScroll(classes="combat-fields"):
                 yield from self.body()
                 yield Static("", id="preview")
@@ -91,7 +90,7 @@ class PickList(PagedSelectionList):
     """A selection list where space toggles and enter confirms the dialog."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "screen.confirm", "OK", show=False),
+        binding_of(command_of("form.confirm"), "screen.confirm"),  # the form's own OK key
     ]
 
 

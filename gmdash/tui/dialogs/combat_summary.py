@@ -7,12 +7,13 @@ from typing import ClassVar
 
 from rich.table import Table
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from gmdash.tui.user_text import markup, rich_literal
+from gmdash.tui.keymap import COMBAT_SUMMARY, bindings_for, table_of
+from gmdash.tui.user_text import literal, markup, rich_literal
 
 
 def summary_table(summary: Mapping[str, object]) -> Table:
@@ -37,9 +38,7 @@ def summary_table(summary: Mapping[str, object]) -> Table:
 class CombatSummaryDialog(ModalScreen[None]):
     """Shown once the fight is over (it is in the log too); enter or escape closes it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter", "dismiss", "Close"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(COMBAT_SUMMARY)
     DEFAULT_CSS = """
     CombatSummaryDialog { align: center middle; }
     CombatSummaryDialog > Vertical {
@@ -60,7 +59,9 @@ class CombatSummaryDialog(ModalScreen[None]):
         fallen = ", ".join(str(n) for n in fell) if isinstance(fell, list) and fell else "nobody"
         with Vertical() as box:
             box.border_title = "Combat over"
-            box.border_subtitle = "enter or esc closes"
+            box.border_subtitle = literal(
+                f"{table_of(self.app).hint_key('combat_summary.close')} closes"
+            )
             yield Static(markup("[b]$rounds[/] round(s). Fell: $fallen.", rounds=rounds,
                                 fallen=fallen), id="summary-head")  # fmt: skip
             yield Static(summary_table(self._summary), id="summary-table")

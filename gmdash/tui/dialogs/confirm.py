@@ -6,22 +6,20 @@ from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
+from gmdash.tui.keymap import CHOICE, CONFIRM, bindings_for, table_of
 from gmdash.tui.user_text import literal
 
 
 class ConfirmDialog(ModalScreen[bool]):
     """`enter` (or y) says yes, `escape` (or n) says no."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,n", "answer(False)", "No"),
-        Binding("enter,y", "answer(True)", "Yes"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(CONFIRM)
     DEFAULT_CSS = """
     ConfirmDialog, ChoiceDialog { align: center middle; }
     ConfirmDialog > Vertical, ChoiceDialog > Vertical {
@@ -42,7 +40,10 @@ class ConfirmDialog(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = literal(self._title)
-            box.border_subtitle = "enter yes · esc no"
+            keys = table_of(self.app)
+            box.border_subtitle = literal(
+                f"{keys.hint_key('confirm.yes')} yes · {keys.hint_key('confirm.no')} no"
+            )
             yield Static(literal(self._question), id="question")
             with Horizontal():
                 yield Button("No", id="no")
@@ -66,7 +67,7 @@ class ConfirmDialog(ModalScreen[bool]):
 class ChoiceDialog(GuardedModal[str]):
     """A question with a few answers, each picked by its key (or a button); escape cancels."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(CHOICE)
 
     def __init__(
         self, question: str, choices: list[tuple[str, str]], *, title: str = "Choose"
@@ -79,7 +80,8 @@ class ChoiceDialog(GuardedModal[str]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = literal(self._title)
-            box.border_subtitle = "a key or enter · esc cancel"
+            cancel = table_of(self.app).hint_key("choice.cancel")
+            box.border_subtitle = literal(f"a key or enter · {cancel} cancel")
             yield Static(literal(self._question), id="question")
             with Horizontal():
                 for key, label in self._choices:

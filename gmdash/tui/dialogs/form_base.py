@@ -16,7 +16,7 @@ from rich.text import Text
 from textual import on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import (
@@ -35,6 +35,7 @@ from textual.widgets import (
 
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
 from gmdash.tui.guard import guarded
+from gmdash.tui.keymap import FORM, binding_of, bindings_for, command_of, table_of
 from gmdash.tui.user_text import literal
 
 T = TypeVar("T")
@@ -52,10 +53,9 @@ class CheckedForm(GuardedModal[T], Generic[T]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("enter", "confirm", "OK", show=False),
-        Binding("enter", "confirm_from_choice", "OK", show=False, priority=True),
-        Binding("ctrl+s", "confirm", "OK"),
+        *bindings_for(FORM),
+        # The same key (id form.confirm) ahead of a focused select or checkbox's own enter.
+        binding_of(command_of("form.confirm"), "confirm_from_choice", priority=True),
     ]
 
     title_text: ClassVar[str] = "Form"
@@ -109,7 +109,10 @@ class CheckedForm(GuardedModal[T], Generic[T]):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.action_confirm()
+        if "enter" in table_of(self.app).keys_for("form.confirm"):
+            self.action_confirm()
+        else:
+            self.focus_next()  # the game master moved OK off enter: enter goes on to the next
 
     @on(Button.Pressed, "#ok")
     def _ok(self) -> None:
@@ -160,7 +163,10 @@ class FormDialog(CheckedForm[T], Generic[T]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
             box.border_title = literal(self.title_text)
-            box.border_subtitle = "enter OK · esc cancel"
+            keys = table_of(self.app)
+            box.border_subtitle = literal(
+                f"{keys.hint_key('form.confirm')} OK · {keys.hint_key('form.cancel')} cancel"
+            )
             with VerticalScroll(classes="dialog-fields", can_focus=False):
                 yield from self.dialog_body()
             with Horizontal(classes="buttons"):

@@ -13,7 +13,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Input, Label, OptionList, SelectionList, Static
@@ -28,6 +28,7 @@ from gmdash.rules.experience import FREE_TICKS_AFTER_LONG_GAP
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
 from gmdash.tui.dialogs.roll_plan import parse_d100, parse_whole
 from gmdash.tui.guard import guarded
+from gmdash.tui.keymap import FREE_TICKS, IMPROVEMENT, bindings_for, table_of
 from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList, PagedSelectionList
 
@@ -41,15 +42,7 @@ def _key(line: ExperienceLine) -> _Key:
 class ImprovementScreen(GuardedModal[int]):
     """Experience rolls for every ticked ability; dismisses with the number of lines saved."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "confirm", "Accept", priority=True),
-        Binding("escape", "cancel", "Leave", priority=True),
-        Binding("a", "roll_all", "Roll all"),
-        Binding("space,r", "roll_line", "Roll line"),
-        Binding("t", "type_line", "Type dice"),
-        Binding("x", "clear_line", "Clear line"),
-        Binding("f", "free_ticks", "Free ticks"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(IMPROVEMENT)
     DEFAULT_CSS = """
     ImprovementScreen { align: center middle; }
     ImprovementScreen > #dialog {
@@ -80,11 +73,15 @@ class ImprovementScreen(GuardedModal[int]):
                 yield Input(placeholder="if it improves", id="typed-gain", compact=True)
             yield Static("", id="typed-error", classes="error")
             yield Static("", id="status")
-            yield Static(
-                "[dim]a: roll all · space: roll line · t: type dice · x: clear line · "
-                "f: four free ticks · enter: accept and save · escape: leave[/dim]",
-                id="keys",
-            )
+            key = table_of(self.app).hint_key
+            yield Static(literal(f"{key('improvement.roll_all')}: roll all · "
+                                 f"{key('improvement.roll_line')}: roll line · "
+                                 f"{key('improvement.type_line')}: type dice · "
+                                 f"{key('improvement.clear_line')}: clear line · "
+                                 f"{key('improvement.free_ticks')}: four free ticks · "
+                                 f"{key('improvement.confirm')}: accept and save · "
+                                 f"{key('improvement.cancel')}: leave", style="dim"),
+                         id="keys")  # fmt: skip
 
     def on_mount(self) -> None:
         table = self.query_one("#lines", DataTable)
@@ -270,10 +267,7 @@ class ImprovementScreen(GuardedModal[int]):
 class FreeTicksDialog(GuardedModal[dict[str, list[str]]]):
     """A long gap between adventures: up to four free ticks per character (section 8)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "confirm", "Tick", priority=True),
-        Binding("escape", "cancel", "Cancel", priority=True),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(FREE_TICKS)
     DEFAULT_CSS = """
     FreeTicksDialog { align: center middle; }
     FreeTicksDialog > #dialog {
@@ -298,10 +292,10 @@ class FreeTicksDialog(GuardedModal[dict[str, list[str]]]):
                 yield PagedOptionList(id="free-characters")
                 yield PagedSelectionList(id="free-abilities")
             yield Static("", id="free-error", classes="error")
-            yield Static(
-                "[dim]tab: characters / abilities · space: pick · enter: tick them · "
-                "escape: cancel[/dim]"
-            )
+            key = table_of(self.app).hint_key
+            yield Static(literal(f"tab: characters / abilities · space: pick · "
+                                 f"{key('free_ticks.confirm')}: tick them · "
+                                 f"{key('free_ticks.cancel')}: cancel", style="dim"))  # fmt: skip
 
     def on_mount(self) -> None:
         self._characters()

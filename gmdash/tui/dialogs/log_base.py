@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 
 from gmdash.tui.dialogs.modal_base import GuardedModal
+from gmdash.tui.keymap import LOG_DIALOG, bindings_for
 
 R = TypeVar("R")
 
@@ -14,9 +15,7 @@ R = TypeVar("R")
 class LogDialog(GuardedModal[R]):
     """A small modal over the dashboard; `escape` dismisses None."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", priority=True),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(LOG_DIALOG)
     DEFAULT_CSS = """
     LogDialog { align: center middle; }
     LogDialog > #dialog {

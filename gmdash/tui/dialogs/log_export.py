@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -65,9 +63,6 @@ def check_path(text: str, folder: Path) -> tuple[Path | None, str]:
 class ExportDialog(LogDialog[ExportChoice]):
     """A file name and a format; enter writes, escape cancels."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", priority=True),
-    ]
     DEFAULT_CSS = """
     ExportDialog #export-formats { height: auto; max-height: 5; }
     """

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Static
@@ -17,6 +17,7 @@ from gmdash.rules import Level
 from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.dialogs.modal_base import only_while_open
 from gmdash.tui.guard import guarded
+from gmdash.tui.keymap import LOG_FILTER, bindings_for
 from gmdash.tui.user_text import literal
 
 FIELDS = ("actor", "kind", "level")
@@ -51,10 +52,7 @@ def check(field: str, text: str, allowed: Sequence[str]) -> tuple[str, str | Non
 class LogFilterDialog(LogDialog[LogFilter]):
     """Actor, kind and level fields with completion; enter applies, escape cancels."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", priority=True),
-        Binding("enter", "confirm", "Apply", priority=True),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(LOG_FILTER)
 
     def __init__(self, current: LogFilter, entries: Sequence[LogEntry]) -> None:
         super().__init__()

@@ -7,7 +7,7 @@ from typing import ClassVar, Literal
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
@@ -16,6 +16,7 @@ from gmdash.play.journal import SessionStats, Which
 from gmdash.tui.context import dashboard
 from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.dialogs.modal_base import only_while_open
+from gmdash.tui.keymap import LOG_SESSIONS, bindings_for
 
 ALL: Literal["all"] = "all"
 
@@ -45,10 +46,7 @@ def session_row(stats: SessionStats, current: bool) -> list[Text]:
 class SessionListDialog(LogDialog[SessionChoice]):
     """Every session of the campaign; enter shows the highlighted one, escape cancels."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", priority=True),
-        Binding("enter", "confirm", "Show", priority=True),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(LOG_SESSIONS)
     DEFAULT_CSS = """
     SessionListDialog #session-table { height: auto; max-height: 24; }
     """

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
@@ -13,6 +13,7 @@ from textual.widgets import Static
 from gmdash.play.journal import Summary, summary_lines
 from gmdash.tui.context import dashboard
 from gmdash.tui.dialogs.log_base import LogDialog
+from gmdash.tui.keymap import LOG_SUMMARY, bindings_for
 from gmdash.tui.user_text import literal, markup
 
 
@@ -32,9 +33,7 @@ def summary_markup(summary: Summary, brp: bool = False) -> Content:
 class SummaryDialog(LogDialog[None]):
     """Read-only; enter or escape closes it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,i", "cancel", "Close", priority=True),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(LOG_SUMMARY)
 
     def __init__(self, title: str, summary: Summary) -> None:
         super().__init__()

@@ -7,7 +7,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -16,6 +16,7 @@ from gmdash.model.events import PointsSpent
 from gmdash.play import points
 from gmdash.rules import OptionalRule
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label
+from gmdash.tui.keymap import TICK, bindings_for, table_of
 from gmdash.tui.user_text import literal
 
 POOLS = (("magic", "Magic points"), ("rune", "Rune points"))
@@ -121,10 +122,7 @@ class TickDialog(FormDialog[str]):
 
     title_text = "Experience tick"
     ok_label = "Tick / untick"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down", "move(1)", "Next", show=False),
-        Binding("up", "move(-1)", "Previous", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(TICK)
     DEFAULT_CSS = """
     TickDialog OptionList { height: auto; max-height: 12; }
     """
@@ -139,7 +137,10 @@ class TickDialog(FormDialog[str]):
         yield Input(placeholder="e.g. sword", id="ability")
         yield error_label("ability")
         yield OptionList(id="matches")
-        yield Static("up/down choose, enter toggles the tick.", classes="hint")
+        keys = table_of(self.app)
+        yield Static(literal(f"{keys.hint_key('tick.previous')}/{keys.hint_key('tick.next')} "
+                             f"choose, {keys.hint_key('form.confirm')} toggles the tick."),
+                     classes="hint")  # fmt: skip
 
     def on_mount(self) -> None:
         self._fill()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar, TypeVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Digits, Input, Label, OptionList, Static
@@ -15,6 +15,7 @@ from gmdash.tui.context import dashboard
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
 from gmdash.tui.dialogs.roll_plan import level_markup, parse_d100
 from gmdash.tui.guard import guarded
+from gmdash.tui.keymap import bindings_of, table_of
 from gmdash.tui.user_text import literal
 
 R = TypeVar("R")
@@ -27,10 +28,7 @@ class RollDialog(GuardedModal[R]):
     escape cancels before rolling (dismisses None) and closes with the result after.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "confirm", "Roll / close", priority=True),
-        Binding("escape", "cancel", "Cancel", priority=True),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings_of("roll.confirm", "roll.cancel")
     DEFAULT_CSS = """
     RollDialog { align: center middle; }
     RollDialog > #dialog {
@@ -82,7 +80,10 @@ class RollDialog(GuardedModal[R]):
                 ok.can_focus = cancel.can_focus = False  # enter always rolls, escape cancels
                 yield ok
                 yield cancel
-            yield Static("[dim]enter: roll · escape: cancel · tab: next field[/dim]", id="keys")
+            keys = table_of(self.app)
+            yield Static(literal(f"{keys.hint_key('roll.confirm')}: roll · "
+                                 f"{keys.hint_key('roll.cancel')}: cancel · tab: next field",
+                                 style="dim"), id="keys")  # fmt: skip
 
     def compose_form(self) -> ComposeResult:
         """The fields of the form."""
@@ -194,10 +195,7 @@ class RollDialog(GuardedModal[R]):
 class ListSearch(Input):
     """A search field that moves the highlight of the list it narrows (up / down)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down", "list_down", "Next", show=False),
-        Binding("up", "list_up", "Previous", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings_of("roll.list_down", "roll.list_up")
 
     def __init__(self, target: str, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

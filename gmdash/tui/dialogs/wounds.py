@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.content import Content
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
@@ -22,6 +21,7 @@ from gmdash.play import rolls
 from gmdash.play.wounds import heal, weapon_dice, weekly_heals, wound
 from gmdash.rules import HUMANOID, HitTable
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, whole_number
+from gmdash.tui.keymap import DAMAGE, bindings_for, table_of
 from gmdash.tui.location_input import location_hint, read_location
 from gmdash.tui.user_text import literal
 
@@ -53,10 +53,7 @@ class DamageDialog(FormDialog[DamageOrder]):
 
     title_text = "Damage"
     ok_label = "Apply"
-    BINDINGS = [  # noqa: RUF012 - Textual merges BINDINGS along the class hierarchy
-        Binding("ctrl+l", "roll_location", "Roll location"),
-        Binding("ctrl+r", "roll_damage", "Roll damage"),
-    ]
+    BINDINGS = bindings_for(DAMAGE)  # Textual merges BINDINGS along the class hierarchy
 
     def __init__(self, character: Character) -> None:
         super().__init__()
@@ -74,7 +71,9 @@ class DamageDialog(FormDialog[DamageOrder]):
         yield Select[str](
             self._weapon_options(), prompt="…or pick the attacker's weapon", id="weapon"
         )
-        yield Static("ctrl+l rolls the location (D20), ctrl+r rolls the damage now.",
+        keys = table_of(self.app)
+        yield Static(literal(f"{keys.hint_key('damage.roll_location')} rolls the location (D20), "
+                             f"{keys.hint_key('damage.roll_damage')} rolls the damage now."),
                      classes="hint")  # fmt: skip
         yield Static("", id="preview", classes="preview")
 
