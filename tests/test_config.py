@@ -11,8 +11,11 @@ import pytest
 from gmdash.cli import main
 from gmdash.config import Config, config_path, load_config, remember
 from gmdash.tui.keymap import (
+    ALL_COMMANDS,
     COMMANDS,
     DEFAULT_KEYS,
+    DIALOG_COMMANDS,
+    FIELD_KEYS,
     configured_keys,
     key_table,
     markdown_key_map,
@@ -166,9 +169,65 @@ def test_remembering_the_theme_keeps_every_other_line(tmp_path: Path) -> None:
 
 
 def test_every_command_has_its_own_binding_id() -> None:
-    ids = [command.binding_id for command in COMMANDS]
+    ids = [command.binding_id for command in ALL_COMMANDS]
     assert len(ids) == len(set(ids))
     assert "roster.roll_ability" in ids and "global.focus_roster" in ids
+    assert "form.confirm" in ids and "improvement.free_ticks" in ids
+
+
+# A widget's own moves inside a list (the same in every pane), not a command of the dashboard.
+WIDGET_KEYS = {"RowTable"}
+
+
+def test_every_binding_of_every_screen_and_dialog_has_an_id_of_the_table() -> None:
+    import importlib
+    import pkgutil
+
+    from textual.binding import Binding
+    from textual.dom import DOMNode
+
+    import gmdash.tui
+
+    for module in pkgutil.walk_packages(gmdash.tui.__path__, "gmdash.tui."):
+        importlib.import_module(module.name)
+    ids = {command.binding_id for command in ALL_COMMANDS}
+    found: list[str] = []
+    seen = 0
+
+    def walk(kind: type) -> None:
+        nonlocal seen
+        for sub in kind.__subclasses__():
+            walk(sub)
+            if not sub.__module__.startswith("gmdash.") or sub.__name__ in WIDGET_KEYS:
+                continue
+            for binding in sub.__dict__.get("BINDINGS", []):
+                seen += 1
+                if not isinstance(binding, Binding) or binding.id not in ids:
+                    found.append(f"{sub.__qualname__}: {binding!r}")
+
+    walk(DOMNode)
+    assert seen > 40 and found == []
+
+
+def test_the_text_fields_keys_are_textuals() -> None:
+    from textual.widgets import Input, TextArea
+
+    bound = {key.strip() for widget in (Input, TextArea) for binding in widget.BINDINGS
+             for key in (binding.key if hasattr(binding, "key") else binding[0]).split(",")}  # type: ignore[union-attr,index]  # fmt: skip
+    assert bound == FIELD_KEYS
+
+
+def test_a_remapped_dialog_key_replaces_the_default_everywhere_it_is_shown() -> None:
+    table = key_table({"improvement.free_ticks": "g", "form.confirm": "ctrl+o"})
+    assert table.problems == ()
+    assert table.keymap["improvement.free_ticks"] == "g"
+    assert table.hint_key("improvement.free_ticks") == "g"
+    assert table.keys_for("form.confirm") == ("ctrl+o",)
+    assert table.hint_key("form.cancel") == "esc"
+    assert "| `g` | Four free ticks per character (a long gap between adventures) | " \
+           "`improvement.free_ticks` |" in markdown_key_map(table)  # fmt: skip
+    assert DEFAULT_KEYS.keys_for("form.confirm") == ("enter",)
+    assert [c.key for c in DEFAULT_KEYS.dialog_commands] == [c.key for c in DIALOG_COMMANDS]
 
 
 @pytest.mark.parametrize(
@@ -203,6 +262,14 @@ def test_remapped_keys_replace_the_defaults_everywhere_they_are_shown() -> None:
         ({"log.search": "ctrl+c"}, "ctrl+c is"),
         ({"log.search": "ctrl+foo"}, "is not a key"),
         ({"roster.roll_ability": "space", "roster.roll_dice": "space"}, "both be on space"),
+        ({"form.confirm": "escape"}, "form.confirm and form.cancel would both be on escape"),
+        ({"character_form.roll_characteristics": "ctrl+s"},
+         "form.save and character_form.roll_characteristics would both be on ctrl+s"),
+        ({"log_filter.confirm": "escape"}, "would both be on escape"),  # its base's cancel
+        ({"roll.confirm": "x"}, "x is a key of the text fields in that dialog"),
+        ({"form.cancel": "ctrl+x"}, "ctrl+x is a key of the text fields"),  # the fields' cut
+        ({"confirm.yes": "ctrl+c"}, "ctrl+c is"),
+        ({"form.nope": "x"}, "no command has the id 'form.nope'"),
     ],
 )  # fmt: skip
 def test_conflicting_or_wrong_overrides_are_refused_whole(
@@ -216,6 +283,12 @@ def test_conflicting_or_wrong_overrides_are_refused_whole(
 def test_two_commands_may_swap_keys() -> None:
     table = key_table({"roster.roll_ability": "c", "roster.roll_characteristic": "r"})
     assert table.problems == ()
+    assert key_table({"improvement.roll_all": "x", "improvement.clear_line": "a"}).problems == ()
+
+
+def test_keys_of_different_dialogs_may_be_the_same() -> None:
+    # never open together: the improvement phase's g and a yes / no question's g
+    assert key_table({"improvement.free_ticks": "g", "confirm.yes": "g"}).problems == ()
 
 
 def test_a_refused_key_names_the_config_line(tmp_path: Path) -> None:

@@ -273,6 +273,17 @@ DIALOG_COMMANDS: tuple[Command, ...] = (
             key_display="esc / q / ? / f1"),
 )  # fmt: skip
 
+# The keys Textual's text fields (Input, TextArea) bind themselves: a dialog key moved onto
+# one would not work while a field has the focus, or would take the key from the field
+# (tests/test_config.py keeps this in step with Textual).
+FIELD_KEYS = frozenset((
+    "alt+backspace", "alt+delete", "backspace", "ctrl+a", "ctrl+backspace", "ctrl+c", "ctrl+d",
+    "ctrl+e", "ctrl+k", "ctrl+left", "ctrl+right", "ctrl+shift+a", "ctrl+shift+k",
+    "ctrl+shift+left", "ctrl+shift+right", "ctrl+u", "ctrl+v", "ctrl+w", "ctrl+x", "ctrl+y",
+    "ctrl+z", "delete", "down", "end", "enter", "f6", "f7", "home", "left", "pagedown", "pageup",
+    "right", "shift+down", "shift+end", "shift+home", "shift+left", "shift+right", "shift+up",
+    "super+backspace", "super+c", "super+x", "super+y", "super+z", "up",
+))  # fmt: skip
 ALL_SCOPES: tuple[str, ...] = (*SCOPE_TITLES, *DIALOG_SCOPES)
 ALL_COMMANDS: tuple[Command, ...] = COMMANDS + DIALOG_COMMANDS
 # How a key is written in a dialog's one-line hint ("esc OK" reads better than "escape OK").
@@ -462,15 +473,15 @@ def _dialog_clashes(commands: tuple[Command, ...], remapped: set[str], tell: Des
         groups.append(base + commands_for(scope, commands))
     problems = _same_key(groups, remapped, tell) + _reserved(commands, remapped, tell)
     for command in commands:
-        if command.binding_id not in remapped or not command.priority:
+        if command.binding_id not in remapped or not DIALOG_SCOPES[command.scope].fields:
             continue
-        if not DIALOG_SCOPES[command.scope].fields:
-            continue
+        defaults = command_of(command.binding_id).keys
         for key in command.keys:
             character = key_to_character(key)
-            if character is not None and character.isprintable():
+            typed = command.priority and character is not None and character.isprintable()
+            if typed or (key in FIELD_KEYS and key not in defaults):
                 problems.append(tell(f"keys.{command.binding_id}",
-                                     f"{display_key(key)} is typed in the fields of that "
+                                     f"{display_key(key)} is a key of the text fields in that "
                                      f"dialog; {command.binding_id} cannot have it"))  # fmt: skip
     return problems
 

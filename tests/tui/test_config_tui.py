@@ -13,6 +13,7 @@ from gmdash.model.events import RollMade
 from gmdash.rules import SeededRng
 from gmdash.tui.app import DARK_THEME, LIGHT_THEME, GmDashApp
 from gmdash.tui.dialogs.roll_base import RollDialog
+from gmdash.tui.dialogs.wounds import DamageDialog
 from gmdash.tui.help import HelpScreen
 from gmdash.tui.keybar import KeyBar
 
@@ -120,3 +121,52 @@ async def test_the_palette_offers_the_remapped_key(tmp_path: Path) -> None:
         async with app.run_test(size=SIZE):
             offered = {c.title: c.help for c in app.get_system_commands(app.screen)}
             assert offered["Roll (Roster)"].endswith("[space]")
+
+
+async def test_a_remapped_dialog_key_is_bound_and_shown_in_the_dialog_and_help(
+    tmp_path: Path,
+) -> None:
+    path = config_file(tmp_path, '[keys]\n"roll.confirm" = "ctrl+o"\n"form.cancel" = "f9"\n')
+    with demo_session(tmp_path / "saves") as service:
+        app = app_on(service, path)
+        rolls: list[RollMade] = []
+        service.bus.subscribe(RollMade, rolls.append)
+        async with app.run_test(size=SIZE) as pilot:
+            assert not app._notifications
+            await pilot.press("r")
+            assert isinstance(app.screen, RollDialog)
+            hint = str(app.screen.query_one("#keys", Static).render())
+            assert "ctrl+o: roll" in hint and "enter: roll" not in hint
+            await pilot.press("enter")  # the old key rolls nothing now
+            assert isinstance(app.screen, RollDialog) and not app.screen.rolled
+            await pilot.press("ctrl+o")
+            assert app.screen.rolled and len(rolls) == 1
+            await pilot.press("ctrl+o")  # and closes with the result
+            assert not isinstance(app.screen, RollDialog)
+            await pilot.press("h")  # a form: its cancel key is f9, escape does nothing
+            assert isinstance(app.screen, DamageDialog)
+            assert "f9 cancel" in str(app.screen.query_one(".dialog-box").border_subtitle)
+            await pilot.press("escape")
+            assert isinstance(app.screen, DamageDialog)
+            await pilot.press("f9")
+            assert not isinstance(app.screen, DamageDialog)
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            text = str(app.screen.query_one("#help-text", Static).render())
+            assert "ctrl+o  Roll, then close with the result" in text
+            assert "f9  Close the form, nothing saved" in text
+
+
+async def test_a_dialog_key_on_a_key_of_the_same_dialog_is_refused(tmp_path: Path) -> None:
+    path = config_file(tmp_path, '[keys]\n"character_form.roll_characteristics" = "ctrl+s"\n')
+    with demo_session(tmp_path / "saves") as service:
+        app = app_on(service, path)
+        async with app.run_test(size=SIZE) as pilot:
+            [note] = [n.message for n in app._notifications]
+            assert f"{path}, line 2:" in note
+            assert "form.save and character_form.roll_characteristics would both be on ctrl+s" in (
+                note)  # fmt: skip
+            await pilot.press("h")
+            assert isinstance(app.screen, DamageDialog)
+            await pilot.press("escape")  # the defaults stay
+            assert not isinstance(app.screen, DamageDialog)
