@@ -19,7 +19,6 @@ from textual.widgets import (
     Input,
     Label,
     OptionList,
-    RadioButton,
     RadioSet,
     Static,
 )
@@ -45,6 +44,7 @@ from gmdash.tui.dialogs.roll_plan import (
 )
 from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList
+from gmdash.tui.widgets.toggles import DotButton, TickBox
 
 MAX_FLAT = 500
 
@@ -92,10 +92,10 @@ class AbilityRollDialog(RollDialog[RollMade]):
             with Vertical(id="mods", classes="row"):
                 with Horizontal(classes="row"):
                     yield Label("Flat ±", classes="field-label")
-                    yield Input(placeholder="+0", id="flat", compact=True)
+                    yield Input(placeholder="blank: +0", id="flat", compact=True)
                 yield Static("", id="flat-error", classes="error")
                 if rqg:
-                    yield Checkbox("Retry after a failure, -25", id="retry", compact=True)
+                    yield TickBox("Retry after a failure, -25", id="retry", compact=True)
                     yield Static("", id="retry-error", classes="error")
                     with Horizontal(classes="row"):
                         yield Label("Augment", classes="field-label")
@@ -108,12 +108,12 @@ class AbilityRollDialog(RollDialog[RollMade]):
                     yield Label("Difficulty (space picks)", classes="field-label")
                     with RadioSet(id="difficulty", compact=True):
                         for difficulty in Difficulty:
-                            yield RadioButton(
+                            yield DotButton(
                                 str(difficulty), value=difficulty is Difficulty.NORMAL,
                                 id=f"difficulty-{difficulty}", compact=True,
                             )  # fmt: skip
-                yield Checkbox("Hidden: the GM's roll", id="hidden", compact=True)
-                yield Checkbox("Nothing at stake", id="no-stake", compact=True)
+                yield TickBox("Hidden: the GM's roll", id="hidden", compact=True)
+                yield TickBox("Nothing at stake", id="no-stake", compact=True)
             with Vertical(id="odds-box", classes="row"):
                 yield Static("", id="chance")
                 yield Static("", id="odds")

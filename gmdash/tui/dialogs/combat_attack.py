@@ -81,7 +81,7 @@ class AttackDialog(CombatForm[AttackInput]):
                 "target",
             )
             yield cell("Attack %", Input(str(self._chance), id="chance"), "chance")
-            yield cell("D100", Input(id="attack-roll", placeholder="roll"), "attack-roll")
+            yield cell("D100", Input(id="attack-roll", placeholder="blank: rolled"), "attack-roll")
         with Horizontal(classes="row"):
             yield cell(
                 "Defence",
@@ -89,16 +89,17 @@ class AttackDialog(CombatForm[AttackInput]):
             )
             yield cell("Parry with", Select[str]([], prompt="—", id="parry"))
             yield cell("Defence %", Input(id="defence-chance"), "defence-chance")
-            yield cell("D100", Input(id="defence-roll", placeholder="roll"), "defence-roll")
+            defence_roll = Input(id="defence-roll", placeholder="blank: rolled")
+            yield cell("D100", defence_roll, "defence-roll")
         with Horizontal(classes="row"):
-            yield cell("Location", Input(id="location", placeholder="roll (or 1-20, chest)"),
-                       "location")  # fmt: skip
+            location = Input(id="location", placeholder="blank: rolled (or 1-20, chest)")
+            yield cell("Location", location, "location")
             yield cell(
                 "Damage rule",
                 Select[str](MODES, allow_blank=False, value="auto", id="mode"),
             )
-            yield cell("Damage", Input(id="damage", placeholder="roll"), "damage")
-            yield cell("Armour", Input(id="armour", placeholder="sheet"), "armour")
+            yield cell("Damage", Input(id="damage", placeholder="blank: rolled"), "damage")
+            yield cell("Armour", Input(id="armour", placeholder="blank: the sheet's"), "armour")
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -77,8 +77,8 @@ class DeclareDialog(CombatForm[tuple[Plan, ...]]):
                     Select[str](weapons, prompt="—", value=weapon, id=f"weapon-{row}"),  # type: ignore[arg-type]
                 )
                 if not brp:  # strike ranks of a spell or movement: none in DEX order
-                    yield cell("Spell/other SR", Input(id=f"own-{row}", placeholder="0"))
-                    yield cell("Movement SR", Input(id=f"move-{row}", placeholder="0"))
+                    yield cell("Spell/other SR", Input(id=f"own-{row}", placeholder="blank: 0"))
+                    yield cell("Movement SR", Input(id=f"move-{row}", placeholder="blank: 0"))
             yield error_label(f"row-{row}")
 
     def on_mount(self) -> None:

@@ -32,21 +32,24 @@ class FoeFields(Vertical):
         example = "Bandit x3" if brp else "Broo x3"
         yield Label("Foes on the spot (leave the name blank for none)", classes="heading")
         with Horizontal(classes="row"):
-            yield cell(f"Name ({example})", Input(id="foe-name", placeholder=example), "foe-name")
+            yield cell(
+                f"Name ({example})", Input(id="foe-name", placeholder="blank: none"), "foe-name"
+            )
         with Horizontal(classes="row"):
-            yield cell("DEX", Input(id="foe-dex", placeholder="12"), "foe-dex")
-            yield cell("SIZ", Input(id="foe-siz", placeholder="13"), "foe-siz")
-            yield cell("Hit points", Input(id="foe-hp", placeholder="12"), "foe-hp")
-            yield cell("Armour", Input(id="foe-armour", placeholder="0"), "foe-armour")
+            yield cell("DEX", Input(id="foe-dex", placeholder="e.g. 12"), "foe-dex")
+            yield cell("SIZ", Input(id="foe-siz", placeholder="e.g. 13"), "foe-siz")
+            yield cell("Hit points", Input(id="foe-hp", placeholder="e.g. 12"), "foe-hp")
+            yield cell("Armour", Input(id="foe-armour", placeholder="blank: 0"), "foe-armour")
         with Horizontal(classes="row"):
-            yield cell("Weapon", Input(id="foe-weapon", placeholder="Club"), "foe-weapon")
-            yield cell("Skill %", Input(id="foe-skill", placeholder="45"), "foe-skill")
-            yield cell("Damage", Input(id="foe-damage", placeholder="1D6"), "foe-damage")
+            yield cell("Weapon", Input(id="foe-weapon", placeholder="e.g. Club"), "foe-weapon")
+            yield cell("Skill %", Input(id="foe-skill", placeholder="e.g. 45"), "foe-skill")
+            yield cell("Damage", Input(id="foe-damage", placeholder="e.g. 1D6"), "foe-damage")
             if not brp:
-                yield cell("Weapon SR", Input(id="foe-sr", placeholder="2"), "foe-sr")
+                yield cell("Weapon SR", Input(id="foe-sr", placeholder="blank: 2"), "foe-sr")
         with Horizontal(classes="row"):
-            yield cell("Damage bonus", Input(id="foe-bonus", placeholder="0"), "foe-bonus")
-            yield cell("Dodge %", Input(id="foe-dodge", placeholder="0"), "foe-dodge")
+            bonus = Input(id="foe-bonus", placeholder="blank: none")
+            yield cell("Damage bonus", bonus, "foe-bonus")
+            yield cell("Dodge %", Input(id="foe-dodge", placeholder="blank: 0"), "foe-dodge")
 
     def _text(self, field: str) -> str:
         found = next(iter(self.query(f"#{field}").results(Input)), None)

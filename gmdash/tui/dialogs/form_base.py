@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import (
     Button,
     Checkbox,
@@ -60,9 +61,18 @@ class CheckedForm(GuardedModal[T], Generic[T]):
 
     title_text: ClassVar[str] = "Form"
     ok_label: ClassVar[str] = "OK"
+    # A field's message shows once it has been typed in (or OK was refused), not when the
+    # form opens: a fresh form is not a list of mistakes. The fields changed so far:
+    _touched: frozenset[Widget] = frozenset()
+    _tried = False
+    _ready = False  # the fields' own first values are in (their Changed messages handled)
 
     def on_mount(self) -> None:
         self.revalidate()
+        self.call_after_refresh(self._filled_in)
+
+    def _filled_in(self) -> None:
+        self._ready = True
 
     # --- checking ------------------------------------------------------------------------------
 
@@ -89,12 +99,25 @@ class CheckedForm(GuardedModal[T], Generic[T]):
         problems = self.problems()
         for label in self.query(".field-error").results(Label):
             field = (label.id or "").removesuffix("-error")
-            message = problems.get(field, "")
+            message = problems.get(field, "") if self._told(field) else ""
             label.update(literal(message))  # messages quote names
             label.display = bool(message)
         self.query_one("#ok", Button).disabled = bool(problems)
         self.after_check(problems)
         return problems
+
+    def _told(self, field: str) -> bool:
+        """Whether a field's message is shown: OK was refused, or the field (the widget of
+        that id or one inside it; for a message of several fields, `chars`, one of theirs,
+        `char-STR`) has been typed in."""
+        if self._tried:
+            return True
+        found = self.query(f"#{field}")
+        if not found:
+            stem = field.removesuffix("s")
+            return any((widget.id or "").startswith(stem) for widget in self._touched)
+        node = found.first()
+        return any(widget is node or node in widget.ancestors for widget in self._touched)
 
     # --- events ---------------------------------------------------------------------------
 
@@ -103,6 +126,9 @@ class CheckedForm(GuardedModal[T], Generic[T]):
     @on(Select.Changed)
     @on(SelectionList.SelectedChanged)
     def _changed(self, event: Message) -> None:
+        control = getattr(event, "control", None)
+        if isinstance(control, Widget) and (self._ready or control.has_focus_within):
+            self._touched = self._touched | {control}  # not the form filling itself in
         if self.revalidates_on(event):
             self.revalidate()
 
@@ -132,6 +158,7 @@ class CheckedForm(GuardedModal[T], Generic[T]):
     @guarded
     @only_while_open
     def action_confirm(self) -> None:
+        self._tried = True
         problems = self.revalidate()
         if problems:
             self.notify(self.problem_notice(problems), title="Not yet", severity="warning")

@@ -24,6 +24,7 @@ from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, w
 from gmdash.tui.keymap import DAMAGE, bindings_for, table_of
 from gmdash.tui.location_input import location_hint, read_location
 from gmdash.tui.user_text import literal
+from gmdash.tui.widgets.toggles import TickBox
 
 
 def parse_location(text: str, table: HitTable = HUMANOID) -> tuple[str, int | None]:
@@ -201,7 +202,7 @@ class HealDialog(FormDialog[HealOrder]):
         yield field_label("Wound (1 is the oldest; blank: oldest first)")
         yield Input(placeholder="e.g. 2", id="wound")
         yield error_label("wound")
-        yield Checkbox("Magical healing (6 points or more restore a severed limb)", id="magical")
+        yield TickBox("Magical healing (6 points or more restore a severed limb)", id="magical")
         yield Static("", id="preview", classes="preview")
 
     def problems(self) -> dict[str, str]:
