@@ -187,6 +187,7 @@ COMMANDS: tuple[Command, ...] = (
 
 FORM = "form"
 CHARACTER_FORM = "character_form"
+CHARACTER_IMPORT = "character_import"
 DAMAGE = "damage"
 TICK = "tick"
 ROLL = "roll"
@@ -214,6 +215,7 @@ class DialogScope:
 DIALOG_SCOPES: dict[str, DialogScope] = {
     FORM: DialogScope("Every form (character, damage, healing, points, combat)", fields=True),
     CHARACTER_FORM: DialogScope("Character form", FORM, fields=True),
+    CHARACTER_IMPORT: DialogScope("Character import", fields=True),
     DAMAGE: DialogScope("Damage form", FORM, fields=True),
     TICK: DialogScope("Tick an ability", FORM, fields=True),
     ROLL: DialogScope("Roll dialogs (ability, characteristic, opposed, dice)", fields=True),
@@ -236,6 +238,10 @@ DIALOG_COMMANDS: tuple[Command, ...] = (
     Command(FORM, "escape", "cancel", "Cancel", "Close the form, nothing saved"),
     Command(CHARACTER_FORM, "ctrl+r", "roll_characteristics", "Roll characteristics",
             "Roll the characteristics (asks before replacing typed ones)"),
+    Command(CHARACTER_IMPORT, "ctrl+s", "save", "Save", "Save the sheet read (when it can be)"),
+    Command(CHARACTER_IMPORT, "ctrl+k", "toggle_convert", "Convert",
+            "Convert a sheet of the other rules"),
+    Command(CHARACTER_IMPORT, "escape", "cancel", "Cancel", "Close, nothing saved"),
     Command(DAMAGE, "ctrl+l", "roll_location", "Roll location", "Roll the hit location (D20)"),
     Command(DAMAGE, "ctrl+r", "roll_damage", "Roll damage", "Roll the damage dice now"),
     Command(TICK, "down", "move(1)", "Next", "Choose the next ability", show=False, id="next"),

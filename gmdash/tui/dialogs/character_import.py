@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Input, Static, TextArea
@@ -29,12 +29,13 @@ from gmdash.play.importing import (
     read_source,
 )
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
+from gmdash.tui.keymap import CHARACTER_IMPORT, bindings_for, table_of
 from gmdash.tui.user_text import literal
 
 HINT = (
     "Paste a stat block (STR 13 CON 11 ... Broadsword 60%, 1D8+1, SR 7 ...), a Foundry VTT "
     "RuneQuest actor or a gmdash export; or type a file's path and press enter. "
-    "ctrl+s saves, ctrl+k converts a sheet of the other rules, esc cancels."
+    "{save} saves, {convert} converts a sheet of the other rules, {cancel} cancels."
 )
 
 
@@ -49,11 +50,7 @@ class ImportResult:
 class CharacterImportDialog(GuardedModal[ImportResult]):
     """A paste box over a live preview; ctrl+s saves only a sheet that would be accepted."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("ctrl+k", "toggle_convert", "Convert"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(CHARACTER_IMPORT)
     DEFAULT_CSS = """
     CharacterImportDialog { align: center middle; }
     CharacterImportDialog > #dialog {
@@ -78,8 +75,12 @@ class CharacterImportDialog(GuardedModal[ImportResult]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as box:
             box.border_title = "Import a character"
-            box.border_subtitle = "ctrl+s save · ctrl+k convert · esc cancel"
-            yield Static(HINT, id="import-hint")
+            key = table_of(self.app).hint_key
+            save, convert, cancel = (key(f"character_import.{name}")
+                                     for name in ("save", "toggle_convert", "cancel"))  # fmt: skip
+            box.border_subtitle = literal(f"{save} save · {convert} convert · {cancel} cancel")
+            yield Static(literal(HINT.format(save=save, convert=convert, cancel=cancel)),
+                         id="import-hint")  # fmt: skip
             yield Input(placeholder="file to load (enter)", id="import-file")
             yield TextArea(id="import-text", soft_wrap=True, show_line_numbers=False)
             with VerticalScroll(id="import-preview-box"):
