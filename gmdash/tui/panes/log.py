@@ -448,7 +448,8 @@ class LogPane(Pane):
         from gmdash.tui.dialogs.log_summary import SummaryDialog
 
         title = which_text(self.which, self.dash.service.current_log)
-        self.app.push_screen(SummaryDialog(title, journal.summarize(self.records)))
+        summary = journal.summarize(self.records, self.dash.service.state.undone)
+        self.app.push_screen(SummaryDialog(title, summary))
 
     @guarded
     def action_export(self) -> None:
