@@ -297,7 +297,9 @@ def test_every_combat_step_is_undone(svc: CampaignService) -> None:
         want = json.loads(expected)
         for key in ("characters", "combat"):
             assert now[key] == want[key]
-    assert svc.redo() is None
+    redone = svc.redo()
+    assert redone is not None and redone.summary == "end combat"
+    assert svc.state.combat is None and svc.redo() is None
     assert svc.state.struck == set(json.loads(states[-1])["struck"])  # its rolls count again
 
 
