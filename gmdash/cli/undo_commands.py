@@ -30,9 +30,7 @@ def register(subparsers: Any) -> None:
         help="also undo the improvement phase or a change made before this session started",
     )  # fmt: skip
     undo.set_defaults(handler=undo_command)
-    redo = subparsers.add_parser(
-        "redo", parents=[common], help="make the change undone last again"
-    )
+    redo = subparsers.add_parser("redo", parents=[common], help="make the change undone last again")
     redo.set_defaults(handler=redo_command)
 
 

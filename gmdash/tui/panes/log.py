@@ -26,7 +26,15 @@ from textual.widgets import Input
 
 from gmdash.look import LEVEL_STYLES
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import ChangeUndone, Event, RollStruckOut, SessionEnded, SessionStarted
+from gmdash.model.events import (
+    ChangeUndone,
+    Event,
+    RedoApplied,
+    RollStruckOut,
+    SessionEnded,
+    SessionStarted,
+    UndoApplied,
+)
 from gmdash.play import journal
 from gmdash.play.journal import LogFilter, Record, Which
 from gmdash.safe_text import visible
@@ -301,6 +309,8 @@ class LogPane(Pane):
             return
         if isinstance(event, RollStruckOut):
             self._mark_struck(event.roll_id)
+        elif isinstance(event, UndoApplied | RedoApplied):
+            self._follow_struck()
         if self._follows(event):
             self._append(journal.record(self.dash.service, event))
         elif isinstance(event, ChangeUndone):
@@ -322,12 +332,19 @@ class LogPane(Pane):
             table.move_cursor(row=table.row_count - 1, animate=False)
         self._update_subtitle()
 
-    def _mark_struck(self, roll_id: str) -> None:
+    def _follow_struck(self) -> None:
+        """After an undo or a redo: the rolls it struck out, or counts again, marked so."""
+        struck = self.dash.service.state.struck
+        for item in list(self.records):
+            if item.is_roll and item.entry.struck != (item.event.id in struck):
+                self._mark_struck(item.event.id, struck=not item.entry.struck)
+
+    def _mark_struck(self, roll_id: str, *, struck: bool = True) -> None:
         index = self._index.get(roll_id)
         if index is None:
             return
         item = self.records[index]
-        item = Record(item.event, replace(item.entry, struck=True))
+        item = Record(item.event, replace(item.entry, struck=struck))
         self.records[index] = item
         if roll_id not in self._shown_ids:
             return

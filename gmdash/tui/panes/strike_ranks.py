@@ -33,7 +33,7 @@ from gmdash.model.combat_events import (
     RoundStarted,
 )
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import Event
+from gmdash.model.events import Event, RedoApplied, UndoApplied
 from gmdash.play import combat as runner
 from gmdash.rules import RuleSet
 from gmdash.tui.dialogs.combat_base import CombatForm
@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 IDLE_HINT = "b starts a combat: pick the fighters, add foes (Broo x3)."
 KEYS_HINT = "s declare · l same · n/p step · t attack · ctrl+n round · + add · del remove · E end"
 STATUS_MARK = {"dead": "✝", "unconscious": "z", "shock": "!"}
+_TAKEN_BACK = CombatStepUndone | UndoApplied | RedoApplied  # the fight may be another one now
 
 
 class ConfirmEndDialog(CombatForm[bool]):
@@ -114,7 +115,7 @@ class StrikeRankPane(Pane):
         service = self.dash.service
         if service.state.combat is None:
             return ""
-        undone: set[str] = set()
+        undone: set[str] = set(service.state.undone)
         for event in reversed(service.events()):
             if isinstance(event, CombatStepUndone):
                 undone.add(event.undone_id)
@@ -137,11 +138,11 @@ class StrikeRankPane(Pane):
     def campaign_changed(self, event: Event | None) -> None:
         if isinstance(event, AttackResolved):
             self._last_text = event.text
-        elif isinstance(event, CombatStarted | CombatEnded | RoundStarted | CombatStepUndone):
+        elif isinstance(event, CombatStarted | CombatEnded | RoundStarted | _TAKEN_BACK):
             self._last_text = ""
         # Events that do not touch the fight (a roll, a session...) find the same fight and
         # the same sheets, and redraw nothing.
-        self.render_fight(follow=isinstance(event, ActionAdvanced | CombatStepUndone))
+        self.render_fight(follow=isinstance(event, ActionAdvanced | _TAKEN_BACK))
 
     # --- drawing ---------------------------------------------------------------------------
 
