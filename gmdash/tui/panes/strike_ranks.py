@@ -51,7 +51,6 @@ if TYPE_CHECKING:
 IDLE_HINT = "b starts a combat: pick the fighters, add foes (Broo x3)."
 KEYS_HINT = "s declare · l same · n/p step · t attack · ctrl+n round · + add · del remove · E end"
 STATUS_MARK = {"dead": "✝", "unconscious": "z", "shock": "!"}
-_TAKEN_BACK = CombatStepUndone | UndoApplied | RedoApplied  # the fight may be another one now
 
 
 class ConfirmEndDialog(CombatForm[bool]):
@@ -138,11 +137,19 @@ class StrikeRankPane(Pane):
     def campaign_changed(self, event: Event | None) -> None:
         if isinstance(event, AttackResolved):
             self._last_text = event.text
-        elif isinstance(event, CombatStarted | CombatEnded | RoundStarted | _TAKEN_BACK):
+        taken_back = isinstance(event, CombatStepUndone) or (
+            isinstance(event, UndoApplied | RedoApplied) and self._fight_changed()
+        )
+        if isinstance(event, CombatStarted | CombatEnded | RoundStarted) or taken_back:
             self._last_text = ""
         # Events that do not touch the fight (a roll, a session...) find the same fight and
         # the same sheets, and redraw nothing.
-        self.render_fight(follow=isinstance(event, ActionAdvanced | _TAKEN_BACK))
+        self.render_fight(follow=isinstance(event, ActionAdvanced) or taken_back)
+
+    def _fight_changed(self) -> bool:
+        """Whether the fight is another than the one drawn (an undo or redo of a step)."""
+        drawn = self._drawn.combat if self._drawn is not None else None
+        return drawn is not self.dash.service.state.combat
 
     # --- drawing ---------------------------------------------------------------------------
 
