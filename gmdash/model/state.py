@@ -146,7 +146,8 @@ class UndoEntry:
 class CampaignState:
     """Roster, sessions, undo and redo history, struck-out rolls of one campaign.
 
-    `undone` holds the ids of the events undone (and not redone): they no longer count.
+    `undone` holds the ids of the events undone (and not redone): they no longer count;
+    `last_ability` the ability each character rolled last (where the roll dialog starts).
 
     `log_file` is the number of the log file new events go to (the last session started, 0
     before the first); `last_event_id` the id of the last event applied, so that events logged
@@ -160,6 +161,7 @@ class CampaignState:
     redo: list[UndoEntry] = field(default_factory=list)
     struck: set[str] = field(default_factory=set)
     undone: set[str] = field(default_factory=set)
+    last_ability: dict[str, str] = field(default_factory=dict)
     next_character: int = 1
     log_file: int = 0
     last_event_id: str = ""
@@ -217,6 +219,7 @@ class CampaignState:
             redo=list(self.redo),
             struck=set(self.struck),
             undone=set(self.undone),
+            last_ability=dict(self.last_ability),
         )
 
     # --- changes ---------------------------------------------------------------------------
@@ -322,6 +325,8 @@ class CampaignState:
     def _roll_made(self, event: RollMade) -> None:
         if event.character_id is not None:
             self.character(event.character_id)
+            if event.kind == "ability" and event.label:
+                self.last_ability[event.character_id] = event.label
         self._remember(
             UndoEntry(
                 event_id=event.id,
@@ -620,6 +625,7 @@ class CampaignState:
             "redo": [e.to_dict() for e in self.redo],
             "struck": sorted(self.struck),
             "undone": sorted(self.undone),
+            "last_ability": dict(self.last_ability),
             "next_character": self.next_character,
             "log_file": self.log_file,
             "last_event_id": self.last_event_id,
@@ -656,6 +662,10 @@ class CampaignState:
             ],
             struck={v.text("struck", s) for s in v.items("struck", raw.get("struck", []))},
             undone={v.text("undone", s) for s in v.items("undone", raw.get("undone", []))},
+            last_ability={
+                v.name("last_ability", key): v.text(f"last_ability.{key}", value)
+                for key, value in v.mapping("last_ability", raw.get("last_ability", {})).items()
+            },
             next_character=v.whole("next_character", raw.get("next_character", 1), low=1),
             log_file=v.whole("log_file", raw.get("log_file", 0), low=0, high=MAX_SESSIONS),
             last_event_id=v.text("last_event_id", raw.get("last_event_id", "")),

@@ -176,6 +176,10 @@ COMMANDS: tuple[Command, ...] = (
             "Copy the selected entry to the clipboard as one line (to paste into a chat)",
             show=False),
     Command(LOG, "k", "strike_out", "Strike", "Strike out the selected roll", show=False),
+    Command(LOG, "r", "roll_again", "Again",
+            "Roll the selected roll again: the same ability, modifiers, augment and hidden flag"),
+    Command(LOG, "t", "retry", "Retry",
+            "Retry the selected failed ability roll (RQG: -25; refused after a failed retry)"),
     Command(LOG, "escape", "clear_filters", "Clear", "Clear the search and filters", show=False,
             palette=False),
 )  # fmt: skip
@@ -353,6 +357,8 @@ def markdown_key_map(table: KeyTable = DEFAULT_KEYS) -> str:
         "|---|---|",
         "| `enter` | confirm |",
         "| `escape` | cancel (or restore a maximised pane) |",
+        "| `r` | after a roll (ability, characteristic, dice dialogs): roll the same again |",
+        "| `t` | after a failed ability roll: retry it (RQG: -25; refused after a failed retry) |",
     ]
     return "\n".join(lines)
 

@@ -30,12 +30,13 @@ from gmdash.model.events import (
     ChangeUndone,
     Event,
     RedoApplied,
+    RollMade,
     RollStruckOut,
     SessionEnded,
     SessionStarted,
     UndoApplied,
 )
-from gmdash.play import journal
+from gmdash.play import journal, roll_again
 from gmdash.play.journal import LogFilter, Record, Which
 from gmdash.safe_text import visible
 from gmdash.store.atomic import write_atomic
@@ -537,6 +538,34 @@ class LogPane(Pane):
         line = chat_line(self.records[index])
         self.app.copy_to_clipboard(line)
         self.app.notify(line, title="Copied to the clipboard")
+
+    @guarded
+    def action_roll_again(self) -> None:
+        self._again(retry=False)
+
+    @guarded
+    def action_retry(self) -> None:
+        self._again(retry=True)
+
+    def _again(self, *, retry: bool) -> None:
+        """The selected roll made again (or retried); its row is the log's new last line. On
+        another entry (the tick a roll earned), the roll above it."""
+        index = self._index.get(self.table.cursor_key or "")
+        if index is None:
+            raise ValueError("select a roll first")
+        event = next(
+            (item.event for item in reversed(self.records[: index + 1])
+             if isinstance(item.event, RollMade) and item.event.id in self._shown_ids),
+            None,
+        )  # fmt: skip
+        if event is None:
+            raise ValueError("select a roll first: there is none above this entry")
+        service = self.dash.service
+        refusal = roll_again.again_refusal(service, event, retry=retry)
+        if refusal is not None:
+            raise ValueError(refusal)
+        again = roll_again.roll_again(service, self.dash.rng, event, retry=retry)
+        self.app.notify(again.describe(), title="Retried" if retry else "Rolled again")
 
     @guarded
     def action_strike_out(self) -> None:
