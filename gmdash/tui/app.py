@@ -280,7 +280,7 @@ class GmDashApp(App[int]):
         from gmdash.tui.dialogs.confirm import ConfirmDialog
 
         self.push_screen(
-            ConfirmDialog(f"{step.warning}\n\nUndo {step.summary}?", title="Undo?", yes="Undo"),
+            ConfirmDialog(f"{step.warning} Undo {step.summary}?", title="Undo?", yes="Undo"),
             self._undo_if_confirmed,
         )
 
