@@ -287,3 +287,19 @@ def test_undone_and_redone_survive_a_restart(tmp_path: Path) -> None:
     third.redo()
     assert made.id not in third.state.struck
     third.close()
+
+
+def test_redo_survives_the_snapshot_and_the_last_ability_is_remembered(tmp_path: Path) -> None:
+    svc = CampaignService.create(tmp_path, "Saga", clock=FakeClock())
+    svc.add_character(sheet())
+    svc.start_session()
+    roll(svc, "Broadsword")
+    svc.publish(DamageApplied(character_id="c0001", amount=2, location="chest"))
+    svc.undo()
+    svc.close()  # compacted: the redo stack is in the snapshot now
+    again = CampaignService.open(tmp_path, "Saga", clock=FakeClock())
+    assert again.state.last_ability == {"c0001": "Broadsword"}
+    redone = again.redo()
+    assert redone is not None and redone.summary == "2 damage to Ostra's chest"
+    assert again.character("Ostra").hit_points == sheet().hit_points - 2
+    again.close()
