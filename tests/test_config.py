@@ -30,7 +30,7 @@ saves = "campaigns"
 
 [keys]
 "roster.roll_ability" = "space"
-log.copy_entry = ["y", "ctrl+y"]
+log.copy_entry = ["y", "ctrl+k"]
 
 [keys.strike-ranks]
 next_action = "N"
@@ -80,7 +80,7 @@ def test_every_setting_is_read(tmp_path: Path) -> None:
     assert config.problems == ()
     assert (config.theme, config.ruleset) == ("gruvbox", "brp")
     assert config.saves == tmp_path / "campaigns"
-    assert config.keys == {"roster.roll_ability": "space", "log.copy_entry": "y,ctrl+y",
+    assert config.keys == {"roster.roll_ability": "space", "log.copy_entry": "y,ctrl+k",
                            "strike-ranks.next_action": "N"}  # fmt: skip
     assert config.lines["keys.log.copy_entry"] == 8
     assert config.lines["keys.strike-ranks.next_action"] == 11
@@ -242,11 +242,11 @@ def test_keys_are_read_as_textual_names_them(text: str, key: str | None) -> None
 
 
 def test_remapped_keys_replace_the_defaults_everywhere_they_are_shown() -> None:
-    table = key_table({"roster.roll_ability": "space", "log.copy_entry": "y,ctrl+y"})
+    table = key_table({"roster.roll_ability": "space", "log.copy_entry": "y,ctrl+k"})
     assert table.problems == ()
     shown = {c.binding_id: c.keys_text for c in table.commands}
     assert shown["roster.roll_ability"] == "space"
-    assert shown["log.copy_entry"] == "y / ctrl+y"
+    assert shown["log.copy_entry"] == "y / ctrl+k"
     assert "| `space` | Roll an ability of the selected character | `roster.roll_ability` |" in (
         markdown_key_map(table))  # fmt: skip
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from gmdash.cli import recover_command
-from gmdash.cli.campaign_errors import store_errors
+from gmdash.cli.campaign_errors import campaign_name, store_errors
 from gmdash.cli.errors import CliError
 from gmdash.cli.log_stream import STREAMED_FORMATS, stream_records, write_stream
 from gmdash.cli.output import print_json
@@ -115,13 +115,6 @@ def _session_choice(text: str) -> int | str:
     raise argparse.ArgumentTypeError(f"expected a session number or 'all', not {text!r}")
 
 
-def _campaign(args: argparse.Namespace) -> str:
-    name = getattr(args, "campaign", None)
-    if not name or not str(name).strip():
-        raise CliError("this command needs --campaign NAME (see 'gmdash campaign list')")
-    return str(name)
-
-
 # --- campaign --------------------------------------------------------------------------------
 
 
@@ -181,7 +174,7 @@ def campaign_list(args: argparse.Namespace) -> int:
 
 def session_start(args: argparse.Namespace) -> int:
     """`gmdash session start --campaign NAME`."""
-    name = _campaign(args)
+    name = campaign_name(args)
     with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
         event = svc.start_session()
     return _session_report(args, "started", event.number, event.time)
@@ -189,7 +182,7 @@ def session_start(args: argparse.Namespace) -> int:
 
 def session_end(args: argparse.Namespace) -> int:
     """`gmdash session end --campaign NAME`."""
-    name = _campaign(args)
+    name = campaign_name(args)
     with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
         if svc.current_session is None:
             raise CliError(f"campaign {svc.campaign.name!r} has no open session")
@@ -214,7 +207,7 @@ def show_log(args: argparse.Namespace) -> int:
 
     `md` is the night's journal (the story, its summary, every entry); see gmdash/journal.py.
     """
-    name = _campaign(args)
+    name = campaign_name(args)
     fmt = args.format or ("json" if args.json else "text")
     with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
         session = args.session
@@ -256,7 +249,7 @@ def _shown_sessions(svc: CampaignService, session: int | str | None) -> list[Gam
 
 def session_list(args: argparse.Namespace) -> int:
     """`gmdash session list --campaign NAME [--json]`: number, date, duration, rolls, ..."""
-    name = _campaign(args)
+    name = campaign_name(args)
     with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
         stats = journal.session_list(svc)
     if args.json:
@@ -275,7 +268,7 @@ def character_import(args: argparse.Namespace) -> int:
     gmdash's own JSON is saved at once; a Foundry actor or a stat block is previewed with what
     was and was not read, and saved with `--yes`.
     """
-    name = _campaign(args)
+    name = campaign_name(args)
     text = _read_character_file(args.file)
     if text.lstrip().startswith(("{", "[")):
         data = _json_of(args.file, text)
@@ -355,7 +348,7 @@ def _json_of(path: Path, text: str) -> object:
 
 def character_export(args: argparse.Namespace) -> int:
     """`gmdash character export NAME --campaign NAME [--out FILE]`."""
-    name = _campaign(args)
+    name = campaign_name(args)
     with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
         sheet = svc.character(args.name)
     text = json_safe(json.dumps(export_character(sheet), ensure_ascii=False, indent=2)) + "\n"

@@ -1,7 +1,8 @@
-"""Turning store and validation errors into the CLI's one-line `CliError`."""
+"""Turning store and validation errors into the CLI's one-line `CliError`; the campaign named."""
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -26,3 +27,11 @@ def store_errors(campaign: str) -> Iterator[None]:
         raise CliError(f"invalid {error.field}: {error.message}") from None
     except OSError as error:
         raise CliError(f"{error.filename or campaign}: {error.strerror or error}") from None
+
+
+def campaign_name(args: argparse.Namespace) -> str:
+    """The campaign a command works on (`--campaign NAME`); CliError when none is given."""
+    name = getattr(args, "campaign", None)
+    if not name or not str(name).strip():
+        raise CliError("this command needs --campaign NAME (see 'gmdash campaign list')")
+    return str(name)

@@ -1,7 +1,9 @@
 """Every change of a campaign's state, as a frozen dataclass that serialises to a dict.
 
 An event is stamped by `CampaignService.publish` with an `id` (`"<log file>-<sequence>"`, e.g.
-`"0003-000042"`, ordered as text), a `time` and the open `session` (None between sessions).
+`"0003-000042"`, ordered as text), a `time`, the open `session` (None between sessions) and, for
+the second and later events of one transaction, `change`: the id of its first event (so that
+undo takes the whole change back, even after a restart).
 `event_from_dict` reads any event back through a registry keyed by the `type` name.
 """
 
@@ -32,7 +34,7 @@ EVENT_TYPES: dict[str, type[Event]] = {}
 """Every event class by its `type` name."""
 
 _E = TypeVar("_E", bound="type[Event]")
-_BASE_FIELDS = ("id", "time", "session")
+_BASE_FIELDS = ("id", "time", "session", "change")
 
 
 def register(cls: _E) -> _E:
@@ -48,6 +50,8 @@ class Event:
     id: str = ""
     time: datetime | None = None
     session: int | None = None
+    change: str = ""
+    """The id of the first event of the transaction this one was part of ("": its own)."""
 
     undoable: ClassVar[bool] = False
     """Whether `CampaignService.undo` can take this event back."""
@@ -64,6 +68,8 @@ class Event:
             "time": None if self.time is None else self.time.isoformat(),
             "session": self.session,
         }
+        if self.change and self.change != self.id:
+            data["change"] = self.change
         for item in fields(self):
             if item.name not in _BASE_FIELDS:
                 data[item.name] = _to_json(getattr(self, item.name))
@@ -76,6 +82,7 @@ class Event:
             "id": v.text("id", data.get("id", "")),
             "time": v.optional_timestamp("time", data.get("time")),
             "session": v.optional_whole("session", data.get("session"), low=1),
+            "change": v.text("change", data.get("change", "")),
         }
         for name, reader, required in _field_specs(cls):
             if name not in data:
@@ -390,6 +397,34 @@ class ChangeUndone(Event):
     character_id: str | None = field(default=None, metadata=_reader(_opt_text))
     restored: Character | None = field(default=None, metadata=_reader(_opt_char))
     notes: str | None = field(default=None, metadata=_reader(_opt_text))
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class UndoApplied(Event):
+    """Undo: the last change (`change_id`, the id of its first event) taken back whole.
+
+    The state holds what it takes (`CampaignState.undo`); `summary` says what it was, in words,
+    for the log and the message ("8 damage to Harvald's Left Arm").
+    """
+
+    change_id: str = field(metadata=_reader(_name))
+    summary: str = field(default="", metadata=_reader(v.text))
+
+    def describe(self, names: Mapping[str, str]) -> tuple[str | None, str, str]:
+        return None, "undo", f"undid {self.summary or 'a change'}"
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class RedoApplied(Event):
+    """Redo: the change undone last (`change_id`) made again, as it was."""
+
+    change_id: str = field(metadata=_reader(_name))
+    summary: str = field(default="", metadata=_reader(v.text))
+
+    def describe(self, names: Mapping[str, str]) -> tuple[str | None, str, str]:
+        return None, "redo", f"redid {self.summary or 'a change'}"
 
 
 def event_from_dict(data: object) -> Event:

@@ -38,10 +38,12 @@ from gmdash.model.events import (
     HealingApplied,
     NotesChanged,
     PointsSpent,
+    RedoApplied,
     RollMade,
     RollStruckOut,
     SessionEnded,
     SessionStarted,
+    UndoApplied,
     WeaponDamaged,
 )
 from gmdash.model.magic import MAGIC_POOL, NO_CULT_POOL, pool_cult
@@ -50,12 +52,17 @@ from gmdash.rules import HealResult, HitTable, LocationKind, location_label
 from gmdash.rules.wounds import heal_naturally, heal_wound
 
 UNDO_DEPTH = 100
-"""How many changes `undo` can walk back."""
+"""How many changes `undo` (and `redo`) can walk back."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class UndoEntry:
-    """What it takes to undo one event: the sheet or notes as they were before it."""
+    """What it takes to undo one change: the sheet or notes as they were before it.
+
+    On the redo stack the same entry holds what it takes to make the change again (the sheet
+    as it was after it). A `group` is the several events of one transaction (`change`, the id
+    of its first event), taken back and made again together.
+    """
 
     event_id: str
     summary: str
@@ -65,7 +72,23 @@ class UndoEntry:
     roll: bool = False
     combat_step: bool = False  # a combat event: undone by restoring `combat` (None: no fight)
     combat: Combat | None = None
-    children: tuple[UndoEntry, ...] = ()  # the rolls and damage that were part of the step
+    children: tuple[UndoEntry, ...] = ()  # the events that were part of the step or group
+    session: int | None = None  # the session the change was made in (None: between sessions)
+    change: str = ""  # the transaction it was part of (the id of its first event)
+    group: bool = False
+    improvement: bool = False  # an experience roll of the improvement phase is part of it
+
+    def without(self, event_id: str) -> UndoEntry | None:
+        """This entry without the event `event_id` (a roll struck out by hand); None if
+        nothing is left of it."""
+        if self.event_id == event_id and not self.group:
+            return None
+        if not self.children:
+            return self
+        kept = tuple(c for c in (child.without(event_id) for child in self.children) if c)
+        if self.group and not kept:
+            return None
+        return replace(self, children=kept)
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {
@@ -79,7 +102,12 @@ class UndoEntry:
         if self.combat_step:
             data["combat_step"] = True
             data["combat"] = None if self.combat is None else self.combat.to_dict()
+        if self.combat_step or self.group:
             data["children"] = [child.to_dict() for child in self.children]
+        data["session"] = self.session
+        for key in ("change", "group", "improvement"):
+            if getattr(self, key):
+                data[key] = getattr(self, key)
         return data
 
     @classmethod
@@ -88,8 +116,14 @@ class UndoEntry:
         before = raw.get("before")
         cid = raw.get("character_id")
         notes = raw.get("notes")
+        event_id = v.name(f"{where}.event_id", raw.get("event_id"))
+        if "session" in raw:
+            session = v.optional_whole(f"{where}.session", raw.get("session"), low=1)
+        else:  # a snapshot from before undo knew sessions: the log file is the session's
+            number = event_id.split("-", 1)[0]
+            session = int(number) if number.isdigit() and int(number) > 0 else None
         return cls(
-            event_id=v.name(f"{where}.event_id", raw.get("event_id")),
+            event_id=event_id,
             summary=v.text(f"{where}.summary", raw.get("summary", "")),
             character_id=None if cid is None else v.name(f"{where}.character_id", cid),
             before=None if before is None else Character.from_dict(before),
@@ -101,12 +135,19 @@ class UndoEntry:
                 UndoEntry.from_dict(item, f"{where}.children[{i}]")
                 for i, item in enumerate(v.items(f"{where}.children", raw.get("children", [])))
             ),
+            session=session,
+            change=v.text(f"{where}.change", raw.get("change", "")),
+            group=v.flag(f"{where}.group", raw.get("group", False)),
+            improvement=v.flag(f"{where}.improvement", raw.get("improvement", False)),
         )
 
 
 @dataclass(kw_only=True)
 class CampaignState:
-    """Roster, sessions, undo history and struck-out rolls of one campaign.
+    """Roster, sessions, undo and redo history, struck-out rolls of one campaign.
+
+    `undone` holds the ids of the events undone (and not redone): they no longer count;
+    `last_ability` the ability each character rolled last (where the roll dialog starts).
 
     `log_file` is the number of the log file new events go to (the last session started, 0
     before the first); `last_event_id` the id of the last event applied, so that events logged
@@ -117,7 +158,10 @@ class CampaignState:
     characters: dict[str, Character] = field(default_factory=dict)
     sessions: list[GameSession] = field(default_factory=list)
     undo: list[UndoEntry] = field(default_factory=list)
+    redo: list[UndoEntry] = field(default_factory=list)
     struck: set[str] = field(default_factory=set)
+    undone: set[str] = field(default_factory=set)
+    last_ability: dict[str, str] = field(default_factory=dict)
     next_character: int = 1
     log_file: int = 0
     last_event_id: str = ""
@@ -172,7 +216,10 @@ class CampaignState:
             characters=dict(self.characters),
             sessions=list(self.sessions),
             undo=list(self.undo),
+            redo=list(self.redo),
             struck=set(self.struck),
+            undone=set(self.undone),
+            last_ability=dict(self.last_ability),
         )
 
     # --- changes ---------------------------------------------------------------------------
@@ -189,12 +236,86 @@ class CampaignState:
                 raise ValidationError("type", f"cannot apply {type(event).__name__}")
             change(self, event)
         self._drop_orphan_effects()
+        if type(event) not in _KEEP_REDO:
+            self.redo.clear()  # a new change: what was undone cannot be made again over it
+        if self.undo and self.undo[-1].event_id == event.id and event.id:
+            self._join_change(event)
         if event.id:
             self.last_event_id = max(self.last_event_id, event.id)
 
     def _remember(self, entry: UndoEntry) -> None:
         self.undo.append(entry)
         del self.undo[:-UNDO_DEPTH]
+
+    def _join_change(self, event: Event) -> None:
+        """Stamp the entry `event` just made with its session and transaction, and join it to
+        the entry below when both are one change (one press of undo takes back both)."""
+        key = event.change or event.id
+        entry = replace(self.undo.pop(), session=event.session, change=key)
+        below = self.undo[-1] if self.undo else None
+        if below is None or key == event.id or below.change != key:
+            self.undo.append(entry)
+            return
+        if below.group:
+            children = (*below.children, entry)
+        else:
+            children = (below, entry)
+            below = replace(below, group=True, children=())
+        self.undo[-1] = replace(
+            below,
+            children=children,
+            summary=_group_summary(children),
+            improvement=any(child.improvement for child in children),
+        )
+
+    # --- undo and redo ---------------------------------------------------------------------
+
+    def _undo_applied(self, event: UndoApplied) -> None:
+        entry = self._top(self.undo, event.change_id, "undo")
+        self.undo.pop()
+        self.redo.append(self._swap(entry, undoing=True))
+        del self.redo[:-UNDO_DEPTH]
+
+    def _redo_applied(self, event: RedoApplied) -> None:
+        entry = self._top(self.redo, event.change_id, "redo")
+        self.redo.pop()
+        self._remember(self._swap(entry, undoing=False))
+
+    @staticmethod
+    def _top(stack: list[UndoEntry], change_id: str, what: str) -> UndoEntry:
+        if not stack or stack[-1].event_id != change_id:
+            raise ValidationError("change_id", f"{change_id} is not the change to {what} next")
+        return stack[-1]
+
+    def _swap(self, entry: UndoEntry, *, undoing: bool) -> UndoEntry:
+        """Put back what `entry` holds; returns the entry that puts back what was there.
+
+        Undo takes the parts of a change back last first; redo makes them again in order."""
+        children = entry.children
+        if children:
+            order = reversed(children) if undoing else children
+            swapped = [self._swap(child, undoing=undoing) for child in order]
+            children = tuple(reversed(swapped)) if undoing else tuple(swapped)
+        if entry.group:
+            return replace(entry, children=children)
+        mark = self.undone.add if undoing else self.undone.discard
+        if entry.roll:
+            (self.struck.add if undoing else self.struck.discard)(entry.event_id)
+            return entry
+        mark(entry.event_id)
+        if entry.combat_step:
+            now_fight, self.combat = self.combat, entry.combat
+            return replace(entry, combat=now_fight, children=children)
+        if entry.character_id is not None:
+            now = self.characters.get(entry.character_id)
+            if entry.before is None:
+                self.characters.pop(entry.character_id, None)
+            else:  # in place: the roster keeps its order
+                self.characters[entry.character_id] = entry.before
+            return replace(entry, before=now)
+        notes = self.campaign.notes
+        self.campaign = replace(self.campaign, notes=entry.notes or "")
+        return replace(entry, notes=notes)
 
     def _check_name(self, character: Character) -> None:
         for other in self.characters.values():
@@ -204,13 +325,22 @@ class CampaignState:
     def _roll_made(self, event: RollMade) -> None:
         if event.character_id is not None:
             self.character(event.character_id)
-        self._remember(UndoEntry(event_id=event.id, summary=_roll_summary(event), roll=True))
+            if event.kind == "ability" and event.label:
+                self.last_ability[event.character_id] = event.label
+        self._remember(
+            UndoEntry(
+                event_id=event.id,
+                summary=_roll_summary(event),
+                roll=True,
+                improvement=event.kind == "experience",
+            )
+        )
 
     def _roll_struck_out(self, event: RollStruckOut) -> None:
         if event.roll_id in self.struck:
-            raise ValidationError("roll_id", f"roll {event.roll_id} is already struck out")
+            raise ValidationError("roll_id", "this roll is already struck out")
         self.struck.add(event.roll_id)
-        self.undo = [e for e in self.undo if e.event_id != event.roll_id]
+        self.undo = [e for e in (entry.without(event.roll_id) for entry in self.undo) if e]
 
     def _character_added(self, event: CharacterAdded) -> None:
         new = checked(event.character)
@@ -221,13 +351,17 @@ class CampaignState:
         number = new.id[1:]
         if new.id.startswith("c") and number.isdigit():
             self.next_character = max(self.next_character, int(number) + 1)
-        self._remember(UndoEntry(event_id=event.id, summary=f"add {new.name}", character_id=new.id))
+        self._remember(
+            UndoEntry(
+                event_id=event.id, summary=f"{new.name} added to the roster", character_id=new.id
+            )
+        )
 
     def _character_edited(self, event: CharacterEdited) -> None:
         before = self.character(event.character.id)
         after = checked(event.character)
         self._check_name(after)
-        self._replace(event, before, after, f"edit {before.name}")
+        self._replace(event, before, after, f"the edit of {before.name}'s sheet")
 
     def _character_deleted(self, event: CharacterDeleted) -> None:
         before = self.character(event.character_id)
@@ -235,7 +369,7 @@ class CampaignState:
         self._remember(
             UndoEntry(
                 event_id=event.id,
-                summary=f"delete {before.name}",
+                summary=f"{before.name} removed from the roster",
                 character_id=before.id,
                 before=before,
             )
@@ -263,8 +397,9 @@ class CampaignState:
             conditions=conditions,
             wounds=wounds,
         )
-        where = f" ({event.location})" if event.location else ""
-        self._replace(event, before, after, f"{event.amount} damage to {before.name}{where}")
+        self._replace(
+            event, before, after, f"{event.amount} damage to {_whose(before, event.location)}"
+        )
 
     def _healing_applied(self, event: HealingApplied) -> None:
         before = self.character(event.character_id)
@@ -295,7 +430,9 @@ class CampaignState:
             wounds={k: w for k, w in wounds.items() if w},
             conditions=_healed_conditions(conditions, total, locations, full, before.table),
         )
-        self._replace(event, before, after, f"heal {before.name} {healed_points}")
+        self._replace(
+            event, before, after, f"{healed_points} healing to {_whose(before, event.location)}"
+        )
 
     def _points_spent(self, event: PointsSpent) -> None:
         before = self.character(event.character_id)
@@ -329,8 +466,12 @@ class CampaignState:
             raise ValidationError(
                 "amount", f"{before.name} has only {have} {_pool_label(event.pool)} points"
             )
+        verb = "spent" if event.amount >= 0 else "regained"
         self._replace(
-            event, before, after, f"{before.name} spends {event.amount} {_pool_label(event.pool)}"
+            event,
+            before,
+            after,
+            f"{abs(event.amount)} {_pool_label(event.pool)} points {verb} by {before.name}",
         )
 
     def _weapon_damaged(self, event: WeaponDamaged) -> None:
@@ -355,19 +496,23 @@ class CampaignState:
             event,
             before,
             replace(before, abilities=abilities),
-            f"{verb} {before.name}'s {ability.name}",
+            f"the {verb} of {before.name}'s {ability.name}",
         )
 
     def _notes_changed(self, event: NotesChanged) -> None:
         if event.character_id is None:
             entry = UndoEntry(
-                event_id=event.id, summary="campaign notes", notes=self.campaign.notes
+                event_id=event.id,
+                summary="the change of the campaign's notes",
+                notes=self.campaign.notes,
             )
             self.campaign = replace(self.campaign, notes=event.text)
             self._remember(entry)
             return
         before = self.character(event.character_id)
-        self._replace(event, before, replace(before, notes=event.text), f"{before.name}'s notes")
+        self._replace(
+            event, before, replace(before, notes=event.text), f"the change of {before.name}'s notes"
+        )
 
     def _session_started(self, event: SessionStarted) -> None:
         if self.current_session is not None:
@@ -402,6 +547,7 @@ class CampaignState:
         elif event.notes is not None:
             self.campaign = replace(self.campaign, notes=event.notes)
         self.undo.remove(entry)
+        self.undone.add(entry.event_id)
 
     # --- effects and game time ------------------------------------------------------------
 
@@ -459,6 +605,7 @@ class CampaignState:
             raise ValidationError("undone_id", f"{event.undone_id} cannot be undone")
         self.combat = event.restored
         self.undo.remove(entry)
+        self.undone.add(entry.event_id)
         self.undo.extend(entry.children)
 
     def _replace(self, event: Event, before: Character, after: Character, summary: str) -> None:
@@ -475,7 +622,10 @@ class CampaignState:
             "characters": [c.to_dict() for c in self.characters.values()],
             "sessions": [s.to_dict() for s in self.sessions],
             "undo": [e.to_dict() for e in self.undo],
+            "redo": [e.to_dict() for e in self.redo],
             "struck": sorted(self.struck),
+            "undone": sorted(self.undone),
+            "last_ability": dict(self.last_ability),
             "next_character": self.next_character,
             "log_file": self.log_file,
             "last_event_id": self.last_event_id,
@@ -506,7 +656,16 @@ class CampaignState:
                 UndoEntry.from_dict(item, f"undo[{i}]")
                 for i, item in enumerate(v.items("undo", raw.get("undo", [])))
             ],
+            redo=[
+                UndoEntry.from_dict(item, f"redo[{i}]")
+                for i, item in enumerate(v.items("redo", raw.get("redo", [])))
+            ],
             struck={v.text("struck", s) for s in v.items("struck", raw.get("struck", []))},
+            undone={v.text("undone", s) for s in v.items("undone", raw.get("undone", []))},
+            last_ability={
+                v.name("last_ability", key): v.text(f"last_ability.{key}", value)
+                for key, value in v.mapping("last_ability", raw.get("last_ability", {})).items()
+            },
             next_character=v.whole("next_character", raw.get("next_character", 1), low=1),
             log_file=v.whole("log_file", raw.get("log_file", 0), low=0, high=MAX_SESSIONS),
             last_event_id=v.text("last_event_id", raw.get("last_event_id", "")),
@@ -542,7 +701,14 @@ _CHANGES: dict[type[Event], Callable[[CampaignState, Any], None]] = {
     EffectEnded: CampaignState._effect_ended,
     TimePassed: CampaignState._time_passed,
     CombatStepUndone: CampaignState._undo_combat_step,
+    UndoApplied: CampaignState._undo_applied,
+    RedoApplied: CampaignState._redo_applied,
 }
+
+# What does not clear the redo stack: undo and redo themselves, and opening or closing a session.
+_KEEP_REDO: frozenset[type[Event]] = frozenset(
+    {UndoApplied, RedoApplied, SessionStarted, SessionEnded}
+)
 
 # The combat steps: each changes the fight (gmdash.model.combat_apply) and becomes one undo entry.
 _FIGHT_STEPS: dict[type[Event], Callable[[CampaignState, Any], str]] = {
@@ -628,11 +794,33 @@ def _check_location(sheet: Character, location: str) -> None:
 
 
 def _roll_summary(event: RollMade) -> str:
-    who = f"{event.actor}: " if event.actor else ""
-    return f"roll {who}{event.label or event.expression or event.kind}"
+    """A roll in words: "Harvald's Broadsword roll 43 (success)", "the 2D6 roll 7"."""
+    who = f"{event.actor}'s " if event.actor else "the "
+    what = event.label or event.expression or event.kind
+    result = event.total if event.roll is None else event.roll
+    told = f" {result}" if result is not None else ""
+    level = f" ({event.level})" if event.level else ""
+    return f"{who}{what} roll{told}{level}"
 
 
 def _pool_label(pool: str) -> str:
     """A pool as summaries and messages say it: "magic", "rune", "Orlanth Rune"."""
     cult_name = pool_cult(pool)
     return pool if cult_name is None else f"{cult_name} Rune"
+
+
+def _whose(sheet: Character, location: str | None) -> str:
+    """ "Harvald's left arm", or "Harvald" for no location."""
+    return f"{sheet.name}'s {location_label(location).lower()}" if location else sheet.name
+
+
+def _group_summary(children: tuple[UndoEntry, ...]) -> str:
+    """One change of several events in words: the improvement phase, or its first part and
+    how many more (a roll and the tick it earned: "... and its experience tick")."""
+    if any(child.improvement for child in children):
+        return "the improvement phase"
+    first, rest = children[0].summary, len(children) - 1
+    ticks = sum(1 for child in children[1:] if child.summary.startswith("the tick of"))
+    if rest == ticks == 1:
+        return f"{first} and its experience tick"
+    return f"{first} and {rest} more change{'s' if rest > 1 else ''}"

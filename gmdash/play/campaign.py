@@ -9,6 +9,7 @@ Open a campaign from a saves folder, hold its state in memory, and change it onl
                                  roll=12, level="success"))
         service.publish(DamageApplied(character_id="c0001", amount=4, location="chest"))
         service.undo()                                 # heals those 4 points back
+        service.redo()                                 # and takes them off again
 
 `publish(event)` stamps the event (id, time from the injected clock, session), checks and applies
 it to the state (`ValidationError`: nothing changes), appends it to the session log as one
@@ -35,15 +36,15 @@ from gmdash.model import sheet_fit
 from gmdash.model import validate as v
 from gmdash.model.campaign import Campaign, GameSession
 from gmdash.model.character import Character
-from gmdash.model.combat_events import CombatStepUndone
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import (
-    ChangeUndone,
     CharacterAdded,
     Event,
+    RedoApplied,
     RollStruckOut,
     SessionEnded,
     SessionStarted,
+    UndoApplied,
     event_from_dict,
 )
 from gmdash.model.log import LogEntry, log_entry
@@ -321,6 +322,7 @@ class CampaignService:
             id=f"{number:04d}-{self._next_sequence(number):06d}",
             time=event.time or self.clock(),
             session=number if starting else (current.number if current else None),
+            change=self._pending[0].id if self._pending else "",
         )
         after = self.state.copy()
         after.apply(stamped)
@@ -428,36 +430,32 @@ class CampaignService:
         """Strike a roll out of the log; it is never deleted."""
         return self.publish(RollStruckOut(roll_id=roll_id, reason=reason))
 
-    def undo(self) -> Event | None:
-        """Take back the last change by a compensating event; None when there is nothing.
+    @property
+    def next_undo(self) -> UndoEntry | None:
+        """The change `undo` would take back (None: nothing to undo)."""
+        return self.state.undo[-1] if self.state.undo else None
 
-        A roll is struck out (`RollStruckOut`); a damage, heal, point spend, tick, edit, add or
-        delete is compensated by `ChangeUndone` carrying the sheet (or notes) as it was before.
-        """
-        if not self.state.undo:
+    @property
+    def next_redo(self) -> UndoEntry | None:
+        """The change `redo` would make again (None: nothing to redo)."""
+        return self.state.redo[-1] if self.state.redo else None
+
+    def undo(self) -> UndoApplied | None:
+        """Take back the last change, whole (every event of its transaction), by one logged
+        `UndoApplied`; None when there is nothing. Its rolls are struck out, never deleted;
+        sheets, notes and the fight are put back as they were."""
+        entry = self.next_undo
+        if entry is None:
             return None
-        entry = self.state.undo[-1]
-        if entry.roll:
-            return self.strike_out(entry.event_id, "undo")
-        if entry.combat_step:
-            # the fight as it was, then the rolls and damage the step consisted of, last first:
-            # one change, so a crash never leaves half a step undone
-            with self.transaction():
-                undone = self.publish(
-                    CombatStepUndone(undone_id=entry.event_id, restored=entry.combat)
-                )
-                for _ in entry.children:
-                    self.undo()
-            return undone
-        if entry.character_id is not None:
-            return self.publish(
-                ChangeUndone(
-                    undone_id=entry.event_id,
-                    character_id=entry.character_id,
-                    restored=entry.before,
-                )
-            )
-        return self.publish(ChangeUndone(undone_id=entry.event_id, notes=entry.notes or ""))
+        return self.publish(UndoApplied(change_id=entry.event_id, summary=entry.summary))
+
+    def redo(self) -> RedoApplied | None:
+        """Make the change undone last again (`RedoApplied`); None when there is nothing (a
+        new change since the undo clears what could be redone)."""
+        entry = self.next_redo
+        if entry is None:
+            return None
+        return self.publish(RedoApplied(change_id=entry.event_id, summary=entry.summary))
 
 
 def read_event(raw: dict[str, Any], snapshot: Path) -> Event:

@@ -11,7 +11,7 @@ import csv
 import io
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal, TextIO
@@ -24,9 +24,11 @@ from gmdash.model.events import (
     DamageApplied,
     Event,
     HealingApplied,
+    RedoApplied,
     RollMade,
     SessionEnded,
     SessionStarted,
+    UndoApplied,
 )
 from gmdash.model.log import LogEntry, log_entry
 from gmdash.safe_text import json_safe, visible
@@ -277,14 +279,30 @@ class Summary:
 NOBODY = "the game master"
 
 
-def summarize(found: Sequence[Record]) -> Summary:
-    """The summary of some records; struck-out rolls and undone changes do not count."""
-    undone = {r.event.undone_id for r in found if isinstance(r.event, ChangeUndone)}
+def _undone_in(found: Sequence[Record]) -> set[str]:
+    """The changes the records themselves undo (and did not redo): the ids undone, and the
+    first ids of the transactions undone whole (their events carry it as `change`)."""
+    undone: set[str] = set()
+    for item in found:
+        event = item.event
+        if isinstance(event, ChangeUndone):
+            undone.add(event.undone_id)
+        elif isinstance(event, UndoApplied):
+            undone.add(event.change_id)
+        elif isinstance(event, RedoApplied):
+            undone.discard(event.change_id)
+    return undone
+
+
+def summarize(found: Sequence[Record], undone_by: Set[str] = frozenset()) -> Summary:
+    """The summary of some records; struck-out rolls and undone changes (`undone_by`: the
+    state's `undone`, with those of the records' `ChangeUndone`) do not count."""
+    undone = set(undone_by) | _undone_in(found)
     summary = Summary()
     ticks: dict[tuple[str, str], bool] = {}
     for item in found:
         event, entry = item.event, item.entry
-        if event.id in undone:
+        if event.id in undone or (event.change or event.id) in undone:
             continue
         who = entry.actor or NOBODY
         if isinstance(event, RollMade):

@@ -10,6 +10,7 @@ like any other: hiding the dice from the players does not undo the character's s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -26,6 +27,7 @@ from gmdash.rules import (
     OpposedResult,
     Outcome,
     Rng,
+    RuleSet,
     augment_bonus,
     characteristic_chance,
     modified_chance,
@@ -128,12 +130,20 @@ def tick_after_roll(
 
 
 RETRY_MODIFIER = f"retry -{RETRY_PENALTY}"
+_FLAT_MODIFIER = re.compile(r"[+-]\d+")
+_AUGMENT_MODIFIER = re.compile(r"[+-]\d+ augment \((?P<name>.+): (?P<level>\w+)\)", re.DOTALL)
+LEVEL_VALUES = frozenset(level.value for level in Level)
 
 
 def retry_refusal(service: CampaignService, character_id: str, ability_name: str) -> str | None:
     """Why `ability_name` cannot be retried now (None: it can): after a failed retry, no
-    further try until conditions change (docs/rules.md, retries). Reads this session's log: the
-    ability's last roll (struck-out rolls do not count)."""
+    further try until conditions change (docs/rules.md, retries); BRP has no retry. Reads this
+    session's log: the ability's last roll (struck-out rolls do not count)."""
+    if service.campaign.ruleset is not RuleSet.RQG:
+        return (
+            "BRP has no retry rule (the seed gives no penalty for trying again): "
+            "roll it again at the same chance"
+        )
     current = service.current_session
     number = current.number if current is not None else None
     wanted = ability_name.casefold()
@@ -188,6 +198,29 @@ class AbilityPlan:
     def unrolled_level(self) -> Level:
         """The level of a task that is not rolled: automatic succeeds, impossible fails."""
         return Level.SUCCESS if self.difficulty is Difficulty.AUTOMATIC else Level.FAILURE
+
+    @classmethod
+    def from_modifiers(cls, base: int, modifiers: Sequence[str]) -> AbilityPlan:
+        """The plan a logged roll was made with, read back from its `modifiers()` (to roll it
+        again): the flat modifier, the augment's name and level, the retry, the difficulty."""
+        flat, difficulty, retry = 0, Difficulty.NORMAL, False
+        augment_name: str | None = None
+        augment_level: Level | None = None
+        difficulties = {str(d): d for d in Difficulty}
+        for text in modifiers:
+            augment = _AUGMENT_MODIFIER.fullmatch(text)
+            if augment is not None and augment["level"] in LEVEL_VALUES:
+                augment_name, augment_level = augment["name"], Level(augment["level"])
+            elif _FLAT_MODIFIER.fullmatch(text):
+                flat = int(text)
+            elif text == RETRY_MODIFIER:
+                retry = True
+            elif text in difficulties:
+                difficulty = difficulties[text]
+        return cls(
+            base=base, flat=flat, difficulty=difficulty, retry=retry,
+            augment_name=augment_name, augment_level=augment_level,
+        )  # fmt: skip
 
     def modifiers(self) -> tuple[str, ...]:
         """The modifiers as the log shows them: "+20 augment (Dance: success)", "retry -25"."""

@@ -18,7 +18,8 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from gmdash.config import Config, remember
-from gmdash.model.events import ChangeUndone, Event, RollStruckOut, SessionEnded, SessionStarted
+from gmdash.model.events import Event, SessionEnded, SessionStarted
+from gmdash.play import undoing
 from gmdash.play.campaign import CampaignService
 from gmdash.rules import OptionalRule, Rng, SeededRng
 from gmdash.safe_text import visible
@@ -282,13 +283,39 @@ class GmDashApp(App[int]):
 
     @guarded
     def action_undo(self) -> None:
+        """Undo the last change; the improvement phase, or a change made before this session
+        started, is asked about first (escape keeps everything)."""
+        step = undoing.next_undo(self.service)
+        if step is None:
+            self.notify("Nothing to undo.", title="Undo")
+            return
+        if step.warning is None:
+            self._undo()
+            return
+        from gmdash.tui.dialogs.confirm import ConfirmDialog
+
+        self.push_screen(
+            ConfirmDialog(f"{step.warning} Undo {step.summary}?", title="Undo?", yes="Undo"),
+            self._undo_if_confirmed,
+        )
+
+    @guarded
+    def _undo_if_confirmed(self, yes: bool | None) -> None:
+        if yes:
+            self._undo()
+
+    def _undo(self) -> None:
         undone = self.service.undo()
-        if undone is None:
-            self.notify("Nothing to undo.")
-        elif isinstance(undone, RollStruckOut):
-            self.notify("The last roll is struck out of the log.", title="Undo")
-        elif isinstance(undone, ChangeUndone):
-            self.notify("The last change is undone.", title="Undo")
+        if undone is not None:
+            self.notify(undoing.undone_message(undone.summary), title="Undo")
+
+    @guarded
+    def action_redo(self) -> None:
+        redone = self.service.redo()
+        if redone is None:
+            self.notify("Nothing to redo.", title="Redo")
+        else:
+            self.notify(undoing.redone_message(redone.summary), title="Redo")
 
     @guarded
     def action_toggle_session(self) -> None:

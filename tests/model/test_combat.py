@@ -291,6 +291,16 @@ def test_every_combat_step_is_undone(svc: CampaignService) -> None:
         for key in ("characters", "combat"):
             assert now[key] == want[key]
     assert svc.state.combat is None
+    for expected in states[1:]:  # and redo makes every step again, as it was
+        assert svc.redo() is not None
+        now = json.loads(json.dumps(svc.state.to_dict(), sort_keys=True))
+        want = json.loads(expected)
+        for key in ("characters", "combat"):
+            assert now[key] == want[key]
+    redone = svc.redo()
+    assert redone is not None and redone.summary == "end combat"
+    assert svc.state.combat is None and svc.redo() is None
+    assert svc.state.struck == set(json.loads(states[-1])["struck"])  # its rolls count again
 
 
 def test_combat_survives_a_reopen(svc: CampaignService, tmp_path: Path) -> None:

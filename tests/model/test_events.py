@@ -23,10 +23,12 @@ from gmdash.model.events import (
     HealingApplied,
     NotesChanged,
     PointsSpent,
+    RedoApplied,
     RollMade,
     RollStruckOut,
     SessionEnded,
     SessionStarted,
+    UndoApplied,
     WeaponDamaged,
     event_from_dict,
 )
@@ -55,6 +57,9 @@ SAMPLES: list[Event] = [
     ChangeUndone(**STAMP, undone_id="0001-000004", character_id="c0001", restored=sheet()),
     ChangeUndone(**STAMP, undone_id="0001-000005", character_id="c0002", restored=None),
     ChangeUndone(**STAMP, undone_id="0001-000006", notes="old notes"),
+    UndoApplied(**STAMP, change_id="0001-000004", summary="5 damage to Ostra's chest"),
+    RedoApplied(**STAMP, change_id="0001-000004", summary="5 damage to Ostra's chest"),
+    PointsSpent(**STAMP, character_id="c0001", pool="magic", amount=1, change="0001-000003"),
 ]  # fmt: skip
 SAMPLES += [
     DamageApplied(**STAMP, character_id="c0001", amount=12, location="left_arm", total_loss=8,

@@ -1,4 +1,5 @@
-"""Undo by compensating events; rolls are struck out, never deleted; bad events change nothing."""
+"""Undo and redo by logged events; rolls are struck out, never deleted; bad events change
+nothing; each undo names the change in words; one undo takes back one whole change."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from helpers import FakeClock, sheet
 from gmdash.model import ValidationError
 from gmdash.model.events import (
     AbilityTicked,
-    ChangeUndone,
     CharacterDeleted,
     CharacterEdited,
     DamageApplied,
@@ -19,8 +19,10 @@ from gmdash.model.events import (
     HealingApplied,
     NotesChanged,
     PointsSpent,
+    RedoApplied,
     RollMade,
-    RollStruckOut,
+    UndoApplied,
+    WeaponDamaged,
 )
 from gmdash.play.campaign import CampaignService
 
@@ -53,16 +55,91 @@ def roll(svc: CampaignService, label: str = "Dodge") -> RollMade:
     ],
     ids=lambda e: type(e).__name__,
 )
-def test_undo_puts_the_sheet_back(svc: CampaignService, event: Event) -> None:
+def test_undo_puts_the_sheet_back_and_redo_makes_the_change_again(
+    svc: CampaignService, event: Event
+) -> None:
     svc.publish(DamageApplied(character_id="c0001", amount=4, location="head"))
     before = svc.state.characters["c0001"]
     svc.publish(event)
-    assert svc.state.characters.get("c0001") != before
+    after = svc.state.characters.get("c0001")
+    assert after != before
     undo = svc.undo()
-    assert isinstance(undo, ChangeUndone)
+    assert isinstance(undo, UndoApplied)
     assert svc.state.characters["c0001"] == before
     types = [e.type for e in svc.events()]
-    assert types[-2:] == [event.type, "ChangeUndone"]  # compensated, not erased
+    assert types[-2:] == [event.type, "UndoApplied"]  # compensated, not erased
+    redo = svc.redo()
+    assert isinstance(redo, RedoApplied) and redo.change_id == undo.change_id
+    assert svc.state.characters.get("c0001") == after
+    assert svc.redo() is None
+    svc.undo()  # and it can be undone again
+    assert svc.state.characters["c0001"] == before
+
+
+@pytest.mark.parametrize(
+    ("event", "summary"),
+    [
+        (
+            DamageApplied(character_id="c0001", amount=8, location="left_arm"),
+            "8 damage to Ostra's left arm",
+        ),
+        (DamageApplied(character_id="c0001", amount=30), "30 damage to Ostra"),
+        (
+            HealingApplied(character_id="c0001", amount=3, location="head"),
+            "3 healing to Ostra's head",
+        ),
+        (
+            PointsSpent(character_id="c0001", pool="magic", amount=4),
+            "4 magic points spent by Ostra",
+        ),
+        (
+            PointsSpent(character_id="c0001", pool="magic", amount=-2),
+            "2 magic points regained by Ostra",
+        ),
+        (
+            WeaponDamaged(character_id="c0001", weapon="broadsword", amount=3),
+            "Ostra's Broadsword loses 3 HP",
+        ),
+        (AbilityTicked(character_id="c0001", ability="dodge"), "the tick of Ostra's Dodge"),
+        (
+            AbilityTicked(character_id="c0001", ability="broadsword", ticked=False),
+            "the untick of Ostra's Broadsword",
+        ),
+        (NotesChanged(character_id="c0001", text="new"), "the change of Ostra's notes"),
+        (NotesChanged(text="Stormy"), "the change of the campaign's notes"),
+        (CharacterEdited(character=sheet(player="Zoe")), "the edit of Ostra's sheet"),
+        (CharacterDeleted(character_id="c0001"), "Ostra removed from the roster"),
+        (
+            RollMade(
+                actor="Ostra",
+                character_id="c0001",
+                label="Broadsword",
+                kind="ability",
+                chance=55,
+                roll=43,
+                level="success",
+            ),
+            "Ostra's Broadsword roll 43 (success)",
+        ),
+        (RollMade(kind="dice", expression="2D6", total=7), "the 2D6 roll 7"),
+    ],
+    ids=lambda item: item if isinstance(item, str) else type(item).__name__,
+)
+def test_each_change_is_named_in_words(svc: CampaignService, event: Event, summary: str) -> None:
+    svc.publish(DamageApplied(character_id="c0001", amount=4, location="head"))
+    svc.publish(event)
+    undone = svc.undo()
+    assert undone is not None and undone.summary == summary
+    assert svc.entry(undone).label == f"undid {summary}"
+    redone = svc.redo()
+    assert redone is not None and redone.summary == summary
+    assert svc.entry(redone).label == f"redid {summary}"
+
+
+def test_an_added_character_is_named(svc: CampaignService) -> None:
+    svc.add_character(sheet(name="Brenna"))
+    undone = svc.undo()
+    assert undone is not None and undone.summary == "Brenna added to the roster"
 
 
 def test_damage_then_heal_arithmetic(svc: CampaignService) -> None:
@@ -85,14 +162,54 @@ def test_undo_add_removes_and_undo_campaign_notes(svc: CampaignService) -> None:
     assert svc.campaign.notes == ""
 
 
-def test_roll_is_struck_out_not_deleted(svc: CampaignService) -> None:
+def test_roll_is_struck_out_not_deleted_and_redo_reinstates_it(svc: CampaignService) -> None:
     made = roll(svc)
     undo = svc.undo()
-    assert isinstance(undo, RollStruckOut) and undo.roll_id == made.id
+    assert isinstance(undo, UndoApplied) and undo.change_id == made.id
     entries = {e.id: e for e in svc.log()}
     assert entries[made.id].struck and entries[made.id].label == "Dodge"
     with pytest.raises(ValidationError):
         svc.strike_out(made.id)
+    svc.redo()
+    assert not {e.id: e for e in svc.log()}[made.id].struck
+
+
+def test_a_new_change_after_an_undo_clears_the_redo(svc: CampaignService) -> None:
+    svc.publish(DamageApplied(character_id="c0001", amount=2))
+    svc.undo()
+    assert svc.next_redo is not None
+    svc.end_session()  # opening or closing a session is no change of the campaign
+    assert svc.next_redo is not None
+    roll(svc)
+    assert svc.next_redo is None and svc.redo() is None
+
+
+def test_one_undo_takes_back_one_whole_transaction(svc: CampaignService) -> None:
+    full = svc.character("Ostra")
+    with svc.transaction():
+        svc.publish(DamageApplied(character_id="c0001", amount=2, location="chest"))
+        svc.publish(PointsSpent(character_id="c0001", pool="magic", amount=3))
+        svc.publish(DamageApplied(character_id="c0001", amount=1, location="head"))
+    undone = svc.undo()
+    assert undone is not None
+    assert undone.summary == "2 damage to Ostra's chest and 2 more changes"
+    assert svc.character("Ostra") == full
+    assert svc.undo_history[-1].summary == "Ostra added to the roster"
+    svc.redo()
+    hurt = svc.character("Ostra")
+    assert (hurt.hit_points, hurt.magic_points) == (full.hit_points - 3, full.magic_points - 3)
+
+
+def test_a_roll_struck_by_hand_stays_struck_when_its_change_is_undone_and_redone(
+    svc: CampaignService,
+) -> None:
+    with svc.transaction():
+        first = roll(svc, "Dodge")
+        roll(svc, "Broadsword")
+    svc.strike_out(first.id, "wrong roll")
+    svc.undo()
+    svc.redo()
+    assert first.id in svc.state.struck
 
 
 def test_undo_walks_back_in_order_and_survives_reopening(tmp_path: Path) -> None:
@@ -103,7 +220,7 @@ def test_undo_walks_back_in_order_and_survives_reopening(tmp_path: Path) -> None
     made = roll(svc)
     svc.close()
     again = CampaignService.open(tmp_path, "Saga", clock=FakeClock())
-    assert isinstance(again.undo(), RollStruckOut)
+    assert isinstance(again.undo(), UndoApplied)
     assert made.id in again.state.struck
     again.undo()
     assert again.character("Ostra").hit_points == sheet().hit_points
@@ -145,3 +262,44 @@ def test_names_are_unique_on_edit(svc: CampaignService) -> None:
     with pytest.raises(ValidationError) as caught:
         svc.publish(CharacterEdited(character=sheet(name="BRENNA")))
     assert caught.value.field == "name"
+
+
+def test_undone_and_redone_survive_a_restart(tmp_path: Path) -> None:
+    """Nothing but the log: the process stops after each press, without closing."""
+    svc = CampaignService.create(tmp_path, "Saga", clock=FakeClock())
+    svc.add_character(sheet())
+    svc.start_session()
+    svc.publish(DamageApplied(character_id="c0001", amount=2))
+    made = roll(svc)
+    svc.undo()
+    svc.undo()
+    svc.store.close()  # no snapshot written: what is kept is in the append log
+    again = CampaignService.open(tmp_path, "Saga", clock=FakeClock())
+    assert made.id in again.state.struck
+    assert again.character("Ostra").hit_points == sheet().hit_points
+    redone = again.redo()
+    assert redone is not None and redone.summary == "2 damage to Ostra"
+    again.store.close()
+    third = CampaignService.open(tmp_path, "Saga", clock=FakeClock())
+    assert third.character("Ostra").hit_points == sheet().hit_points - 2
+    assert made.id in third.state.struck
+    assert third.next_redo is not None and third.next_redo.event_id == made.id
+    third.redo()
+    assert made.id not in third.state.struck
+    third.close()
+
+
+def test_redo_survives_the_snapshot_and_the_last_ability_is_remembered(tmp_path: Path) -> None:
+    svc = CampaignService.create(tmp_path, "Saga", clock=FakeClock())
+    svc.add_character(sheet())
+    svc.start_session()
+    roll(svc, "Broadsword")
+    svc.publish(DamageApplied(character_id="c0001", amount=2, location="chest"))
+    svc.undo()
+    svc.close()  # compacted: the redo stack is in the snapshot now
+    again = CampaignService.open(tmp_path, "Saga", clock=FakeClock())
+    assert again.state.last_ability == {"c0001": "Broadsword"}
+    redone = again.redo()
+    assert redone is not None and redone.summary == "2 damage to Ostra's chest"
+    assert again.character("Ostra").hit_points == sheet().hit_points - 2
+    again.close()

@@ -17,10 +17,9 @@ from gmdash.model.combat_events import (
     AttackResolved,
     CombatEnded,
     CombatStarted,
-    CombatStepUndone,
     RoundStarted,
 )
-from gmdash.model.events import DamageApplied, Event, RollMade, RollStruckOut
+from gmdash.model.events import DamageApplied, Event, RollMade, UndoApplied
 from gmdash.play import journal
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME, demo_state
@@ -257,11 +256,10 @@ async def test_undo_takes_back_a_whole_attack(tmp_path: Path) -> None:
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert snapshot(service) == before
-        undone = [e for e in seen if isinstance(e, CombatStepUndone)]
-        assert len(undone) == 1
-        struck = {e.roll_id for e in seen if isinstance(e, RollStruckOut)}
+        undone = [e for e in seen if isinstance(e, UndoApplied)]
+        assert len(undone) == 1 and undone[0].summary == "attack by Korrath Sandstrider"
         rolls = {e.id for e in seen if isinstance(e, RollMade)}
-        assert struck == rolls  # every roll of the attack is struck out of the log
+        assert rolls <= service.state.struck  # every roll of the attack is struck out of the log
         await pilot.press("ctrl+z")  # the step before: the move to the first action
         await pilot.pause()
         fight = service.state.combat
@@ -407,7 +405,7 @@ async def test_only_changes_to_the_fight_redraw_the_pane(tmp_path: Path) -> None
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert any(isinstance(e, RollMade) for e in seen)
-        assert any(isinstance(e, RollStruckOut) for e in seen)
+        assert any(isinstance(e, UndoApplied) for e in seen)
         assert calls == []
         assert heading(app) == "No combat"
 

@@ -13,7 +13,6 @@ from textual.widgets import Button, Input, Label, Static, TextArea
 from gmdash.model.character import AbilityKind
 from gmdash.model.events import (
     AbilityTicked,
-    ChangeUndone,
     CharacterAdded,
     CharacterDeleted,
     CharacterEdited,
@@ -22,6 +21,7 @@ from gmdash.model.events import (
     HealingApplied,
     PointsSpent,
     RollMade,
+    UndoApplied,
 )
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME, demo_state
@@ -324,7 +324,8 @@ async def test_delete_asks_first_and_undo_restores(service: CampaignService) -> 
         assert pane(app).selected_id == "c0003"  # the next one down
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert isinstance(seen[-1], ChangeUndone)
+        assert isinstance(seen[-1], UndoApplied)
+        assert seen[-1].summary == "Irvala Greyquill removed from the roster"
         assert "Irvala Greyquill" in roster_text(app)
 
 

@@ -132,8 +132,14 @@ class AbilityRollDialog(RollDialog[RollMade]):
         abilities = self.query_one("#abilities", OptionList)
         abilities.can_focus = False  # driven from the search field: tab goes on to the modifiers
         if abilities.option_count:
-            abilities.highlighted = 0
+            abilities.highlighted = self._start_index()
         super().on_mount()
+
+    def _start_index(self) -> int:
+        """Where the list starts: on the ability this character rolled last (from the log,
+        so a restart keeps it), else on the first."""
+        last = self.service.state.last_ability.get(self.character.id, "").casefold()
+        return next((i for i, name in enumerate(self.names) if name.casefold() == last), 0)
 
     # --- reacting to the form ----------------------------------------------------------------
 

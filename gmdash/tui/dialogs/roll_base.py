@@ -1,8 +1,9 @@
-"""What every roll dialog shares: enter rolls (then closes), escape cancels, a large result."""
+"""What every roll dialog shares: enter rolls (then closes), escape cancels, a large result;
+after the roll, r rolls the same again and t retries a failed ability roll."""
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar
+from typing import ClassVar, TypeVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -10,6 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Digits, Input, Label, OptionList, Static
 
+from gmdash.model.events import RollMade
+from gmdash.play import roll_again
 from gmdash.rules import Level, Rng, RuleSet, d100_text
 from gmdash.tui.context import dashboard
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
@@ -25,10 +28,14 @@ class RollDialog(GuardedModal[R]):
     """A modal roll form. Subclasses fill `compose_form`, `validate` and `roll`.
 
     Enter rolls (when the form is valid), then a second enter closes the dialog with the result;
-    escape cancels before rolling (dismisses None) and closes with the result after.
+    escape cancels before rolling (dismisses None) and closes with the result after. Once a
+    roll is shown, r makes it again and t retries it (`gmdash.play.roll_again`); the dialog
+    then shows, and closes with, the new roll.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = bindings_of("roll.confirm", "roll.cancel")
+    BINDINGS: ClassVar[list[BindingType]] = bindings_of(
+        "roll.confirm", "roll.cancel", "roll.roll_again", "roll.retry"
+    )
     DEFAULT_CSS = """
     RollDialog { align: center middle; }
     RollDialog > #dialog {
@@ -157,7 +164,61 @@ class RollDialog(GuardedModal[R]):
         ok.label = "Close"
         ok.disabled = False
         self.query_one("#cancel", Button).display = False
-        self.query_one("#keys", Static).update("[dim]enter / escape: close[/dim]")
+        self._show_closing_keys()
+
+    def _show_closing_keys(self) -> None:
+        keys = "enter / escape: close"
+        source = self._again_source()
+        if source is not None:
+            keys += " · r: roll again"
+            if source.kind == "ability" and self.ruleset is RuleSet.RQG:
+                keys += " · t: retry"
+        self.query_one("#keys", Static).update(f"[dim]{keys}[/dim]")
+
+    # --- roll again, retry -------------------------------------------------------------------
+
+    def _again_source(self) -> RollMade | None:
+        """The roll shown, when it can be made again from here."""
+        shown = self.result
+        if self.rolled and isinstance(shown, RollMade) and shown.kind in roll_again.AGAIN_KINDS:
+            return shown
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("roll_again", "retry"):
+            return self._again_source() is not None  # before the roll, r and t are typed
+        return True
+
+    @guarded
+    @only_while_open
+    def action_roll_again(self) -> None:
+        self._again(retry=False)
+
+    @guarded
+    @only_while_open
+    def action_retry(self) -> None:
+        self._again(retry=True)
+
+    def _again(self, *, retry: bool) -> None:
+        source = self._again_source()
+        if source is None:
+            return
+        refusal = roll_again.again_refusal(self.service, source, retry=retry)
+        if refusal is not None:
+            self.query_one("#result-text", Static).update(literal(f"Nothing rolled: {refusal}"))
+            self.app.bell()
+            return
+        again = roll_again.roll_again(self.service, self.rng, source, retry=retry)
+        made = again.event
+        self.result = cast(R, made)  # the shown roll was a RollMade, so R is one
+        word = "Retried" if retry else "Rolled again"
+        if made.level is None:
+            self.query_one("#result-digits", Digits).update(str(made.total))
+            self.query_one("#result-level", Static).update("")
+            self.query_one("#result-text", Static).update(literal(f"{word}: {again.describe()}"))
+        else:
+            self.show_level(made.roll, made.level, f"{word}: {again.describe()}")
+        self._show_closing_keys()
 
     # --- actions -----------------------------------------------------------------------------
 

@@ -26,8 +26,17 @@ from textual.widgets import Input
 
 from gmdash.look import LEVEL_STYLES
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import ChangeUndone, Event, RollStruckOut, SessionEnded, SessionStarted
-from gmdash.play import journal
+from gmdash.model.events import (
+    ChangeUndone,
+    Event,
+    RedoApplied,
+    RollMade,
+    RollStruckOut,
+    SessionEnded,
+    SessionStarted,
+    UndoApplied,
+)
+from gmdash.play import journal, roll_again
 from gmdash.play.journal import LogFilter, Record, Which
 from gmdash.safe_text import visible
 from gmdash.store.atomic import write_atomic
@@ -301,6 +310,8 @@ class LogPane(Pane):
             return
         if isinstance(event, RollStruckOut):
             self._mark_struck(event.roll_id)
+        elif isinstance(event, UndoApplied | RedoApplied):
+            self._follow_struck()
         if self._follows(event):
             self._append(journal.record(self.dash.service, event))
         elif isinstance(event, ChangeUndone):
@@ -322,12 +333,19 @@ class LogPane(Pane):
             table.move_cursor(row=table.row_count - 1, animate=False)
         self._update_subtitle()
 
-    def _mark_struck(self, roll_id: str) -> None:
+    def _follow_struck(self) -> None:
+        """After an undo or a redo: the rolls it struck out, or counts again, marked so."""
+        struck = self.dash.service.state.struck
+        for item in list(self.records):
+            if item.is_roll and item.entry.struck != (item.event.id in struck):
+                self._mark_struck(item.event.id, struck=not item.entry.struck)
+
+    def _mark_struck(self, roll_id: str, *, struck: bool = True) -> None:
         index = self._index.get(roll_id)
         if index is None:
             return
         item = self.records[index]
-        item = Record(item.event, replace(item.entry, struck=True))
+        item = Record(item.event, replace(item.entry, struck=struck))
         self.records[index] = item
         if roll_id not in self._shown_ids:
             return
@@ -448,7 +466,8 @@ class LogPane(Pane):
         from gmdash.tui.dialogs.log_summary import SummaryDialog
 
         title = which_text(self.which, self.dash.service.current_log)
-        self.app.push_screen(SummaryDialog(title, journal.summarize(self.records)))
+        summary = journal.summarize(self.records, self.dash.service.state.undone)
+        self.app.push_screen(SummaryDialog(title, summary))
 
     @guarded
     def action_export(self) -> None:
@@ -519,6 +538,34 @@ class LogPane(Pane):
         line = chat_line(self.records[index])
         self.app.copy_to_clipboard(line)
         self.app.notify(line, title="Copied to the clipboard")
+
+    @guarded
+    def action_roll_again(self) -> None:
+        self._again(retry=False)
+
+    @guarded
+    def action_retry(self) -> None:
+        self._again(retry=True)
+
+    def _again(self, *, retry: bool) -> None:
+        """The selected roll made again (or retried); its row is the log's new last line. On
+        another entry (the tick a roll earned), the roll above it."""
+        index = self._index.get(self.table.cursor_key or "")
+        if index is None:
+            raise ValueError("select a roll first")
+        event = next(
+            (item.event for item in reversed(self.records[: index + 1])
+             if isinstance(item.event, RollMade) and item.event.id in self._shown_ids),
+            None,
+        )  # fmt: skip
+        if event is None:
+            raise ValueError("select a roll first: there is none above this entry")
+        service = self.dash.service
+        refusal = roll_again.again_refusal(service, event, retry=retry)
+        if refusal is not None:
+            raise ValueError(refusal)
+        again = roll_again.roll_again(service, self.dash.rng, event, retry=retry)
+        self.app.notify(again.describe(), title="Retried" if retry else "Rolled again")
 
     @guarded
     def action_strike_out(self) -> None:

@@ -25,7 +25,7 @@ from textual.widgets import Static
 
 from gmdash import rules
 from gmdash.look import LEVEL_STYLES
-from gmdash.model.events import Event, RollMade, RollStruckOut
+from gmdash.model.events import Event, RedoApplied, RollMade, RollStruckOut, UndoApplied
 from gmdash.play import rolls
 from gmdash.rules.resistance import TABLE_RANGE, resistance_level_chance
 from gmdash.rules.ruleset import RuleSet
@@ -502,9 +502,10 @@ class ResistancePane(Pane):
         self.refresh_view()
 
     def campaign_changed(self, event: Event | None) -> None:
-        if isinstance(event, RollStruckOut) and self.last is not None:
-            if event.roll_id == self.last.id:
-                self.last_struck = True
+        if isinstance(event, RollStruckOut | UndoApplied | RedoApplied) and self.last is not None:
+            struck = self.last.id in self.dash.service.state.struck  # redo reinstates it
+            if struck != self.last_struck:
+                self.last_struck = struck
                 self.refresh_view()
             return
         if event is None:

@@ -33,7 +33,7 @@ from gmdash.model.combat_events import (
     RoundStarted,
 )
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import Event
+from gmdash.model.events import Event, RedoApplied, UndoApplied
 from gmdash.play import combat as runner
 from gmdash.rules import RuleSet
 from gmdash.tui.dialogs.combat_base import CombatForm
@@ -114,7 +114,7 @@ class StrikeRankPane(Pane):
         service = self.dash.service
         if service.state.combat is None:
             return ""
-        undone: set[str] = set()
+        undone: set[str] = set(service.state.undone)
         for event in reversed(service.events()):
             if isinstance(event, CombatStepUndone):
                 undone.add(event.undone_id)
@@ -137,11 +137,19 @@ class StrikeRankPane(Pane):
     def campaign_changed(self, event: Event | None) -> None:
         if isinstance(event, AttackResolved):
             self._last_text = event.text
-        elif isinstance(event, CombatStarted | CombatEnded | RoundStarted | CombatStepUndone):
+        taken_back = isinstance(event, CombatStepUndone) or (
+            isinstance(event, UndoApplied | RedoApplied) and self._fight_changed()
+        )
+        if isinstance(event, CombatStarted | CombatEnded | RoundStarted) or taken_back:
             self._last_text = ""
         # Events that do not touch the fight (a roll, a session...) find the same fight and
         # the same sheets, and redraw nothing.
-        self.render_fight(follow=isinstance(event, ActionAdvanced | CombatStepUndone))
+        self.render_fight(follow=isinstance(event, ActionAdvanced) or taken_back)
+
+    def _fight_changed(self) -> bool:
+        """Whether the fight is another than the one drawn (an undo or redo of a step)."""
+        drawn = self._drawn.combat if self._drawn is not None else None
+        return drawn is not self.dash.service.state.combat
 
     # --- drawing ---------------------------------------------------------------------------
 
