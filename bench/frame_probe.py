@@ -69,10 +69,10 @@ def main() -> None:
     if sys.argv[2] == "floor":
         run_floor()
         return
-    from gmdash.cli import main as gmdash
+    from gmdash.cli import console
 
     sys.argv = ["gmdash", *sys.argv[3:]]
-    gmdash()
+    console()
 
 
 if __name__ == "__main__":

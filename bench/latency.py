@@ -63,6 +63,8 @@ WAIT = 10.0
 """Seconds to wait for a frame or an exit before calling the run failed."""
 QUIET = 0.15
 """Seconds without terminal output that count as the app being idle (before the next key)."""
+ANSWER = 1.0
+"""Seconds after which a key that drew nothing counts as handled."""
 ESCAPE = b"\x1b"
 QUIT = b"\x11"  # ctrl+q
 
@@ -113,13 +115,19 @@ class Terminal:
         return sent
 
     def settle(self) -> None:
-        """Wait until the app has written nothing for QUIET seconds since the last key (it is
-        idle: the keys typed are handled)."""
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() - max(self.last_output, self.last_typed) < QUIET:
-            if time.monotonic() > deadline:
+        """Wait until the app is idle: it answered the last key (wrote something after it, or
+        ANSWER seconds passed: a key that changes nothing draws nothing) and then wrote nothing
+        for QUIET seconds."""
+        now = time.monotonic()
+        deadline = now + WAIT
+        while self.last_output < self.last_typed and now - self.last_typed < ANSWER:
+            time.sleep(QUIET / 10)
+            now = time.monotonic()
+        while now - max(self.last_output, self.last_typed) < QUIET:
+            if now > deadline:
                 raise RuntimeError("the app never went quiet")
             time.sleep(QUIET / 5)
+            now = time.monotonic()
 
     def close(self) -> None:
         for fd in (self.master, self.slave):
