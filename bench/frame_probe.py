@@ -4,8 +4,9 @@ Run by the bench only: `python bench/frame_probe.py FD floor` or
 `python bench/frame_probe.py FD gmdash --saves DIR --campaign NAME`. Both run on the terminal
 the bench gives them (a pseudo-terminal), through Textual's own driver. Each frame that shows a
 screen for the first time since another was shown is written to file descriptor FD as
-`frame KIND MONOTONIC` (KIND: `main` for the app's first screen, else the screen's class), so
-the bench reads when the first full frame was written and when a dialog's first frame was.
+`frame KIND MONOTONIC CPU` (KIND: `main` for the app's first screen, else the screen's class;
+CPU: the process's CPU time so far), so the bench reads when the first full frame was written
+and when a dialog's first frame was.
 
 The only thing added to either app is that report, hooked the same way into both (the method
 Textual writes every frame through); the floor imports only what a one-`Static` app needs, and
@@ -34,7 +35,8 @@ def hook_frames(report: int) -> None:
             return
         shown[0] = screen
         kind = "main" if screen is self.screen_stack[0] else type(screen).__name__
-        os.write(report, f"frame {kind} {time.monotonic():.6f}\n".encode())
+        line = f"frame {kind} {time.monotonic():.6f} {time.process_time():.6f}\n"
+        os.write(report, line.encode())
 
     App._display = _display  # type: ignore[method-assign]
 

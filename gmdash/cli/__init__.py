@@ -8,6 +8,7 @@ saves folder is found only when a command touches saves. Subcommands never impor
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
@@ -271,9 +272,7 @@ def console() -> NoReturn:
         if "logging" in sys.modules:  # imported by the dashboard's crash guard
             sys.modules["logging"].shutdown()
         for stream in (sys.stdout, sys.stderr):
-            try:
+            with contextlib.suppress(OSError, ValueError):  # a closed or broken pipe
                 stream.flush()
-            except (OSError, ValueError):  # a closed or broken pipe: nothing more to tell
-                pass
         os._exit(status)
     sys.exit(status)
