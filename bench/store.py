@@ -67,11 +67,17 @@ def _write_session(folder: Path, number: int, events: list[Event], day: datetime
     return f"{number:04d}-{len(events):06d}"
 
 
-def build(saves: Path, name: str, rolls: int, open_events: int) -> None:
+def build(saves: Path, name: str, rolls: int, open_events: int, characters: int = 0) -> None:
     """A demo-like campaign: `rolls` rolls in closed sessions, then one open session holding
-    `open_events` events, written directly (fast)."""
+    `open_events` events, written directly (fast); with `characters`, the demo's characters
+    are copied (numbered) until there are that many."""
     state = demo_state()
     state.campaign = replace(state.campaign, name=name, slug=slugify(name))
+    originals = list(state.characters.values())
+    for number in range(len(originals) + 1, characters + 1):
+        model = originals[number % len(originals)]
+        copy = replace(model, id=f"c{number:04d}", name=f"{model.name} {number}")
+        state.characters[copy.id] = copy
     CampaignService.create(saves, name, state=state, durable=False).close()
     folder = saves / slugify(name)
     rng = SeededRng(rolls + open_events)

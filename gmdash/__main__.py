@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from gmdash.cli import main
+from gmdash.cli import console
 
-raise SystemExit(main())
+console()

@@ -98,6 +98,10 @@ class CampaignService:
         self._writer: StoreWriter | None = None
         self._pending: list[Event] | None = None
         """The events of the open transaction (None outside one)."""
+        self._parsed: tuple[int, list[Event]] = (-1, [])
+        """The current log file's number and its events read so far, in order: a log file only
+        grows, so `events` reads only what was added since (the log pane reads the current log
+        whole at start-up, right after the opening replay read it)."""
         if not self.read_only:
             self._writer = StoreWriter(store, self.state_dict)
 
@@ -130,8 +134,11 @@ class CampaignService:
         except CampaignLocked as error:
             raise CampaignLocked(name, error.pid, error.path) from None
         try:
-            state = _load_state(store)
+            replayed: list[Event] = []
+            state = _load_state(store, replayed)
             service = cls(store, state, clock=clock, bus=bus)
+            service._parsed = (state.log_file, [e for e in replayed
+                                                if log_number(e.id) == state.log_file])  # fmt: skip
             if remember and not read_only:
                 write_last(saves, store.folder.name)
         except BaseException:
@@ -237,10 +244,22 @@ class CampaignService:
 
         A change made after a session ended is stamped with no session: it belongs to the
         record between sessions, never to the session that was closed before it."""
-        path = self.store.folder / CAMPAIGN_FILE
-        found = [read_event(raw, path) for n in self.log_numbers(session)
-                 for raw in self.store.events(n)]  # fmt: skip
+        found = [event for n in self.log_numbers(session) for event in self._log_events(n)]
         return [e for e in found if self.in_log(e, session)]
+
+    def _log_events(self, number: int) -> list[Event]:
+        """Every event of log file `number`, read (the current file's from `_parsed` as far as
+        it goes)."""
+        path = self.store.folder / CAMPAIGN_FILE
+        raws = self.store.events(number)
+        known_number, known = self._parsed
+        if number != self.state.log_file:
+            return [read_event(raw, path) for raw in raws]
+        if known_number != number or len(known) > len(raws):
+            known = []  # another file now, or not the file read before: read it whole
+        known = known + [read_event(raw, path) for raw in raws[len(known) :]]
+        self._parsed = (number, known)
+        return list(known)
 
     def in_log(self, event: Event, session: Which = None) -> bool:
         """Whether `event` belongs to `events(session)` (the streamed log filters by it)."""
@@ -470,8 +489,9 @@ def read_event(raw: dict[str, Any], snapshot: Path) -> Event:
                                f"bad event {event_id!r}: {error}") from None  # fmt: skip
 
 
-def _load_state(store: CampaignStore) -> CampaignState:
-    """The snapshot, with every event logged after it replayed, then (writing) compacted.
+def _load_state(store: CampaignStore, replayed: list[Event] | None = None) -> CampaignState:
+    """The snapshot, with every event logged after it replayed, then (writing) compacted;
+    `replayed` gets every event read from the logs, in order.
 
     The snapshot is written only when a campaign opens or closes, so after a crash the events
     of the evening are in the session log alone: replaying them is the normal way to open.
@@ -483,6 +503,8 @@ def _load_state(store: CampaignStore) -> CampaignState:
         raise CorruptSaveError(path, f"bad value for {error.field}: {error.message}") from None
     for raw in store.replay_events(state.log_file):
         event = read_event(raw, path)
+        if replayed is not None:
+            replayed.append(event)
         if event.id <= state.last_event_id:
             continue
         try:

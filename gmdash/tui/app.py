@@ -23,9 +23,9 @@ from gmdash.play import undoing
 from gmdash.play.campaign import CampaignService
 from gmdash.rules import OptionalRule, Rng, SeededRng
 from gmdash.safe_text import visible
+from gmdash.tui.breakpoints import HORIZONTAL_BREAKPOINTS, set_breakpoint_classes
 from gmdash.tui.gc_pause import CollectionPause
 from gmdash.tui.guard import guarded, write_crash_report
-from gmdash.tui.help import HelpScreen
 from gmdash.tui.key_gate import KeyGate
 from gmdash.tui.keybar import KeyBar
 from gmdash.tui.keymap import GLOBAL, PANES, ROSTER, SCOPE_TITLES, bindings_for, configured_keys
@@ -34,20 +34,11 @@ from gmdash.tui.panes.log import LogPane
 from gmdash.tui.panes.resistance import ResistancePane
 from gmdash.tui.panes.roster import RosterPane
 from gmdash.tui.panes.strike_ranks import StrikeRankPane
+from gmdash.tui.preload import preload_dialogs
 from gmdash.tui.titlebar import TitleBar
 
 DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
-
-
-def breakpoint_class(width: int) -> str:
-    """The class of GmDashApp.HORIZONTAL_BREAKPOINTS that applies at `width` (as Textual
-    picks it: the last whose threshold the width reaches)."""
-    name = ""
-    for threshold, candidate in GmDashApp.HORIZONTAL_BREAKPOINTS:
-        if width >= threshold:
-            name = candidate
-    return name
 
 
 class CampaignChanged(Message):
@@ -66,8 +57,7 @@ class GmDashApp(App[int]):
     BINDINGS: ClassVar[list[BindingType]] = bindings_for(GLOBAL)
     ENABLE_COMMAND_PALETTE = True
     ALLOW_IN_MAXIMIZED_VIEW = "TitleBar, KeyBar"
-    # Below 130 columns the log takes a larger share, so who rolled what stays readable.
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (130, "-wide")]  # noqa: RUF012 (Textual reads it)
+    HORIZONTAL_BREAKPOINTS = HORIZONTAL_BREAKPOINTS
 
     def __init__(
         self,
@@ -126,9 +116,7 @@ class GmDashApp(App[int]):
     def compose(self) -> ComposeResult:
         # The breakpoint class the first resize would set, set now: the panes are then styled
         # once rather than again, all of them, when the real size arrives.
-        width = self.size.width
-        for _, name in self.HORIZONTAL_BREAKPOINTS:
-            self.screen.set_class(name == breakpoint_class(width), name)
+        set_breakpoint_classes(self.screen, self.size.width)
         self.screen.add_class("-dashboard")  # the grid of the panes (gmdash.tcss)
         yield TitleBar(id="title")
         # Placed by the screen's grid (gmdash.tcss): the roster and the log span both rows, the
@@ -144,12 +132,16 @@ class GmDashApp(App[int]):
         self._start_up.start()  # until the first frame is drawn (see gc_pause)
 
     def on_mount(self) -> None:
-        self.call_after_refresh(partial(self._start_up.end, freeze=True))
+        self.call_after_refresh(self._first_frame_drawn)
         self._update_header()
         self.pane("roster").focus_main()
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         for note in self.notes:
             self.notify(note, title="gmdash", severity="warning", timeout=30, markup=False)
+
+    def _first_frame_drawn(self) -> None:
+        self._start_up.end(freeze=True)
+        preload_dialogs()
 
     def _remember_theme(self, theme: object) -> None:
         """The theme picked (ctrl+t or the palette) is the next start's theme."""
@@ -268,6 +260,8 @@ class GmDashApp(App[int]):
         self.theme = LIGHT_THEME if self.theme == DARK_THEME else DARK_THEME
 
     def action_help(self) -> None:
+        from gmdash.tui.help import HelpScreen
+
         pane = self._focused_pane()
         edition = self.service.campaign.edition
         self.push_screen(

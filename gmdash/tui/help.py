@@ -8,7 +8,6 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.markup import escape
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from gmdash.tui.keymap import (
@@ -24,6 +23,7 @@ from gmdash.tui.keymap import (
     in_words_of,
     scope_title,
 )
+from gmdash.tui.modal import QuickModal
 
 
 def help_markup(
@@ -59,7 +59,7 @@ def _key_line(command: Command, brp: bool) -> str:
     return f"  [b]{keys:>14}[/]  {escape(in_words_of(command.help or command.title, brp))}"
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(QuickModal[None]):
     """Every key, with the pane that has the focus first."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings_for(HELP)

@@ -19,10 +19,11 @@ from gmdash.tui.dialogs.ability_roll import AbilityRollDialog
 from gmdash.tui.dialogs.character_form import CharacterForm
 from gmdash.tui.dialogs.combat_attack import AttackDialog
 from gmdash.tui.dialogs.combat_declare import DeclareDialog
+from gmdash.tui.dialogs.combat_end import ConfirmEndDialog
 from gmdash.tui.dialogs.combat_setup import CombatSetupDialog
 from gmdash.tui.dialogs.combat_summary import CombatSummaryDialog
 from gmdash.tui.dialogs.opposed_roll import OpposedRollDialog
-from gmdash.tui.panes.strike_ranks import ConfirmEndDialog, StrikeRankPane
+from gmdash.tui.panes.strike_ranks import StrikeRankPane
 
 RQG_ONLY = re.compile(
     r"\bCHA\b|\bRP\b|\bSR\b|strike[- ]rank|\brunes?\b|\bpassions?\b|\bBroo\b|\bcritical\b",

@@ -28,9 +28,10 @@ from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.dialogs.combat_attack import AttackDialog
 from gmdash.tui.dialogs.combat_declare import DeclareDialog
+from gmdash.tui.dialogs.combat_end import ConfirmEndDialog
 from gmdash.tui.dialogs.combat_setup import AddCombatantDialog, CombatSetupDialog
 from gmdash.tui.dialogs.combat_summary import CombatSummaryDialog
-from gmdash.tui.panes.strike_ranks import ConfirmEndDialog, StrikeRankPane
+from gmdash.tui.panes.strike_ranks import StrikeRankPane
 from gmdash.tui.widgets.row_table import RowTable
 
 SIZE = (160, 50)

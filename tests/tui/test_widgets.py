@@ -14,7 +14,8 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 
 from gmdash.rules import SeededRng
-from gmdash.tui.app import GmDashApp, breakpoint_class
+from gmdash.tui.app import GmDashApp
+from gmdash.tui.breakpoints import breakpoint_class
 from gmdash.tui.titlebar import TitleBar, title_line
 from gmdash.tui.widgets.character_sheet import Grid
 from gmdash.tui.widgets.lists import PagedOptionList, PagedSelectionList

@@ -9,10 +9,10 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from gmdash.tui.keymap import COMBAT_SUMMARY, bindings_for, table_of
+from gmdash.tui.modal import QuickModal
 from gmdash.tui.user_text import literal, markup, rich_literal
 
 
@@ -35,7 +35,7 @@ def summary_table(summary: Mapping[str, object]) -> Table:
     return table
 
 
-class CombatSummaryDialog(ModalScreen[None]):
+class CombatSummaryDialog(QuickModal[None]):
     """Shown once the fight is over (it is in the log too); enter or escape closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings_for(COMBAT_SUMMARY)

@@ -8,15 +8,15 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
 from gmdash.tui.keymap import CHOICE, CONFIRM, bindings_for, table_of
+from gmdash.tui.modal import QuickModal
 from gmdash.tui.user_text import literal
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(QuickModal[bool]):
     """`enter` (or y) says yes, `escape` (or n) says no."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings_for(CONFIRM)

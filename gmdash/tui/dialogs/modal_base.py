@@ -11,10 +11,11 @@ import functools
 from collections.abc import Callable
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 
 from gmdash.play.campaign import CampaignService
 from gmdash.tui.context import Dashboard, dashboard
+from gmdash.tui.modal import QuickModal
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -33,7 +34,7 @@ def only_while_open(method: Callable[Concatenate[S, P], None]) -> Callable[Conca
     return wrapper
 
 
-class GuardedModal(ModalScreen[R | None], Generic[R]):
+class GuardedModal(QuickModal[R | None], Generic[R]):
     """A modal over the dashboard whose cancel dismisses `cancel_result()` (None) once."""
 
     @property

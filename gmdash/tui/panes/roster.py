@@ -23,25 +23,19 @@ from gmdash.model.events import Event, PointsSpent
 from gmdash.play import importing, roster
 from gmdash.play.campaign import CampaignService
 from gmdash.rules import Edition, OptionalRule, RuleSet
-from gmdash.tui.dialogs.character_form import CharacterForm
-
-if TYPE_CHECKING:
-    from gmdash.tui.dialogs.character_import import ImportResult
-from gmdash.tui.dialogs.confirm import ChoiceDialog, ConfirmDialog
-from gmdash.tui.dialogs.points import PointsDialog, TickDialog
-from gmdash.tui.dialogs.wounds import (
-    DamageDialog,
-    DamageOrder,
-    HealDialog,
-    HealOrder,
-    WeeksDialog,
-)
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import ROSTER, bindings_for
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.character_sheet import CharacterSheet, hp_bar, points_style, status_text
 from gmdash.tui.widgets.row_table import RowTable
+
+if TYPE_CHECKING:
+    from gmdash.tui.dialogs.character_import import ImportResult
+    from gmdash.tui.dialogs.wounds import DamageOrder, HealOrder
+
+# The dialogs are imported when first opened (the app preloads them once the dashboard shows),
+# so that start-up does not load them.
 
 
 class RosterPane(Pane):
@@ -285,6 +279,8 @@ class RosterPane(Pane):
 
     @guarded
     def action_add_character(self) -> None:
+        from gmdash.tui.dialogs.character_form import CharacterForm
+
         self.app.push_screen(CharacterForm(None), self._added)
 
     @guarded
@@ -313,6 +309,8 @@ class RosterPane(Pane):
     def action_edit_character(self) -> None:
         character = self._need_selected()
         if character is not None:
+            from gmdash.tui.dialogs.character_form import CharacterForm
+
             self.app.push_screen(CharacterForm(character), self._edited)
 
     @guarded
@@ -334,6 +332,8 @@ class RosterPane(Pane):
                 roster.delete_character(self.dash.service, character.id)
                 self.app.notify(f"{character.name} left the roster (ctrl+z brings them back).",
                                 title="Deleted")  # fmt: skip
+
+        from gmdash.tui.dialogs.confirm import ConfirmDialog
 
         self.app.push_screen(
             ConfirmDialog(f"Remove {character.name} from the roster?", title="Delete",
@@ -362,6 +362,8 @@ class RosterPane(Pane):
                 timeout=10,
             )
 
+        from gmdash.tui.dialogs.wounds import DamageDialog
+
         self.app.push_screen(DamageDialog(character), apply)
 
     @guarded
@@ -379,6 +381,8 @@ class RosterPane(Pane):
                                            order.amount, wound_index=order.wound,
                                            magical=order.magical)  # fmt: skip
             self.app.notify(summary, title=f"Heal {current.name}")
+
+        from gmdash.tui.dialogs.wounds import HealDialog
 
         self.app.push_screen(HealDialog(character), apply)
 
@@ -406,6 +410,8 @@ class RosterPane(Pane):
             self.app.notify(f"{span}: {total} hit points healed over {who} characters.",
                             title="Natural healing")  # fmt: skip
 
+        from gmdash.tui.dialogs.wounds import WeeksDialog
+
         self.app.push_screen(WeeksDialog(), apply)
 
     # --- resources ---------------------------------------------------------------------------
@@ -427,6 +433,8 @@ class RosterPane(Pane):
             verb = "ticked" if ticked else "unticked"
             self.app.notify(f"{character.name}: {name} {verb}.", title="Experience")
 
+        from gmdash.tui.dialogs.points import TickDialog
+
         self.app.push_screen(TickDialog(character), apply)
 
     @guarded
@@ -438,6 +446,8 @@ class RosterPane(Pane):
         @guarded
         def apply(events: list[PointsSpent] | None) -> None:
             roster.change_points(self.dash.service, events or [])
+
+        from gmdash.tui.dialogs.points import PointsDialog
 
         self.app.push_screen(PointsDialog(character), apply)
 
@@ -480,6 +490,8 @@ class RosterPane(Pane):
                 f"{title} for {names}: {what} restored" + ("." if events else " (already full)."),
                 title=title,
             )
+
+        from gmdash.tui.dialogs.confirm import ChoiceDialog
 
         self.app.push_screen(ChoiceDialog(f"{question} For whom?", choices, title=title), apply)
 

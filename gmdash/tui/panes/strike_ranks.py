@@ -9,7 +9,6 @@ undoable with ctrl+z, and the fight survives a restart.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -36,7 +35,6 @@ from gmdash.model.errors import ValidationError
 from gmdash.model.events import Event, RedoApplied, UndoApplied
 from gmdash.play import combat as runner
 from gmdash.rules import RuleSet
-from gmdash.tui.dialogs.combat_base import CombatForm
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import STRIKE_RANKS, bindings_for
 from gmdash.tui.panes.base import Pane
@@ -51,31 +49,6 @@ if TYPE_CHECKING:
 IDLE_HINT = "b starts a combat: pick the fighters, add foes (Broo x3)."
 KEYS_HINT = "s declare · l same · n/p step · t attack · ctrl+n round · + add · del remove · E end"
 STATUS_MARK = {"dead": "✝", "unconscious": "z", "shock": "!"}
-
-
-class ConfirmEndDialog(CombatForm[bool]):
-    """End the fight? Shows the summary that will be logged."""
-
-    title_text: ClassVar[str] = "End the combat?"
-    ok_label: ClassVar[str] = "End it"
-
-    def __init__(self, summary: Mapping[str, object]) -> None:
-        super().__init__()
-        self._summary = summary
-
-    def body(self) -> ComposeResult:
-        from gmdash.tui.dialogs.combat_summary import summary_table
-
-        # a table of whole names (a line of text was cut mid-name at the dialog's edge)
-        yield Static(f"After {self._summary.get('rounds', 0)} round(s):", classes="hint")
-        yield Static(summary_table(self._summary), id="end-summary")
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#ok").focus()
-
-    def answer(self) -> bool:
-        return True
 
 
 class StrikeRankPane(Pane):
@@ -445,6 +418,8 @@ class StrikeRankPane(Pane):
     @guarded
     def action_end_combat(self) -> None:
         data, _ = runner.summary(self.dash.service)
+        from gmdash.tui.dialogs.combat_end import ConfirmEndDialog
+
         self.app.push_screen(ConfirmEndDialog(data), self._end)
 
     @guarded

@@ -1,0 +1,41 @@
+"""The modal screen every dialog of the dashboard is: styled once when it opens.
+
+Textual styles a new screen's widgets as they mount, then twice more before its first frame:
+when the screen is resumed (a refresh for styles that might have changed while it was hidden:
+a new screen was never hidden) and when its first resize sets the app's breakpoint classes.
+Each pass restyles every widget of the dialog; skipping both halves the time from a key to the
+dialog's first frame.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from textual import events
+from textual._context import NoActiveAppError
+from textual.screen import ModalScreen
+
+from gmdash.tui.breakpoints import set_breakpoint_classes
+
+R = TypeVar("R")
+
+
+class QuickModal(ModalScreen[R]):
+    """A modal screen whose widgets are styled once as it opens."""
+
+    def __init__(self, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:  # fmt: skip
+        super().__init__(name=name, id=id, classes=classes)
+        self._resumed = False
+        try:
+            width = self.app.size.width
+        except NoActiveAppError:  # built outside a running app (a test of the screen alone)
+            return
+        set_breakpoint_classes(self, width)
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Runs before Textual's own handler (a subclass's handler comes first): the first
+        # resume follows the mount, whose styles are current.
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
