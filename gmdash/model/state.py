@@ -44,7 +44,7 @@ from gmdash.model.events import (
     SessionStarted,
     WeaponDamaged,
 )
-from gmdash.model.magic import MAGIC_POOL, NO_CULT_POOL, pool_cult
+from gmdash.model.magic import MAGIC_POOL, NO_CULT_POOL, pool_cult, pool_label
 from gmdash.model.sheets import checked
 from gmdash.rules import HealResult, HitTable, LocationKind, location_label
 from gmdash.rules.wounds import heal_naturally, heal_wound
@@ -327,10 +327,10 @@ class CampaignState:
         if left < 0:
             have = left + event.amount
             raise ValidationError(
-                "amount", f"{before.name} has only {have} {_pool_label(event.pool)} points"
+                "amount", f"{before.name} has only {have} {pool_label(event.pool)} points"
             )
         self._replace(
-            event, before, after, f"{before.name} spends {event.amount} {_pool_label(event.pool)}"
+            event, before, after, f"{before.name} spends {event.amount} {pool_label(event.pool)}"
         )
 
     def _weapon_damaged(self, event: WeaponDamaged) -> None:
@@ -630,9 +630,3 @@ def _check_location(sheet: Character, location: str) -> None:
 def _roll_summary(event: RollMade) -> str:
     who = f"{event.actor}: " if event.actor else ""
     return f"roll {who}{event.label or event.expression or event.kind}"
-
-
-def _pool_label(pool: str) -> str:
-    """A pool as summaries and messages say it: "magic", "rune", "Orlanth Rune"."""
-    cult_name = pool_cult(pool)
-    return pool if cult_name is None else f"{cult_name} Rune"

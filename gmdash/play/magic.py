@@ -1,0 +1,158 @@
+"""Casting a spell in play: the roll, the points spent from the right pool and a target's
+resistance, as one change (docs/rules.md#magic). What can be cast, at what chance and cost, is
+`gmdash.model.casting`.
+
+The roster's cast dialog, the strike-rank pane (a declared spell) and `gmdash cast` gather the
+game master's choices into a `CastPlan` and call `cast_spell`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from gmdash.model.casting import (
+    CastPlan,
+    SpellKind,
+    base_chance,
+    casting_rune,
+    chance,
+    cost_of,
+    cost_text,
+    cult_of,
+    refusal,
+)
+from gmdash.model.character import Character
+from gmdash.model.errors import ValidationError
+from gmdash.model.events import CharacterEdited, PointsSpent, RollMade
+from gmdash.model.magic import MAGIC_POOL, cult_pool
+from gmdash.play import rolls
+from gmdash.play.campaign import CampaignService
+from gmdash.play.change import one_change
+from gmdash.rules import Level, Rng, RuleSet
+from gmdash.rules.magic import CastingCost
+
+
+class Resistance(StrEnum):
+    """Whether the target resists: not at all, or magic points against magic points."""
+
+    NONE = "none"
+    MAGIC_POINTS = "mp"
+
+
+@dataclass(frozen=True, slots=True)
+class Cast:
+    """A published cast: its roll, the points it cost, the target's resistance roll if any,
+    and whether the spell took effect."""
+
+    event: RollMade
+    roll: int
+    level: Level
+    cost: CastingCost
+    resistance: RollMade | None
+    took_effect: bool
+    summary: str
+
+
+@one_change
+def cast_spell(
+    service: CampaignService,
+    rng: Rng,
+    caster_id: str,
+    plan: CastPlan,
+    *,
+    typed: int | None = None,
+    target_id: str | None = None,
+    resists: Resistance = Resistance.NONE,
+    typed_resistance: int | None = None,
+    hidden: bool = False,
+    augment_roll: RollMade | None = None,
+) -> Cast:
+    """Cast `plan`: roll (or read the typed D100), log it, spend what the level of result
+    costs from the right pools, and, on a success against a target that resists, roll the
+    caster's magic points against the target's. Refused (ValidationError, nothing logged)
+    when the points are not there."""
+    ruleset = service.campaign.ruleset
+    caster = service.character(caster_id)
+    target = None if target_id is None else service.character(target_id)
+    why = refusal(caster, ruleset, plan)
+    if why is not None:
+        raise ValidationError("cast", f"{caster.name} cannot cast {plan.spell.name}: {why}")
+    base, source = base_chance(caster, ruleset, plan)
+    to_roll = chance(caster, ruleset, plan)
+    details: dict[str, object] = {
+        "spell": plan.spell.name, "spell_kind": str(plan.spell.kind), "points": plan.points,
+        "boost": plan.boost, "base": base, "source": source,
+    }  # fmt: skip
+    if plan.spell.cult is not None:
+        details["cult"] = plan.spell.cult
+    if target is not None:
+        details["target"] = target.name
+        details["target_id"] = target.id
+    if augment_roll is not None:
+        details["augment_roll"] = augment_roll.id
+    rolled = rolls.roll_spell(
+        service, rng, caster, f"{plan.spell.name} {plan.points}", to_roll,
+        modifiers=plan.modifiers(), typed=typed, hidden=hidden, details=details,
+    )  # fmt: skip
+    assert rolled.roll is not None
+    cost = cost_of(ruleset, plan, rolled.level)
+    _spend(service, caster, plan, cost)
+    if plan.spell.kind is SpellKind.RUNE and rolled.level.is_success:
+        rune = casting_rune(caster, plan)
+        if rune is not None:
+            rolls.tick_after_roll(service, caster.id, rune.name, rolled.level)
+    resisted: RollMade | None = None
+    took_effect = rolled.level.is_success
+    if took_effect and target is not None and resists is Resistance.MAGIC_POINTS:
+        resisted = rolls.roll_resistance(
+            service, rng, caster.magic_points, target.magic_points,
+            label=f"{plan.spell.name}: {caster.name} MP vs {target.name} MP",
+            typed=typed_resistance,
+            details={"caster": caster.name, "target": target.name, "cast_roll": rolled.event.id},
+        )  # fmt: skip
+        took_effect = resisted.level is not None and Level(resisted.level).is_success
+    summary = _summary(caster, target, plan, rolled.level, cost, resisted, took_effect, ruleset)
+    return Cast(event=rolled.event, roll=rolled.roll, level=rolled.level, cost=cost,
+                resistance=resisted, took_effect=took_effect, summary=summary)  # fmt: skip
+
+
+def _spend(service: CampaignService, caster: Character, plan: CastPlan, cost: CastingCost) -> None:
+    if cost.magic:
+        service.publish(PointsSpent(character_id=caster.id, pool=MAGIC_POOL, amount=cost.magic))
+    if not cost.rune or plan.spell.cult is None:
+        return
+    cult = cult_of(caster, plan.spell)
+    assert cult is not None  # `refusal` checked it
+    service.publish(
+        PointsSpent(character_id=caster.id, pool=cult_pool(cult.name), amount=cost.rune)
+    )
+    if plan.spell.one_use:
+        # the points of a one-use spell are gone for good (docs/rules.md#rune-magic-cost)
+        after = service.character(caster.id)
+        cults = tuple(
+            replace(c, rune_points_max=max(0, c.rune_points_max - cost.rune))
+            if c.name == cult.name else c
+            for c in after.cults
+        )  # fmt: skip
+        service.publish(CharacterEdited(character=replace(after, cults=cults)))
+
+
+def _summary(
+    caster: Character,
+    target: Character | None,
+    plan: CastPlan,
+    level: Level,
+    cost: CastingCost,
+    resisted: RollMade | None,
+    took_effect: bool,
+    ruleset: RuleSet,
+) -> str:
+    on = f" on {target.name}" if target is not None and target.id != caster.id else ""
+    text = f"{caster.name} casts {plan.spell.name} {plan.points}{on}: {level}"
+    if resisted is not None:
+        verdict = "overcomes" if took_effect else "is resisted by"
+        text += f"; {verdict} {target.name if target else ''} ({resisted.chance}%)"
+    elif not level.is_success:
+        text += ", no effect"
+    return text + f"; spent {cost_text(cost, ruleset)}"
