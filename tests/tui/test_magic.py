@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 from helpers import FakeClock, dashboard_app
+from rich.console import Console
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Static, TextArea
