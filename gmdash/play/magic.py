@@ -23,14 +23,17 @@ from gmdash.model.casting import (
     refusal,
 )
 from gmdash.model.character import Character
+from gmdash.model.effects import TimedEffect
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import CharacterEdited, PointsSpent, RollMade
 from gmdash.model.magic import MAGIC_POOL, cult_pool
 from gmdash.play import rolls
 from gmdash.play.campaign import CampaignService
 from gmdash.play.change import one_change
+from gmdash.play.effects import Target, effect_of_spell, start_effect, target_of
 from gmdash.rules import Level, Rng, RuleSet
 from gmdash.rules.magic import CastingCost
+from gmdash.rules.spells import spell_effect
 
 
 class Resistance(StrEnum):
@@ -52,6 +55,48 @@ class Cast:
     resistance: RollMade | None
     took_effect: bool
     summary: str
+    effect: TimedEffect | None = None
+    """What the spell put on its target (a catalogue spell that lasts, `gmdash.rules.spells`)."""
+
+
+def lasting_effect(
+    service: CampaignService,
+    caster: Character,
+    plan: CastPlan,
+    target: str | None,
+    weapon: str | None = None,
+    effect_id: str | None = None,
+) -> TimedEffect | None:
+    """The effect the spell would put on `target` (None: on the caster) if it takes effect:
+    None for a spell the catalogue has not, or one that is instant; a weapon spell lands on
+    `weapon` (None: the first weapon on the sheet). ValidationError when it cannot land."""
+    catalogue = spell_effect(plan.spell.name)
+    if catalogue is None or catalogue.instant:
+        return None
+    on = target_of(service, target if target is not None else caster.id)
+    if weapon is None and catalogue.on_weapon and on.sheet is not None and on.sheet.weapons:
+        weapon = on.sheet.weapons[0].name  # none named: the first weapon on the sheet
+    points = plan.points if catalogue.variable else catalogue.points
+    return effect_of_spell(catalogue, on, effect_id or service.state.new_effect_id(),
+                           points=points, caster=caster.name, weapon=weapon)  # fmt: skip
+
+
+def cast_problem(
+    service: CampaignService,
+    caster: Character,
+    plan: CastPlan,
+    target: str | None,
+    weapon: str | None = None,
+) -> str | None:
+    """Why the cast cannot be made as asked (None: it can): the points, or its effect."""
+    why = refusal(caster, service.campaign.ruleset, plan)
+    if why is not None:
+        return why
+    try:
+        lasting_effect(service, caster, plan, target, weapon)
+    except ValidationError as error:
+        return error.message
+    return None
 
 
 @one_change
@@ -62,22 +107,27 @@ def cast_spell(
     plan: CastPlan,
     *,
     typed: int | None = None,
-    target_id: str | None = None,
+    target: str | None = None,
+    weapon: str | None = None,
     resists: Resistance = Resistance.NONE,
     typed_resistance: int | None = None,
     hidden: bool = False,
     augment_roll: RollMade | None = None,
 ) -> Cast:
-    """Cast `plan`: roll (or read the typed D100), log it, spend what the level of result
-    costs from the right pools, and, on a success against a target that resists, roll the
-    caster's magic points against the target's. Refused (ValidationError, nothing logged)
-    when the points are not there."""
+    """Cast `plan` on `target` (a roster sheet or a combatant, by id or name; None: no target
+    but the caster): roll (or read the typed D100), log it, spend what the level of result
+    costs from the right pools; on a success against a target that resists, roll the caster's
+    magic points against the target's; when the spell takes effect, put its effect on the
+    target (`gmdash.play.effects`). Refused (ValidationError, nothing logged) when the points
+    are not there."""
     ruleset = service.campaign.ruleset
     caster = service.character(caster_id)
-    target = None if target_id is None else service.character(target_id)
-    why = refusal(caster, ruleset, plan)
+    aimed = None if target is None else target_of(service, target)
+    why = cast_problem(service, caster, plan, target, weapon)
     if why is not None:
         raise ValidationError("cast", f"{caster.name} cannot cast {plan.spell.name}: {why}")
+    if resists is Resistance.MAGIC_POINTS and (aimed is None or aimed.sheet is None):
+        raise ValidationError("target", "a resisting target needs magic points: name one")
     base, source = base_chance(caster, ruleset, plan)
     to_roll = chance(caster, ruleset, plan)
     details: dict[str, object] = {
@@ -86,9 +136,9 @@ def cast_spell(
     }  # fmt: skip
     if plan.spell.cult is not None:
         details["cult"] = plan.spell.cult
-    if target is not None:
-        details["target"] = target.name
-        details["target_id"] = target.id
+    if aimed is not None:
+        details["target"] = aimed.name
+        details["target_id"] = aimed.id
     if augment_roll is not None:
         details["augment_roll"] = augment_roll.id
     rolled = rolls.roll_spell(
@@ -104,17 +154,26 @@ def cast_spell(
             rolls.tick_after_roll(service, caster.id, rune.name, rolled.level)
     resisted: RollMade | None = None
     took_effect = rolled.level.is_success
-    if took_effect and target is not None and resists is Resistance.MAGIC_POINTS:
+    if took_effect and aimed is not None and resists is Resistance.MAGIC_POINTS:
+        assert aimed.sheet is not None  # checked above
         resisted = rolls.roll_resistance(
-            service, rng, caster.magic_points, target.magic_points,
-            label=f"{plan.spell.name}: {caster.name} MP vs {target.name} MP",
+            service, rng, caster.magic_points, aimed.sheet.magic_points,
+            label=f"{plan.spell.name}: {caster.name} MP vs {aimed.name} MP",
             typed=typed_resistance,
-            details={"caster": caster.name, "target": target.name, "cast_roll": rolled.event.id},
+            details={"caster": caster.name, "target": aimed.name, "cast_roll": rolled.event.id},
         )  # fmt: skip
         took_effect = resisted.level is not None and Level(resisted.level).is_success
-    summary = _summary(caster, target, plan, rolled.level, cost, resisted, took_effect, ruleset)
+    effect = None
+    if took_effect:
+        effect = lasting_effect(service, caster, plan, target, weapon)
+        if effect is not None:
+            effect = start_effect(service, effect)
+    summary = _summary(caster, aimed, plan, rolled.level, cost, resisted, took_effect, ruleset)
+    if effect is not None:
+        summary += f"; {effect.title} on {effect.target_name} ({effect.changes()})"
     return Cast(event=rolled.event, roll=rolled.roll, level=rolled.level, cost=cost,
-                resistance=resisted, took_effect=took_effect, summary=summary)  # fmt: skip
+                resistance=resisted, took_effect=took_effect, summary=summary,
+                effect=effect)  # fmt: skip
 
 
 def _spend(service: CampaignService, caster: Character, plan: CastPlan, cost: CastingCost) -> None:
@@ -140,7 +199,7 @@ def _spend(service: CampaignService, caster: Character, plan: CastPlan, cost: Ca
 
 def _summary(
     caster: Character,
-    target: Character | None,
+    target: Target | None,
     plan: CastPlan,
     level: Level,
     cost: CastingCost,

@@ -179,7 +179,7 @@ def test_a_target_resists_with_its_magic_points(svc: CampaignService) -> None:
     # Harvald MP 13 against Gorehorn MP 9: 70% to overcome; 71 fails
     spell = find_castable(svc.character(HARVALD), RuleSet.RQG, "Demoralize")
     cast = cast_spell(svc, SeededRng(1), HARVALD, default_plan(spell), typed=20,
-                      target_id=GOREHORN, resists=Resistance.MAGIC_POINTS,
+                      target=GOREHORN, resists=Resistance.MAGIC_POINTS,
                       typed_resistance=71)  # fmt: skip
     assert cast.level is Level.SUCCESS and not cast.took_effect
     assert cast.resistance is not None and cast.resistance.chance == 70
@@ -189,7 +189,7 @@ def test_a_target_resists_with_its_magic_points(svc: CampaignService) -> None:
     kinds = [e.kind for e in seen if isinstance(e, RollMade)]
     assert kinds == ["spell", "resistance"]
     again = cast_spell(svc, SeededRng(1), HARVALD, default_plan(spell), typed=20,
-                       target_id=GOREHORN, resists=Resistance.MAGIC_POINTS,
+                       target=GOREHORN, resists=Resistance.MAGIC_POINTS,
                        typed_resistance=30)  # fmt: skip
     # now 11 against 9: 60%
     assert again.took_effect and again.resistance is not None and again.resistance.chance == 60
@@ -198,7 +198,7 @@ def test_a_target_resists_with_its_magic_points(svc: CampaignService) -> None:
 def test_a_failed_cast_rolls_no_resistance(svc: CampaignService) -> None:
     spell = find_castable(svc.character(HARVALD), RuleSet.RQG, "Demoralize")
     cast = cast_spell(svc, SeededRng(1), HARVALD, default_plan(spell), typed=90,
-                      target_id=GOREHORN, resists=Resistance.MAGIC_POINTS)  # fmt: skip
+                      target=GOREHORN, resists=Resistance.MAGIC_POINTS)  # fmt: skip
     assert cast.resistance is None and not cast.took_effect
     assert cast.summary.endswith("failure, no effect; spent nothing")
 
@@ -217,3 +217,33 @@ def test_a_restart_keeps_the_points_spent(tmp_path: Path) -> None:
         assert [(e.pool, e.amount) for e in last] == [
             ("magic", 1), ("rune:Orlanth Adventurous", 2)
         ]  # fmt: skip
+
+
+def test_a_lasting_spell_becomes_an_effect_on_its_target(svc: CampaignService) -> None:
+    # Bladesharp 2 on Harvald's own broadsword: +10% and +2 damage (gmdash.rules.spells)
+    spell = find_castable(svc.character(HARVALD), RuleSet.RQG, "Bladesharp")
+    cast = cast_spell(svc, SeededRng(1), HARVALD, default_plan(spell), typed=30)
+    assert cast.effect is not None and svc.state.effects == (cast.effect,)
+    assert (cast.effect.target, cast.effect.label, cast.effect.points) == (HARVALD, "Bladesharp", 2)
+    assert cast.effect.changes() == "+10% Broadsword, +2 damage Broadsword, edged weapon"
+    assert cast.summary.endswith(
+        "; Bladesharp 2 on Harvald Stormbrow (" + cast.effect.changes() + ")"
+    )
+    # Korrath's Protection on Irvala, and a failed cast puts nothing
+    korrath = svc.character("c0003")
+    protection = find_castable(korrath, RuleSet.RQG, "Protection")
+    on_irvala = cast_spell(svc, SeededRng(1), "c0003", default_plan(protection), typed=10,
+                           target=IRVALA)  # fmt: skip
+    assert on_irvala.effect is not None and on_irvala.effect.target == IRVALA
+    failed = cast_spell(svc, SeededRng(1), "c0003", default_plan(protection), typed=90,
+                        target=IRVALA)  # fmt: skip
+    assert failed.effect is None and len(svc.state.effects) == 2
+
+
+def test_a_resisted_spell_puts_no_effect(svc: CampaignService) -> None:
+    marcellan = svc.character("c0007")
+    spell = find_castable(marcellan, RuleSet.RQG, "Protection")
+    cast = cast_spell(svc, SeededRng(1), "c0007", default_plan(spell), typed=10,
+                      target=HARVALD, resists=Resistance.MAGIC_POINTS,
+                      typed_resistance=95)  # fmt: skip
+    assert not cast.took_effect and cast.effect is None and svc.state.effects == ()

@@ -195,7 +195,8 @@ async def test_cast_spirit_and_rune_spells_at_full_speed_and_restart(tmp_path: P
             await burst(pilot, *keys_of("blade"))
             await pilot.press("tab")
             await burst(pilot, "2")
-            await pilot.press(*["tab"] * 8)  # boost, flat, augment, Rune, target, 2 boxes, D100
+            # boost, flat, augment, Rune, target, weapon, two boxes, then the D100
+            await pilot.press(*["tab"] * 9)
             await burst(pilot, *keys_of("12"), "enter", "enter")
             assert len(app.screen_stack) == 1, "cast and closed"
             harvald = service.character(HARVALD)

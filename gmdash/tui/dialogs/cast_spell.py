@@ -31,15 +31,16 @@ from gmdash.model.casting import (
     chance,
     cost_text,
     costs_by_level,
-    refusal,
     resistance_odds,
     rune_affinities,
     strike_rank,
 )
 from gmdash.model.character import Ability, Character
+from gmdash.model.errors import ValidationError
 from gmdash.model.events import RollMade
 from gmdash.play import experience, rolls
-from gmdash.play.magic import Cast, Resistance, cast_spell
+from gmdash.play.effects import Target
+from gmdash.play.magic import Cast, Resistance, cast_problem, cast_spell, lasting_effect
 from gmdash.rules import AUGMENT_BONUS, Level, RuleSet, d100_text
 from gmdash.tui.dialogs.roll_base import ListSearch, RollDialog
 from gmdash.tui.dialogs.roll_plan import level_markup, narrow, odds_markup, parse_whole
@@ -63,20 +64,21 @@ class CastDialog(RollDialog[Cast]):
     def __init__(
         self,
         caster: Character,
-        targets: Sequence[Character] = (),
+        targets: Sequence[Target] = (),
         *,
         spell_name: str | None = None,
         target_id: str | None = None,
     ) -> None:
         super().__init__()
         self.caster = caster
-        self.targets = [t for t in targets if t.id != caster.id]
+        self.targets = list(targets)
         self._first_spell = spell_name
         self._first_target = next((t.name for t in self.targets if t.id == target_id), "")
         self.spells: list[Castable] = []
         self.spell: Castable | None = None
         self.plan: CastPlan | None = None
-        self.target: Character | None = None
+        self.target: Target | None = None
+        self.weapon: str | None = None
         self.augment: Ability | None = None
         self.augment_roll: RollMade | None = None
         self._augments_used: set[str] | None = None
@@ -128,6 +130,10 @@ class CastDialog(RollDialog[Cast]):
                                                   case_sensitive=False),
                     )  # fmt: skip
                 yield Static("", id="target-error", classes="error")
+                with Horizontal(classes="row"):
+                    yield Label("Weapon", classes="field-label")
+                    yield Input(placeholder="a weapon spell: blank, the first", id="weapon",
+                                compact=True)  # fmt: skip
                 yield Checkbox("Target resists: MP vs MP", id="resists", compact=True)
                 yield Checkbox("Hidden: the GM's roll", id="hidden", compact=True)
             with Vertical(id="odds-box", classes="row"):
@@ -233,14 +239,32 @@ class CastDialog(RollDialog[Cast]):
             if self.augment_roll and self.augment_roll.level else None,
         )  # fmt: skip
         self.plan = plan
-        why = refusal(self.caster, self.ruleset, plan)
+        valid = self._check_target() and valid
+        why = cast_problem(self.service, self.caster, plan,
+                           self.target.id if self.target else None, self._weapon())  # fmt: skip
         self.set_error("search-error", f"cannot cast: {why}" if why else "")
         valid = valid and why is None
-        valid = self._check_target() and valid
+        resists = self.query_one("#resists", Checkbox).value
+        if resists and (self.target is None or self.target.sheet is None):
+            self.set_error("target-error", "a resisting target: name who resists")
+            valid = False
         typed_ok, _ = self.typed_d100("typed", "typed-error")
         resist_ok, _ = self.typed_d100("typed-resist", "typed-resist-error")
         self._show_odds(plan)
         return valid and typed_ok and resist_ok
+
+    def _weapon(self) -> str | None:
+        """The weapon a weapon spell lands on: the one typed (best match), else the target's
+        (or the caster's) first."""
+        on = self.target.sheet if self.target is not None else self.caster
+        names = [w.name for w in on.weapons] if on is not None else []
+        text = self.query_one("#weapon", Input).value.strip()
+        if not text:
+            self.weapon = names[0] if names else None
+        else:
+            found = narrow(names, text)
+            self.weapon = found[0] if found else text
+        return self.weapon
 
     def _check_target(self) -> bool:
         text = self.query_one("#target", Input).value.strip()
@@ -314,12 +338,22 @@ class CastDialog(RollDialog[Cast]):
         self.query_one("#odds", Static).update(odds_markup(to_roll, self.ruleset))
         lines = [f"{level_markup(level, f'{level!s:<9}')} {cost_text(cost, self.ruleset)}"
                  for level, cost in costs_by_level(self.ruleset, plan).items()]  # fmt: skip
-        text = "[b]costs[/b]\n" + "\n".join(lines)
-        if self.target is not None and self.query_one("#resists", Checkbox).value:
-            odds = resistance_odds(self.caster, self.target)
-            text += (f"\n[b]then resist[/b] MP {self.caster.magic_points} vs "
-                     f"{self.target.magic_points}: {max(0, odds)}%")  # fmt: skip
-        self.query_one("#costs", Static).update(Content.from_markup(text))
+        text = Content.from_markup("[b]costs[/b]\n" + "\n".join(lines))
+        sheet = self.target.sheet if self.target is not None else None
+        if sheet is not None and self.query_one("#resists", Checkbox).value:
+            odds = resistance_odds(self.caster, sheet)
+            text += Content.from_markup(f"\n[b]then resist[/b] MP {self.caster.magic_points} "
+                                        f"vs {sheet.magic_points}: {max(0, odds)}%")  # fmt: skip
+        try:
+            effect = lasting_effect(self.service, self.caster, plan,
+                                    self.target.id if self.target else None, self.weapon,
+                                    effect_id="e0000")  # fmt: skip
+        except ValidationError:
+            effect = None
+        if effect is not None:
+            text += markup("\n[b]lasts[/b] $what on $who", what=effect.short(),
+                           who=effect.target_name)  # fmt: skip
+        self.query_one("#costs", Static).update(text)
 
     # --- rolling -----------------------------------------------------------------------------
 
@@ -334,7 +368,7 @@ class CastDialog(RollDialog[Cast]):
         resists = self.target is not None and self.query_one("#resists", Checkbox).value
         done = cast_spell(
             self.service, self.rng, self.caster.id, self.plan, typed=typed,
-            target_id=self.target.id if self.target else None,
+            target=self.target.id if self.target else None, weapon=self.weapon,
             resists=Resistance.MAGIC_POINTS if resists else Resistance.NONE,
             typed_resistance=typed_resist, hidden=hidden, augment_roll=self.augment_roll,
         )  # fmt: skip

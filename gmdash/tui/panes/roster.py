@@ -23,6 +23,7 @@ from gmdash.model.derived import maxima
 from gmdash.model.events import Event, PointsSpent
 from gmdash.play import importing, roster
 from gmdash.play.campaign import CampaignService
+from gmdash.play.effects import Target
 from gmdash.play.magic import Cast
 from gmdash.rules import Edition, OptionalRule, RuleSet
 from gmdash.tui.dialogs.character_form import CharacterForm
@@ -460,7 +461,8 @@ class RosterPane(Pane):
             if cast is not None:
                 self.app.notify(cast.summary, title="Cast", timeout=8)
 
-        self.app.push_screen(CastDialog(character, service.characters), done)
+        targets = [Target(c.id, c.name, c) for c in service.characters if c.id != character.id]
+        self.app.push_screen(CastDialog(character, targets), done)
 
     @guarded
     def action_full_rest(self) -> None:
