@@ -225,7 +225,7 @@ def test_a_lasting_spell_becomes_an_effect_on_its_target(svc: CampaignService) -
     cast = cast_spell(svc, SeededRng(1), HARVALD, default_plan(spell), typed=30)
     assert cast.effect is not None and svc.state.effects == (cast.effect,)
     assert (cast.effect.target, cast.effect.label, cast.effect.points) == (HARVALD, "Bladesharp", 2)
-    assert cast.effect.changes() == "+10% Broadsword, +2 damage Broadsword, edged weapon"
+    assert cast.effect.changes() == "+10% Broadsword, +2 damage Broadsword"
     assert cast.summary.endswith(
         "; Bladesharp 2 on Harvald Stormbrow (" + cast.effect.changes() + ")"
     )
