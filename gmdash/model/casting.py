@@ -211,6 +211,12 @@ def strike_rank(character: Character, plan: CastPlan) -> int:
     return spirit_spell_sr(dex_sr, plan.points, plan.boost)
 
 
+def spell_own_sr(character: Character, spell: Castable) -> int:
+    """A spell's own SR, what it adds to DEX SR cast at its own points without a boost."""
+    dex_sr = dex_strike_rank(character.characteristics["DEX"])
+    return strike_rank(character, default_plan(spell)) - dex_sr
+
+
 def cost_of(ruleset: RuleSet, plan: CastPlan, level: Level) -> CastingCost:
     return spell_cost(ruleset, level, plan.points, plan.boost,
                       rune=plan.spell.kind is SpellKind.RUNE)  # fmt: skip

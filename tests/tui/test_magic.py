@@ -236,3 +236,56 @@ async def test_cast_spirit_and_rune_spells_at_full_speed_and_restart(tmp_path: P
     with CampaignService.open(tmp_path, DEMO_NAME) as again:
         harvald = again.character(HARVALD)
         assert (harvald.magic_points, harvald.cults[0].rune_points) == (11, 0)
+
+
+async def test_a_declared_spell_is_cast_at_its_strike_rank(tmp_path: Path) -> None:
+    from gmdash.play import combat as runner
+    from gmdash.play.combat import FoeSpec, Plan
+    from gmdash.rules.combat import ActionKind
+    from gmdash.tui.dialogs.combat_declare import DeclareDialog
+
+    service = open_demo(tmp_path)
+    service.start_session()
+    broo = FoeSpec(name="Broo", dex=12, siz=13, hit_points=12, weapon="Club", skill=45,
+                   damage="1D6")  # fmt: skip
+    runner.begin(service, [HARVALD], [broo])
+    seen: list[Event] = []
+    service.bus.subscribe(Event, seen.append)
+    try:
+        app = dashboard_app(service)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            await pilot.press("2", "s")  # declare for Harvald, the first combatant
+            await pilot.pause()
+            assert isinstance(app.screen, DeclareDialog)
+            dialog = app.screen
+            from textual.widgets import Select
+
+            dialog.query_one("#weapon-0", Select).value = "spell:spirit::Bladesharp"
+            await pilot.pause()
+            assert dialog.query_one("#kind-0", Select).value == ActionKind.SPELL.value
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            declared = service.state.combat
+            assert declared is not None
+            action = declared.combatant("k01").declared[0]
+            # DEX 11: DEX SR 3, Bladesharp 2: one more
+            assert (action.kind, action.label, action.sr) == (ActionKind.SPELL, "Bladesharp", 4)
+            runner.declare(service, "k02", [Plan(kind=ActionKind.MELEE, weapon="Club")])
+            await pilot.press("n")
+            await pilot.pause()
+            await pilot.press("t")
+            await pilot.pause()
+            assert isinstance(app.screen, CastDialog)
+            assert app.screen.spell is not None and app.screen.spell.name == "Bladesharp"
+            typed = app.screen.query_one("#typed")
+            typed.value = "30"  # type: ignore[attr-defined]
+            await pilot.pause()
+            await pilot.press("enter", "enter")
+            await pilot.pause()
+        assert service.character(HARVALD).magic_points == 11
+        assert [e.kind for e in seen if isinstance(e, RollMade)] == ["spell"]
+        effects = service.state.effects
+        assert [(e.label, e.target) for e in effects] == [("Bladesharp", HARVALD)]
+    finally:
+        service.close()
