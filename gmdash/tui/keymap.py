@@ -166,7 +166,9 @@ COMMANDS: tuple[Command, ...] = (
             key_display="= / v"),
     Command(RESISTANCE, "enter", "roll", "Roll",
             "Roll on the resistance table (or read the typed result) and log it"),
-    Command(RESISTANCE, "p", "next_preset", "Preset", "Next preset (STR vs SIZ, POW vs POW, ...)"),
+    Command(RESISTANCE, "p", "next_preset", "Preset", "Next preset (STR vs SIZ, MP vs MP, ...)"),
+    Command(RESISTANCE, "a", "pick_actors", "Actors",
+            "Take both values from two actors' sheets (current MP, POW, STR...)"),
     # Log
     Command(LOG, "slash", "search", "Search", "Search the log's text", key_display="/"),
     Command(LOG, "f", "filter", "Filter", "Filter by actor, kind and level"),
