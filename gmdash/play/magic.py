@@ -74,8 +74,17 @@ def lasting_effect(
     if catalogue is None or catalogue.instant:
         return None
     on = target_of(service, target if target is not None else caster.id)
-    if weapon is None and catalogue.on_weapon and on.sheet is not None and on.sheet.weapons:
-        weapon = on.sheet.weapons[0].name  # none named: the first weapon on the sheet
+    weapons = [w.name for w in on.sheet.weapons] if on.sheet is not None else []
+    if catalogue.on_weapon and weapons:
+        if weapon is None:
+            weapon = weapons[0]  # none named: the first weapon on the sheet
+        else:  # a unique start of a weapon's name will do, as for actors
+            wanted = weapon.strip().casefold()
+            starting = [w for w in weapons if w.casefold().startswith(wanted)]
+            exact = [w for w in weapons if w.casefold() == wanted]
+            matches = exact or starting
+            if len(matches) == 1:
+                weapon = matches[0]
     points = plan.points if catalogue.variable else catalogue.points
     return effect_of_spell(catalogue, on, effect_id or service.state.new_effect_id(),
                            points=points, caster=caster.name, weapon=weapon)  # fmt: skip
