@@ -180,6 +180,11 @@ def cast_spell(
     summary = _summary(caster, aimed, plan, rolled.level, cost, resisted, took_effect, ruleset)
     if effect is not None:
         summary += f"; {effect.title} on {effect.target_name} ({effect.changes()})"
+    catalogue = spell_effect(plan.spell.name)
+    if took_effect and catalogue is not None and catalogue.heals_per_point:
+        # an instant healing spell: the location is the game master's to name (H heals it)
+        healed = catalogue.heals_per_point * (plan.points if catalogue.variable else 1)
+        summary += f"; heals {healed} HP of one location (H heals it, as magical healing)"
     return Cast(event=rolled.event, roll=rolled.roll, level=rolled.level, cost=cost,
                 resistance=resisted, took_effect=took_effect, summary=summary,
                 effect=effect)  # fmt: skip

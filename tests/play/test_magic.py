@@ -3,23 +3,27 @@ target resists with its magic points, a cast without the points is refused and l
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from helpers import FakeClock
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gmdash.model.casting import (
     CastPlan,
     SpellKind,
     castables,
     chance,
+    cost_of,
     default_plan,
     find_castable,
     refusal,
     strike_rank,
 )
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import CharacterEdited, Event, PointsSpent, RollMade
+from gmdash.model.events import CharacterAdded, CharacterEdited, Event, PointsSpent, RollMade
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME, demo_state
 from gmdash.play.magic import Resistance, cast_spell
@@ -247,3 +251,55 @@ def test_a_resisted_spell_puts_no_effect(svc: CampaignService) -> None:
                       target=HARVALD, resists=Resistance.MAGIC_POINTS,
                       typed_resistance=95)  # fmt: skip
     assert not cast.took_effect and cast.effect is None and svc.state.effects == ()
+
+
+@given(
+    spell_index=st.integers(min_value=0, max_value=6),
+    points=st.integers(min_value=0, max_value=6),
+    boost=st.integers(min_value=0, max_value=20),
+    level=st.sampled_from(list(Level)),
+    magic_points=st.integers(min_value=0, max_value=13),
+    rune_points=st.integers(min_value=0, max_value=3),
+)
+def test_a_cast_that_is_allowed_never_takes_more_than_the_pools_hold(
+    spell_index: int, points: int, boost: int, level: Level, magic_points: int, rune_points: int
+) -> None:
+    # whatever the level of result, what a cast the rules allow costs is within the pools:
+    # the points never go below 0
+    base = demo_state().characters[HARVALD]
+    cult = replace(base.cults[0], rune_points=rune_points)
+    harvald = replace(base, magic_points=magic_points, cults=(cult,))
+    spells = castables(harvald, RuleSet.RQG)
+    plan = CastPlan(spell=spells[spell_index % len(spells)], points=points, boost=boost)
+    if refusal(harvald, RuleSet.RQG, plan) is not None:
+        return
+    cost = cost_of(RuleSet.RQG, plan, level)
+    assert 0 <= cost.magic <= harvald.magic_points
+    assert 0 <= cost.rune <= harvald.cults[0].rune_points
+
+
+def test_a_brp_spell_is_cast_with_its_own_chance_and_power_points(tmp_path: Path) -> None:
+    from gmdash.model.magic import Spell
+    from gmdash.model.sheets import new_character
+
+    with CampaignService.create(tmp_path, "Brp", RuleSet.BRP, clock=FakeClock()) as service:
+        mage = new_character(
+            id="c0001", name="Vessa", ruleset=RuleSet.BRP,
+            characteristics={"STR": 10, "CON": 11, "SIZ": 10, "INT": 15, "POW": 14, "DEX": 12,
+                             "APP": 11},
+        )  # fmt: skip
+        mage = replace(mage, spells=(Spell(name="Bolt", points=2, variable=True, chance=45),))
+        service.publish(CharacterAdded(character=mage))
+        bolt = find_castable(mage, RuleSet.BRP, "bolt")
+        assert bolt.kind is SpellKind.BRP and chance(mage, RuleSet.BRP, default_plan(bolt)) == 45
+        failed = cast_spell(service, SeededRng(1), mage.id, default_plan(bolt), typed=80)
+        assert failed.level is Level.FAILURE and "spent 1 PP" in failed.summary
+        assert service.character(mage.id).magic_points == 13
+        cast_spell(service, SeededRng(1), mage.id, default_plan(bolt), typed=20)
+        assert service.character(mage.id).magic_points == 11
+
+
+def test_a_healing_spell_says_how_much_it_heals(svc: CampaignService) -> None:
+    heal = find_castable(svc.character(HARVALD), RuleSet.RQG, "Heal")
+    cast = cast_spell(svc, SeededRng(1), HARVALD, default_plan(heal), typed=30)
+    assert cast.effect is None and "heals 2 HP of one location" in cast.summary
