@@ -289,3 +289,30 @@ async def test_a_declared_spell_is_cast_at_its_strike_rank(tmp_path: Path) -> No
         assert [(e.label, e.target) for e in effects] == [("Bladesharp", HARVALD)]
     finally:
         service.close()
+
+
+async def test_an_augment_is_rolled_before_the_cast(tmp_path: Path) -> None:
+    service = open_demo(tmp_path)
+    service.start_session()
+    seen: list[RollMade] = []
+    service.bus.subscribe(RollMade, seen.append)
+    try:
+        app = dashboard_app(service, ScriptedRng([]))
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            await pilot.press("s")
+            await burst(pilot, *keys_of("blade"))
+            dialog = app.screen
+            assert isinstance(dialog, CastDialog)
+            dialog.query_one("#augment").value = "orate"  # type: ignore[attr-defined]
+            dialog.query_one("#typed").value = "08"  # type: ignore[attr-defined]
+            await pilot.pause()
+            await burst(pilot, "enter")  # Orate 40%: 08 is a special, +30
+            assert dialog.augment_roll is not None
+            await burst(pilot, *keys_of("50"), "enter", "enter")
+        assert [(r.kind, r.label, r.chance, r.roll) for r in seen] == [
+            ("augment", "Orate", 40, 8), ("spell", "Bladesharp 2", 95, 50)
+        ]  # fmt: skip
+        assert seen[1].details["augment_roll"] == seen[0].id
+    finally:
+        service.close()

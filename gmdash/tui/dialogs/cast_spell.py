@@ -35,14 +35,13 @@ from gmdash.model.casting import (
     rune_affinities,
     strike_rank,
 )
-from gmdash.model.character import Ability, Character
+from gmdash.model.character import Character
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import RollMade
-from gmdash.play import experience, rolls
 from gmdash.play.effects import Target
 from gmdash.play.magic import Cast, Resistance, cast_problem, cast_spell, lasting_effect
-from gmdash.rules import AUGMENT_BONUS, Level, RuleSet, d100_text
-from gmdash.tui.dialogs.roll_base import ListSearch, RollDialog
+from gmdash.rules import RuleSet
+from gmdash.tui.dialogs.augment_first import AugmentFirst
+from gmdash.tui.dialogs.roll_base import ListSearch
 from gmdash.tui.dialogs.roll_plan import level_markup, narrow, odds_markup, parse_whole
 from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList
@@ -50,10 +49,11 @@ from gmdash.tui.widgets.lists import PagedOptionList
 MAX_FLAT = 500
 
 
-class CastDialog(RollDialog[Cast]):
+class CastDialog(AugmentFirst[Cast]):
     """Cast one of a character's spells; an augment is rolled first."""
 
     title_text: ClassVar[str] = "Cast a spell"
+    locked_list = "#spells"
     DEFAULT_CSS = """
     CastDialog #spells { height: 9; }
     CastDialog #pick { width: 36; }
@@ -79,9 +79,6 @@ class CastDialog(RollDialog[Cast]):
         self.plan: CastPlan | None = None
         self.target: Target | None = None
         self.weapon: str | None = None
-        self.augment: Ability | None = None
-        self.augment_roll: RollMade | None = None
-        self._augments_used: set[str] | None = None
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -234,9 +231,7 @@ class CastDialog(RollDialog[Cast]):
                 rune = found[0] if found else rune_text
         plan = CastPlan(
             spell=spell, points=points, boost=boost, flat=flat, rune=rune,
-            augment_name=self.augment.name if self.augment_roll and self.augment else None,
-            augment_level=Level(self.augment_roll.level)
-            if self.augment_roll and self.augment_roll.level else None,
+            augment_name=self.augment_name, augment_level=self.augment_level,
         )  # fmt: skip
         self.plan = plan
         valid = self._check_target() and valid
@@ -283,32 +278,7 @@ class CastDialog(RollDialog[Cast]):
         return True
 
     def _check_augment(self) -> bool:
-        """The augmenting ability: matched by name, once per session (as for ability rolls)."""
-        if self.ruleset is not RuleSet.RQG or self.augment_roll is not None:
-            return True
-        text = self.query_one("#augment", Input).value
-        self.augment = None
-        if not text.strip():
-            self.set_error("augment-info", "")
-            return True
-        found = narrow([a.name for a in self.caster.abilities], text)
-        if not found:
-            self.set_error("augment-info", markup("[$error]no ability matches $text[/]",
-                                                  text=repr(text)))  # fmt: skip
-            return False
-        ability = self.caster.ability(found[0])
-        assert ability is not None
-        if self._augments_used is None:  # the session's log, read once per dialog
-            self._augments_used = experience.augments_used(self.service, self.caster.id)
-        why = experience.augment_refusal(self.service, self.caster, ability.name,
-                                         self._augments_used)  # fmt: skip
-        if why:
-            self.set_error("augment-info", markup("[$error]$why[/]", why=why))
-            return False
-        self.augment = ability
-        self.set_error("augment-info", markup("$name $value%, rolled first",
-                                              name=ability.name, value=ability.value))  # fmt: skip
-        return True
+        return self.check_augment(self.caster, [a.name for a in self.caster.abilities])
 
     def _show_odds(self, plan: CastPlan | None) -> None:
         chance_box = self.query_one("#chance", Static)
@@ -376,25 +346,5 @@ class CastDialog(RollDialog[Cast]):
         self.finish(done)
 
     def _roll_augment(self, typed: int | None, hidden: bool) -> None:
-        assert self.augment is not None and self.plan is not None
-        rolled = rolls.roll_augment(self.service, self.rng, self.caster, self.augment,
-                                    self.plan.spell.name, typed=typed, hidden=hidden)  # fmt: skip
-        self.augment_roll = rolled.event
-        assert rolled.roll is not None
-        bonus = AUGMENT_BONUS[rolled.level]
-        self.show_level(rolled.roll, rolled.level,
-                        f"augment {self.augment.name}: {bonus:+d} to {self.plan.spell.name}. "
-                        "Enter casts it.")  # fmt: skip
-        for widget_id in ("augment", "search"):
-            self.query_one(f"#{widget_id}", Input).disabled = True
-        self.query_one("#spells", OptionList).disabled = True
-        self.set_error(
-            "augment-info",
-            literal(f"{self.augment.name}: ")
-            + Content.from_markup(f"{level_markup(rolled.level)} ({d100_text(rolled.roll)}), ")
-            + Content(f"{bonus:+d}"),
-        )
-        typed_field = self.query_one("#typed", Input)
-        typed_field.value = ""
-        typed_field.focus()
-        self.refresh_form()
+        assert self.plan is not None
+        self.roll_augment(self.caster, self.plan.spell.name, typed, hidden, then="casts it")
