@@ -54,7 +54,7 @@ def test_a_roll_kind_or_level_the_log_does_not_know_is_refused() -> None:
     with pytest.raises(ValidationError, match="level"):
         RollMade(kind="ability", level="great")  # type: ignore[arg-type]
     with pytest.raises(ValidationError, match="kind"):
-        RollMade.from_dict({"kind": "spell"})
+        RollMade.from_dict({"kind": "sorcery"})
     assert RollMade(kind="ability", level="special").level == "special"
 
 

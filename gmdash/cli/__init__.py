@@ -35,6 +35,7 @@ COMMAND_MODULES: dict[str, str] = {
     **dict.fromkeys(("config", "saves", "completion"), "gmdash.cli.setup_commands"),
     "serve": "gmdash.cli.serve_command",
     **dict.fromkeys(("undo", "redo"), "gmdash.cli.undo_commands"),
+    "cast": "gmdash.cli.magic_commands",
 }
 COMBAT_MODULE = "gmdash.cli.combat_commands"
 GLOBAL_OPTIONS_WITH_VALUE = ("--saves", "--campaign")

@@ -20,7 +20,7 @@ from gmdash.model.errors import ValidationError
 
 RollKind = Literal[
     "ability", "augment", "characteristic", "opposed", "resistance", "dice", "damage",
-    "location", "attack", "parry", "dodge", "experience",
+    "location", "attack", "parry", "dodge", "experience", "spell",
 ]  # fmt: skip
 """What a `RollMade` rolled: checked when the event is made (and when it is read back)."""
 

@@ -20,6 +20,7 @@ from gmdash.model.events import (
     SessionEnded,
     SessionStarted,
 )
+from gmdash.model.magic import pool_label
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -91,9 +92,13 @@ def _describe(event: Event, names: dict[str, str]) -> tuple[str | None, str, str
                 return (
                     who(event.character_id),
                     "points",
-                    (f"{-event.amount} {event.pool} points regained"),
+                    (f"{-event.amount} {pool_label(event.pool)} points regained"),
                 )
-            return who(event.character_id), "points", f"{event.amount} {event.pool} points spent"
+            return (
+                who(event.character_id),
+                "points",
+                f"{event.amount} {pool_label(event.pool)} points spent",
+            )
         case CharacterAdded():
             return event.character.name, "roster", "added"
         case CharacterEdited():

@@ -36,6 +36,12 @@ def pool_cult(pool: str) -> str | None:
     return pool[len(CULT_POOL_PREFIX) :] if pool.startswith(CULT_POOL_PREFIX) else None
 
 
+def pool_label(pool: str) -> str:
+    """A pool as summaries and the log say it: "magic", "rune", "Orlanth Rune"."""
+    cult_name = pool_cult(pool)
+    return pool if cult_name is None else f"{cult_name} Rune"
+
+
 class CultRank(StrEnum):
     """Standing in a cult (RQG): it is shown, the rules of casting do not depend on it."""
 

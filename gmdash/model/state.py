@@ -46,7 +46,7 @@ from gmdash.model.events import (
     UndoApplied,
     WeaponDamaged,
 )
-from gmdash.model.magic import MAGIC_POOL, NO_CULT_POOL, pool_cult
+from gmdash.model.magic import MAGIC_POOL, NO_CULT_POOL, pool_cult, pool_label
 from gmdash.model.sheets import checked
 from gmdash.rules import HealResult, HitTable, LocationKind, location_label
 from gmdash.rules.wounds import heal_naturally, heal_wound
@@ -464,14 +464,14 @@ class CampaignState:
         if left < 0:
             have = left + event.amount
             raise ValidationError(
-                "amount", f"{before.name} has only {have} {_pool_label(event.pool)} points"
+                "amount", f"{before.name} has only {have} {pool_label(event.pool)} points"
             )
         verb = "spent" if event.amount >= 0 else "regained"
         self._replace(
             event,
             before,
             after,
-            f"{abs(event.amount)} {_pool_label(event.pool)} points {verb} by {before.name}",
+            f"{abs(event.amount)} {pool_label(event.pool)} points {verb} by {before.name}",
         )
 
     def _weapon_damaged(self, event: WeaponDamaged) -> None:
@@ -801,12 +801,6 @@ def _roll_summary(event: RollMade) -> str:
     told = f" {result}" if result is not None else ""
     level = f" ({event.level})" if event.level else ""
     return f"{who}{what} roll{told}{level}"
-
-
-def _pool_label(pool: str) -> str:
-    """A pool as summaries and messages say it: "magic", "rune", "Orlanth Rune"."""
-    cult_name = pool_cult(pool)
-    return pool if cult_name is None else f"{cult_name} Rune"
 
 
 def _whose(sheet: Character, location: str | None) -> str:

@@ -1,14 +1,18 @@
 """The demo campaign created on first start: an RQG party of four and a handful of foes.
 
 All names are original. Current hit, magic and rune points start full (from the rules core).
+Everyone knows some spirit magic; the four adventurers and two foes are initiates of a cult,
+whose three Rune points are the cult's own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from gmdash.model.campaign import Campaign
 from gmdash.model.character import Ability, AbilityKind, Character, CharacterKind, Weapon
+from gmdash.model.magic import Cult, CultRank, RuneSpell, Spell
 from gmdash.model.sheets import new_character
 from gmdash.model.state import CampaignState
 from gmdash.rules.ruleset import RuleSet
@@ -136,6 +140,57 @@ def party() -> list[tuple[str, CharacterKind, str, dict[str, int], list[Ability]
     ]  # fmt: skip
 
 
+def _spells(*rows: tuple[str, int, bool]) -> tuple[Spell, ...]:
+    return tuple(Spell(name=n, points=p, variable=v) for n, p, v in rows)
+
+
+def _cult(name: str, runes: tuple[str, ...], *spells: tuple[str, int, str]) -> Cult:
+    """An initiate's cult with 3 Rune points; each spell's flags: "+" stackable, "1" one-use."""
+    return Cult(name=name, rank=CultRank.INITIATE, rune_points=3, rune_points_max=3,
+                runes=runes,
+                spells=tuple(RuneSpell(name=n, points=p, stackable="+" in f, one_use="1" in f)
+                             for n, p, f in spells))  # fmt: skip
+
+
+def magic() -> dict[str, tuple[tuple[Spell, ...], tuple[Cult, ...]]]:
+    """Spirit magic (within each one's CHA) and cults of the demo's sheets, by name."""
+    return {
+        "Harvald Stormbrow": (
+            _spells(("Bladesharp", 2, True), ("Demoralize", 2, False), ("Heal", 2, True)),
+            (_cult("Orlanth Adventurous", ("Air", "Movement"), ("Lightning", 1, "+"),
+                   ("Shield", 1, "+"), ("Flight", 1, "+"), ("Heal Wound", 1, "")),),
+        ),
+        "Irvala Greyquill": (
+            _spells(("Detect Enemies", 1, False), ("Mindspeech", 1, True),
+                    ("Farsee", 1, True)),
+            (_cult("Lhankor Mhy", ("Truth", "Stasis"), ("Analyze Magic", 1, ""),
+                   ("Knowledge", 1, ""), ("Dismiss Magic", 1, "+"),
+                   ("Command Cult Spirit", 2, "1")),),
+        ),
+        "Korrath Sandstrider": (
+            _spells(("Speedart", 1, False), ("Multimissile", 2, True), ("Protection", 2, True)),
+            (_cult("Waha", ("Beast", "Death", "Fertility"), ("Find Enemy", 1, ""),
+                   ("Spirit Block", 1, "+"), ("Heal Wound", 1, "")),),
+        ),
+        "Meriel Greenhollow": (
+            _spells(("Heal", 4, True), ("Glamour", 2, False), ("Protection", 2, True)),
+            (_cult("Ernalda", ("Earth", "Harmony", "Fertility"), ("Heal Wound", 1, ""),
+                   ("Charisma", 1, ""), ("Spirit Block", 1, "+"), ("Dismiss Magic", 1, "+")),),
+        ),
+        "Gorehorn": (
+            _spells(("Disruption", 1, False), ("Demoralize", 2, False)),
+            (_cult("Thed", ("Disorder",), ("Spirit Block", 1, "+"), ("Heal Wound", 1, "")),),
+        ),
+        "Scabtail": (_spells(("Disruption", 1, False)), ()),
+        "Marcellan the Lunar": (
+            _spells(("Bladesharp", 2, True), ("Protection", 2, True), ("Disruption", 1, False)),
+            (_cult("Seven Mothers", ("Moon", "Stasis"), ("Dismiss Magic", 1, "+"),
+                   ("Spirit Block", 1, "+"), ("Heal Wound", 1, "")),),
+        ),
+        "Grubnose": (_spells(("Disruption", 1, False)), ()),
+    }  # fmt: skip
+
+
 def demo_state() -> CampaignState:
     """The demo campaign's state before its first session."""
     campaign = Campaign(name=DEMO_NAME, slug=slugify(DEMO_NAME), ruleset=RuleSet.RQG,
@@ -148,6 +203,10 @@ def demo_state() -> CampaignState:
             id=f"c{index:04d}", name=name, kind=kind, player=player, characteristics=chars,
             ruleset=RuleSet.RQG, abilities=abilities, weapons=weapons, armour=armour, notes=notes,
         )  # fmt: skip
+        spells, cults = magic().get(name, ((), ()))
+        if cults:  # an initiate's Rune points are the cult's (docs/rules.md#rune-point-pools)
+            sheet = replace(sheet, rune_points=0, rune_points_max=0)
+        sheet = replace(sheet, spells=spells, cults=cults)
         state.characters[sheet.id] = sheet
         state.next_character = index + 1
     return state

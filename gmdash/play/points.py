@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from gmdash.model.character import Character
 from gmdash.model.derived import maxima
 from gmdash.model.events import PointsSpent
+from gmdash.model.magic import NO_CULT_POOL
 from gmdash.rules import RuleSet
 
 
@@ -20,10 +21,12 @@ class Pools:
 
 
 def pools(character: Character, ruleset: RuleSet) -> Pools:
+    """Magic points and every Rune point pool (no cult, then each cult's)."""
     full = maxima(character.characteristics, ruleset)
+    runes = rune_pools(character)
     return Pools(
-        current={"magic": character.magic_points, "rune": character.rune_points},
-        full={"magic": full.magic_points, "rune": character.rune_points_max},
+        current={"magic": character.magic_points, **runes.current},
+        full={"magic": full.magic_points, **runes.full},
     )
 
 
@@ -59,7 +62,23 @@ def rest_events(character: Character, ruleset: RuleSet) -> list[PointsSpent]:
     return _refill(character, "magic", pools(character, ruleset))
 
 
-def worship_events(character: Character) -> list[PointsSpent]:
-    """Worship (a holy day, a temple): Rune points back to the sheet's full Rune points."""
-    have = Pools(current={"rune": character.rune_points}, full={"rune": character.rune_points_max})
-    return _refill(character, "rune", have)
+def rune_pools(character: Character) -> Pools:
+    """Every Rune point pool of a sheet: the "no cult" one and each cult's
+    (docs/rules.md#rune-point-pools)."""
+    current = {NO_CULT_POOL: character.rune_points}
+    full = {NO_CULT_POOL: character.rune_points_max}
+    for cult in character.cults:
+        current[cult.pool] = cult.rune_points
+        full[cult.pool] = cult.rune_points_max
+    return Pools(current=current, full=full)
+
+
+def worship_events(character: Character, cult_name: str | None = None) -> list[PointsSpent]:
+    """Worship (a holy day, a temple): Rune points back to full, in the pool of the cult
+    worshipped (`cult_name`), or in every pool of the sheet (None). A character who is not of
+    `cult_name` regains nothing."""
+    have = rune_pools(character)
+    if cult_name is None:
+        return [event for pool in have.current for event in _refill(character, pool, have)]
+    cult = character.cult(cult_name)
+    return [] if cult is None else _refill(character, cult.pool, have)

@@ -349,6 +349,30 @@ def roll_characteristic(
     return Rolled(event=event, roll=rolled.roll, level=rolled.level)
 
 
+def roll_spell(
+    service: CampaignService,
+    rng: Rng,
+    character: Character,
+    label: str,
+    chance: int,
+    *,
+    modifiers: Sequence[str] = (),
+    typed: int | None = None,
+    hidden: bool = False,
+    details: Mapping[str, object] | None = None,
+) -> Rolled:
+    """A casting roll (`gmdash.play.magic` works out the chance and spends the points)."""
+    rolled = resolve(chance, rng, service.campaign.ruleset, result=typed)
+    facts = {**(details or {}), **({"typed": True} if typed is not None else {})}
+    event = service.publish(
+        roll_event(
+            "spell", character=character, label=label, chance=chance, modifiers=modifiers,
+            roll=rolled.roll, level=rolled.level, hidden=hidden, details=facts,
+        )
+    )  # fmt: skip
+    return Rolled(event=event, roll=rolled.roll, level=rolled.level)
+
+
 # --- opposed rolls -----------------------------------------------------------------------------
 
 

@@ -116,6 +116,11 @@ def full_rest(service: CampaignService, character_ids: Sequence[str] | None) -> 
 
 
 @one_change
-def worship(service: CampaignService, character_ids: Sequence[str] | None) -> list[PointsSpent]:
-    """Worship for these characters (None: everyone): Rune points back to full."""
-    return _restore(service, character_ids, lambda character, _: points.worship_events(character))
+def worship(
+    service: CampaignService, character_ids: Sequence[str] | None, cult_name: str | None = None
+) -> list[PointsSpent]:
+    """Worship for these characters (None: everyone): the Rune points of the cult worshipped
+    (`cult_name`; None: of every pool) back to full."""
+    return _restore(
+        service, character_ids, lambda character, _: points.worship_events(character, cult_name)
+    )

@@ -136,6 +136,7 @@ def _session_text(state: CampaignState) -> str:
 
 def _member(character: Character, ruleset: RuleSet) -> PartyMember:
     full = maxima(character.characteristics, ruleset)
+    rune_points, rune_points_max = character.all_rune_points  # every cult's pool together
     return PartyMember(
         name=character.name,
         player=character.player,
@@ -143,8 +144,8 @@ def _member(character: Character, ruleset: RuleSet) -> PartyMember:
         hit_points_max=full.hit_points,
         magic_points=character.magic_points,
         magic_points_max=full.magic_points,
-        rune_points=character.rune_points,
-        rune_points_max=character.rune_points_max,
+        rune_points=rune_points,
+        rune_points_max=rune_points_max,
         status=tuple(words for words in status_words(character, full) if words != "wounded"),
     )
 

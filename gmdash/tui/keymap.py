@@ -125,6 +125,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(ROSTER, "c", "roll_characteristic", "Char.", "Characteristic roll (x1..x10)"),
     Command(ROSTER, "o", "roll_opposed", "Opposed", "Opposed roll between two actors"),
     Command(ROSTER, "d", "roll_dice", "Dice", "Roll a dice expression (damage)"),
+    Command(ROSTER, "s", "cast_spell", "Cast",
+            "Cast a spell: spirit or Rune magic, its points spent"),
     Command(ROSTER, "a", "add_character", "Add", "Add a character"),
     Command(ROSTER, "i", "import_character", "Import",
             "Import a character: paste a stat block, a Foundry VTT actor or a gmdash export",
@@ -138,7 +140,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(ROSTER, "p", "spend_points", "Points", "Spend or regain magic and rune points",
             show=False),
     Command(ROSTER, "R", "full_rest", "Rest", "A full rest restores magic points", show=False),
-    Command(ROSTER, "w", "worship", "Worship", "Worship restores Rune points", show=False),
+    Command(ROSTER, "w", "worship", "Worship", "Worship restores a cult's Rune points",
+            show=False),
     Command(ROSTER, "x", "clear_conditions", "Clear", "Clear lasting wound conditions (shock...)",
             show=False),
     # Strike ranks
@@ -148,7 +151,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(STRIKE_RANKS, "ctrl+n", "new_round", "Round", "New round (clears declarations)"),
     Command(STRIKE_RANKS, "s", "declare", "Declare", "Declare actions for the selected combatant"),
     Command(STRIKE_RANKS, "l", "same_as_last_round", "Same", "Same actions as last round"),
-    Command(STRIKE_RANKS, "t", "attack", "Attack", "Resolve the current action"),
+    Command(STRIKE_RANKS, "t", "attack", "Attack", "Resolve the current action (attack or spell)"),
     Command(STRIKE_RANKS, "plus", "add_combatant", "Add", "Add a combatant", key_display="+"),
     Command(STRIKE_RANKS, "delete", "remove_combatant", "Remove", "Remove a combatant"),
     Command(STRIKE_RANKS, "E", "end_combat", "End", "End the combat and show its summary"),
@@ -165,7 +168,9 @@ COMMANDS: tuple[Command, ...] = (
             key_display="= / v"),
     Command(RESISTANCE, "enter", "roll", "Roll",
             "Roll on the resistance table (or read the typed result) and log it"),
-    Command(RESISTANCE, "p", "next_preset", "Preset", "Next preset (STR vs SIZ, POW vs POW, ...)"),
+    Command(RESISTANCE, "p", "next_preset", "Preset", "Next preset (STR vs SIZ, MP vs MP, ...)"),
+    Command(RESISTANCE, "a", "pick_actors", "Actors",
+            "Take both values from two actors' sheets (current MP, POW, STR...)"),
     # Log
     Command(LOG, "slash", "search", "Search", "Search the log's text", key_display="/"),
     Command(LOG, "f", "filter", "Filter", "Filter by actor, kind and level"),
@@ -313,6 +318,10 @@ BRP_WORDS = (
     ("Strike ranks", "DEX order"),
     ("strike-rank pane", "DEX-order pane"),
     ("Spend or regain magic and rune points", "Spend or regain magic points"),
+    (
+        "Cast a spell: spirit or Rune magic, its points spent",
+        "Cast a spell: its power points spent",
+    ),
 )
 """What a BRP campaign calls the things RQG's words name (its fight goes in DEX order)."""
 NO_RUNE_POINTS = ("worship",)

@@ -89,7 +89,8 @@ def test_a_command_help_still_works_alone(capsys: pytest.CaptureFixture[str]) ->
     ("words", "expected"),
     [
         (["gmdash", ""], set(COMMAND_MODULES)),
-        (["gmdash", "ca"], {"campaign"}),
+        (["gmdash", "cam"], {"campaign"}),
+        (["gmdash", "ca"], {"campaign", "cast"}),
         (["gmdash", "campaign", ""], {"new", "list", "recover"}),
         (["gmdash", "--saves", "/tmp", "session", "s"], {"start"}),
         (["gmdash", "roll", "50", "--ruleset", ""], {"rqg", "brp"}),

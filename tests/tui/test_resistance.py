@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
-from textual.widgets import Static
+from textual.widgets import Button, Input, Static
 
 from gmdash import rules
-from gmdash.model.events import Event, RollMade
+from gmdash.model.events import Event, PointsSpent, RollMade
 from gmdash.play.campaign import CampaignService, create_demo
 from gmdash.rules import ScriptedRng, SeededRng
 from gmdash.tui.app import GmDashApp
+from gmdash.tui.dialogs.resistance_actors import ActorsDialog
 from gmdash.tui.panes.log import LogPane
 from gmdash.tui.panes.resistance import (
     ACTIVE,
@@ -171,12 +172,12 @@ async def test_presets_cycle_and_label(service: CampaignService) -> None:
         await pilot.press("3")
         pane = app.query_one(ResistancePane)
         titles = [pane.preset.title]
-        for _ in range(5):
+        for _ in range(6):
             await pilot.press("p")
             titles.append(pane.preset.title)
-        assert titles == ["STR vs SIZ", "POW vs POW", "CON vs potency", "CON vs CON",
-                          "DEX vs DEX", "STR vs SIZ"]  # fmt: skip
-        await pilot.press("p", "p")
+        assert titles == ["STR vs SIZ", "MP vs MP", "POW vs POW", "CON vs potency",
+                          "CON vs CON", "DEX vs DEX", "STR vs SIZ"]  # fmt: skip
+        await pilot.press("p", "p", "p")
         assert pane.label == "CON 13 vs potency 15"
         assert "CON" in text_of(app, "#res-values") and "potency" in text_of(app, "#res-values")
         assert "CON vs potency" in str(pane.border_subtitle)
@@ -189,7 +190,7 @@ async def test_brp_offers_app_vs_app(tmp_path: Path) -> None:
         async with app.run_test(size=(160, 50)) as pilot:
             await pilot.press("3")
             pane = app.query_one(ResistancePane)
-            for _ in range(5):
+            for _ in range(6):
                 await pilot.press("p")
             assert pane.preset.title == "APP vs APP"
             # BRP has no critical level
@@ -311,3 +312,50 @@ async def test_fits_at_100x30_and_maximised(service: CampaignService) -> None:
         full = text_of(app, "#res-table").splitlines()
         assert len(full) == 22
         assert len(full[0].split()) == 22
+
+
+async def test_two_actors_give_their_current_values(service: CampaignService) -> None:
+    # Harvald (MP 13) against Gorehorn (MP 9): 70%; a spent point shows at once. The values
+    # asked for follow the preset (p: MP vs MP)
+    rolls: list[RollMade] = []
+    service.bus.subscribe(RollMade, rolls.append)
+    app = GmDashApp(service, rng=SeededRng(7), clock=service.clock)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("3", "p", "a")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ActorsDialog)
+        dialog.query_one("#active", Input).value = "harv"
+        dialog.query_one("#passive", Input).value = "gore"
+        await pilot.pause()
+        assert "Harvald Stormbrow MP 13 vs Gorehorn MP 9" in str(
+            dialog.query_one("#preview", Static).render()
+        )
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        pane = app.query_one(ResistancePane)
+        assert (pane.active, pane.passive, pane.chance) == (13, 9, 70)
+        assert "Harvald Stormbrow" in text_of(app, "#res-values")
+        service.publish(PointsSpent(character_id="c0001", pool="magic", amount=3))
+        await pilot.pause()
+        assert (pane.active, pane.chance) == (10, 55)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert rolls[-1].label == "Harvald Stormbrow MP 10 vs Gorehorn MP 9"
+        assert rolls[-1].details["active_id"] == "c0001"
+        await pilot.press("up")  # a value stepped by hand is a plain number again
+        assert pane.actors is None and pane.label == "MP 11 vs MP 9"
+
+
+async def test_an_actor_without_the_value_is_refused(service: CampaignService) -> None:
+    app = GmDashApp(service, rng=SeededRng(7), clock=service.clock)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("3", "a")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ActorsDialog)
+        dialog.query_one("#active", Input).value = "nobody"
+        await pilot.pause()
+        assert dialog.query_one("#ok", Button).disabled
+        await pilot.press("escape")
+        assert app.query_one(ResistancePane).actors is None

@@ -509,11 +509,15 @@ async def test_spend_and_regain_points(service: CampaignService) -> None:
         await type_into(pilot, app, "#magic", "4")
         assert "write -3" in errors_on(app)["magic"]
         await type_into(pilot, app, "#magic", "-4")
-        await type_into(pilot, app, "#rune", "-1")
+        assert not app.screen.query("#rune")  # Harvald's Rune points are his cult's
+        await type_into(pilot, app, "#cult-0", "-1")
         assert not ok_disabled(app)
         await pilot.press("enter")
         await pilot.pause()
-        assert [(e.pool, e.amount) for e in seen] == [("magic", 4), ("rune", 1)]  # type: ignore[attr-defined]
+        assert [(e.pool, e.amount) for e in seen] == [  # type: ignore[attr-defined]
+            ("magic", 4), ("rune:Orlanth Adventurous", 1)
+        ]  # fmt: skip
+        assert service.character(HARVALD).cults[0].rune_points == 2
         assert "9/13" in roster_text(app).splitlines()[0]
         await pilot.press("p")
         await type_into(pilot, app, "#magic", "+5")
@@ -528,10 +532,12 @@ async def test_spend_and_regain_points(service: CampaignService) -> None:
 async def test_full_rest_restores_magic_points_and_worship_rune_points(
     service: CampaignService,
 ) -> None:
-    # RQG: rest brings magic points back, Rune points only come back through worship
-    for cid in (HARVALD, IRVALA):
+    # RQG: rest brings magic points back, Rune points only come back through worship, cult by
+    # cult (docs/rules.md#rest-and-worship, #rune-point-pools)
+    orlanth, lhankor = "rune:Orlanth Adventurous", "rune:Lhankor Mhy"
+    for cid, pool in ((HARVALD, orlanth), (IRVALA, lhankor)):
         service.publish(PointsSpent(character_id=cid, pool="magic", amount=3))
-        service.publish(PointsSpent(character_id=cid, pool="rune", amount=1))
+        service.publish(PointsSpent(character_id=cid, pool=pool, amount=1))
     seen = events_of(service)
     app = make_app(service)
     async with app.run_test(size=(160, 50)) as pilot:
@@ -542,18 +548,24 @@ async def test_full_rest_restores_magic_points_and_worship_rune_points(
         assert [(e.character_id, e.pool, e.amount) for e in seen] == [  # type: ignore[attr-defined]
             (HARVALD, "magic", -3),
         ]
-        assert service.character(HARVALD).rune_points == 2
+        assert service.character(HARVALD).cults[0].rune_points == 2
         assert service.character(IRVALA).magic_points == 12
         await pilot.press("R", "e")
         await pilot.pause()
         assert service.character(IRVALA).magic_points == 15
-        assert service.character(IRVALA).rune_points == 2
+        assert service.character(IRVALA).cults[0].rune_points == 2
         assert len(seen) == 2
+        # Harvald worships Orlanth (1: his first cult): only his pool comes back
+        await pilot.press("w", "1")
+        await pilot.pause()
+        assert service.character(HARVALD).cults[0].rune_points == 3
+        assert service.character(IRVALA).cults[0].rune_points == 2
         await pilot.press("w", "e")
         await pilot.pause()
-        assert service.character(IRVALA).rune_points == 3
-        assert service.character(HARVALD).rune_points == 3
-        assert [e.pool for e in seen[2:]] == ["rune", "rune"]  # type: ignore[attr-defined]
+        assert service.character(IRVALA).cults[0].rune_points == 3
+        assert [(e.character_id, e.pool) for e in seen[2:]] == [  # type: ignore[attr-defined]
+            (HARVALD, orlanth), (IRVALA, lhankor)
+        ]  # fmt: skip
 
 
 async def test_a_week_passes_heals_everyone(service: CampaignService) -> None:

@@ -26,16 +26,14 @@ from textual.widgets.option_list import Option
 
 from gmdash.model.character import Ability, Character
 from gmdash.model.events import RollMade
-from gmdash.play import experience, rolls
+from gmdash.play import rolls
 from gmdash.play.rolls import AbilityPlan
 from gmdash.rules import (
-    AUGMENT_BONUS,
     Difficulty,
-    Level,
     RuleSet,
-    d100_text,
 )
-from gmdash.tui.dialogs.roll_base import ListSearch, RollDialog
+from gmdash.tui.dialogs.augment_first import AugmentFirst
+from gmdash.tui.dialogs.roll_base import ListSearch
 from gmdash.tui.dialogs.roll_plan import (
     level_markup,
     narrow,
@@ -52,7 +50,7 @@ MAX_FLAT = 500
 # --- ability ---------------------------------------------------------------------------------
 
 
-class AbilityRollDialog(RollDialog[RollMade]):
+class AbilityRollDialog(AugmentFirst[RollMade]):
     """Roll one of a character's abilities with modifiers; an augment is rolled first."""
 
     title_text: ClassVar[str] = "Ability roll"
@@ -70,11 +68,8 @@ class AbilityRollDialog(RollDialog[RollMade]):
         self.names = [a.name for a in character.abilities]
         self.ability: Ability | None = None
         self.plan = AbilityPlan(base=0)
-        self.augment: Ability | None = None
-        self.augment_roll: RollMade | None = None
         self._hidden_touched = False
         self._retry_refusals: dict[str, str | None] = {}
-        self._augments_used: set[str] | None = None
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -225,47 +220,16 @@ class AbilityRollDialog(RollDialog[RollMade]):
             flat=flat,
             difficulty=self._difficulty_value(),
             retry=retry,
-            augment_name=self.augment.name if self.augment_roll and self.augment else None,
-            augment_level=Level(self.augment_roll.level)
-            if self.augment_roll and self.augment_roll.level
-            else None,
+            augment_name=self.augment_name,
+            augment_level=self.augment_level,
         )
         self._show_odds()
         return valid
 
     def _check_augment(self) -> bool:
-        """The augmenting ability: matched by name, not the rolled ability, once per session."""
-        if self.ruleset is not RuleSet.RQG or self.augment_roll is not None:
-            return True
-        text = self.query_one("#augment", Input).value
-        self.augment = None
-        if not text.strip():
-            self.set_error("augment-info", "")
-            return True
+        """The augmenting ability: not the rolled ability, once per session."""
         others = [n for n in self.names if self.ability is None or n != self.ability.name]
-        found = narrow(others, text)
-        if not found:
-            self.set_error("augment-info", markup("[$error]no ability matches $text[/]",
-                                                  text=repr(text)))  # fmt: skip
-            return False
-        ability = self.character.ability(found[0])
-        assert ability is not None
-        if self._augments_used is None:  # the session's log, read once per dialog
-            self._augments_used = experience.augments_used(self.service, self.character.id)
-        refusal = experience.augment_refusal(
-            self.service, self.character, ability.name, self._augments_used
-        )
-        if refusal:
-            self.set_error("augment-info", markup("[$error]$refusal[/]", refusal=refusal))
-            return False
-        self.augment = ability
-        bonuses = " ".join(f"{level_markup(lv, f'{b:+d}')}" for lv, b in AUGMENT_BONUS.items())
-        self.set_error(
-            "augment-info",
-            markup("$name $value%, rolled first: ", name=ability.name, value=ability.value)
-            + Content.from_markup(bonuses),
-        )
-        return True
+        return self.check_augment(self.character, others)
 
     def _show_odds(self) -> None:
         plan = self.plan
@@ -331,30 +295,5 @@ class AbilityRollDialog(RollDialog[RollMade]):
         self.finish(done.event)
 
     def _roll_augment(self, typed: int | None, hidden: bool, at_stake: bool) -> None:
-        assert self.augment is not None and self.ability is not None
-        rolled = rolls.roll_augment(
-            self.service, self.rng, self.character, self.augment, self.ability.name, typed=typed,
-            hidden=hidden, at_stake=at_stake,
-        )  # fmt: skip
-        self.augment_roll = rolled.event
-        assert rolled.roll is not None
-        bonus = AUGMENT_BONUS[rolled.level]
-        self.show_level(
-            rolled.roll,
-            rolled.level,
-            f"augment {self.augment.name}: {bonus:+d} to {self.ability.name}. Enter rolls it.",
-        )
-        # the augment is spent: lock the fields that define it, clear the typed D100
-        for widget_id in ("augment", "search"):
-            self.query_one(f"#{widget_id}", Input).disabled = True
-        self.query_one("#abilities", OptionList).disabled = True
-        self.set_error(
-            "augment-info",
-            literal(f"{self.augment.name}: ")
-            + Content.from_markup(f"{level_markup(rolled.level)} ({d100_text(rolled.roll)}), ")
-            + Content(f"{bonus:+d}"),
-        )
-        typed_field = self.query_one("#typed", Input)
-        typed_field.value = ""
-        typed_field.focus()
-        self.refresh_form()
+        assert self.ability is not None
+        self.roll_augment(self.character, self.ability.name, typed, hidden, at_stake)

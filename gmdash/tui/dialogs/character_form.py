@@ -32,14 +32,23 @@ from gmdash.model.character import (
     Weapon,
 )
 from gmdash.model.derived import sheet_maxima
+from gmdash.model.magic import Spell
 from gmdash.model.sheets import checked, new_character
 from gmdash.rules import DEFAULT_TABLE, HUMANOID, Edition, OptionalRule, RuleSet
 from gmdash.rules.weapons import SpecialKind, WeaponUse, guess_special, guess_use
 from gmdash.tui.dialogs.confirm import ConfirmDialog
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, whole_number
+from gmdash.tui.dialogs.magic_lines import (
+    CULT_FORMAT,
+    cult_lines,
+    parse_cults,
+    parse_spells,
+    spell_lines,
+)
 from gmdash.tui.keymap import CHARACTER_FORM, bindings_for, table_of
 from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.character_sheet import short_location
+from gmdash.tui.widgets.magic_sheet import spirit_limit_text
 
 ABILITY_LINE = re.compile(r"^(?P<name>.*?\S)\s+(?P<value>[+-]?\d+)\s*%?\s*(?P<tick>[*✓])?\s*$")
 KIND_FIELDS = (
@@ -193,6 +202,7 @@ class CharacterForm(FormDialog[Character]):
     CharacterForm .stat Input { width: 100%; }
     CharacterForm TextArea { height: 6; }
     CharacterForm #skills { height: 10; }
+    CharacterForm #cults { height: 8; }
     """
 
     def __init__(self, character: Character | None = None) -> None:
@@ -258,7 +268,9 @@ class CharacterForm(FormDialog[Character]):
                     yield Label("Rune pts")
                     rune_max = sheet.rune_points_max if sheet else (
                         3 if self.ruleset is RuleSet.RQG else 0)  # fmt: skip
-                    yield Input(str(rune_max), id="rune-max", tooltip="Rune points at full")
+                    yield Input(str(rune_max), id="rune-max",
+                                tooltip="Rune points at full outside any cult "
+                                "(each cult below has its own)")  # fmt: skip
         yield error_label("chars")
         yield field_label("Armour points per location")
         with Horizontal(classes="row"):
@@ -276,12 +288,27 @@ class CharacterForm(FormDialog[Character]):
         yield field_label(f"Weapons: {weapon_format(brp)}")
         yield TextArea(weapon_lines(sheet.weapons, brp) if sheet else "", id="weapons")
         yield error_label("weapons")
+        yield from self._magic_fields(sheet)
         yield field_label("Notes")
         yield TextArea(sheet.notes if sheet else "", id="notes")
         keys = table_of(self.app)
         save, cancel = keys.hint_key("form.save"), keys.hint_key("form.cancel")
         hint = f"tab moves between fields · {save} saves · {cancel} cancels"
         yield Static(literal(hint), classes="hint")
+
+    def _magic_fields(self, sheet: Character | None) -> ComposeResult:
+        brp = self.edition.is_brp
+        if brp:
+            yield field_label("Spells: one 'Name points [v] chance%' per line (v: variable)")
+        else:
+            yield field_label("Spirit magic: one 'Name points [v]' per line (v: variable)")
+        yield TextArea(spell_lines(sheet.spells, brp) if sheet else "", id="spells")
+        yield error_label("spells")
+        yield Static("", id="spell-limit", classes="hint")
+        if self.rune_points:
+            yield field_label(f"Cults: '{CULT_FORMAT}', then '- Spell points[+] [one-use]'")
+            yield TextArea(cult_lines(sheet.cults) if sheet else "", id="cults")
+            yield error_label("cults")
 
     def extra_buttons(self) -> Iterator[Button]:
         yield Button("Roll characteristics", id="roll")
@@ -361,7 +388,26 @@ class CharacterForm(FormDialog[Character]):
         names = [w.name.casefold() for w in weapons]
         if not weapon_error and len(set(names)) != len(names):
             found["weapons"] = "two weapons have the same name"
+        spells, spell_error = parse_spells(self._text("spells"), self.edition.is_brp)
+        if spell_error:
+            found["spells"] = spell_error
+        if self.rune_points:
+            cult_error = parse_cults(self._text("cults"))[1]
+            if cult_error:
+                found["cults"] = cult_error
+        self._show_spell_limit(spells)
         return found
+
+    def _text(self, widget_id: str) -> str:
+        return self.query_one(f"#{widget_id}", TextArea).text
+
+    def _show_spell_limit(self, spells: list[Spell]) -> None:
+        """RQG: the spirit magic known against CHA, as typed (docs/rules.md#spirit-magic-limit)."""
+        if self.edition.is_brp:
+            return
+        cha_text = self._value("char-CHA") if "CHA" in self._keys() else ""
+        cha = int(cha_text) if cha_text.strip().isdigit() else None
+        self.query_one("#spell-limit", Static).update(spirit_limit_text(spells, cha))
 
     def answer(self) -> Character:
         chars, _ = self._characteristics()
@@ -384,6 +430,13 @@ class CharacterForm(FormDialog[Character]):
             hit_table=self.original.hit_table if self.original else DEFAULT_TABLE,
         )
         sheet = replace(sheet, rune_points=rune_max, rune_points_max=rune_max)
+        sheet = replace(
+            sheet,
+            spells=tuple(parse_spells(self._text("spells"), self.edition.is_brp)[0]),
+            # a campaign without Rune points keeps a sheet's cults as they were, unshown
+            cults=tuple(parse_cults(self._text("cults"))[0]) if self.rune_points
+            else (self.original.cults if self.original else ()),
+        )  # fmt: skip
         if self.original is not None:
             sheet = keep_damage(self.original, sheet, self.ruleset)
         return checked(sheet)

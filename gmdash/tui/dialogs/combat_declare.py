@@ -9,6 +9,7 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
 from gmdash.model.arms import action_kind
+from gmdash.model.casting import Castable, castables, spell_own_sr
 from gmdash.model.character import Character
 from gmdash.model.combat import Action, Combatant
 from gmdash.model.errors import ValidationError
@@ -19,6 +20,8 @@ from gmdash.tui.dialogs.combat_base import CombatForm, cell, error_label, option
 from gmdash.tui.user_text import literal
 
 ROWS = 3
+SPELL_PREFIX = "spell:"
+"""The Weapon-or-spell select's value for a spell (its `Castable.key` follows)."""
 KINDS = [
     ("melee attack", ActionKind.MELEE.value),
     ("missile attack", ActionKind.MISSILE.value),
@@ -51,12 +54,17 @@ class DeclareDialog(CombatForm[tuple[Plan, ...]]):
         else:
             hint = (
                 f"{self._combatant.name}: DEX {chars['DEX']}, SIZ {chars['SIZ']}. Melee SR = "
-                "DEX SR + SIZ SR + weapon SR; missile and spell SR = DEX SR + weapon or "
-                "spell SR; movement adds its SR; each action comes after the one before."
+                "DEX SR + SIZ SR + weapon SR; missile SR = DEX SR + weapon SR; a spell goes off "
+                "at DEX SR + 1 per point past the first (spirit magic) or at DEX SR (Rune "
+                "magic), + any boost in 'Spell/other SR'; movement adds its SR; each action "
+                "comes after the one before."
             )
         yield Label(literal(hint), classes="hint")
         start = self._start()
         weapons = [(literal(w.name), w.name) for w in self._sheet.weapons]
+        # a spell is declared with its name: it is cast at its own strike rank
+        weapons += [(literal(f"spell: {c.title}"), f"{SPELL_PREFIX}{c.key}")
+                    for c in castables(self._sheet, self._ruleset)]  # fmt: skip
         for row in range(ROWS):
             action = start[row] if row < len(start) else None
             kind: str | object = Select.NULL
@@ -64,6 +72,9 @@ class DeclareDialog(CombatForm[tuple[Plan, ...]]):
             if action is not None:
                 kind = action.kind.value
                 weapon = action.weapon if action.weapon else Select.NULL
+                spell = self._spell_named(action.label) if action.kind is ActionKind.SPELL else None
+                if spell is not None:
+                    weapon = f"{SPELL_PREFIX}{spell.key}"
             elif row == 0 and self._sheet.weapons:
                 first = self._sheet.weapons[0]
                 kind, weapon = action_kind(first).value, first.name
@@ -73,7 +84,7 @@ class DeclareDialog(CombatForm[tuple[Plan, ...]]):
                     Select[str](KINDS, prompt="— none —", value=kind, id=f"kind-{row}"),  # type: ignore[arg-type]
                 )
                 yield cell(
-                    "Weapon",
+                    "Weapon or spell",
                     Select[str](weapons, prompt="—", value=weapon, id=f"weapon-{row}"),  # type: ignore[arg-type]
                 )
                 if not brp:  # strike ranks of a spell or movement: none in DEX order
@@ -96,8 +107,11 @@ class DeclareDialog(CombatForm[tuple[Plan, ...]]):
         select_id = event.select.id or ""
         if not select_id.startswith("weapon-") or not isinstance(event.value, str):
             return
-        weapon = self._sheet.weapon(event.value)
         kind = self.query_one(f"#kind-{select_id.removeprefix('weapon-')}", Select)
+        if event.value.startswith(SPELL_PREFIX):
+            kind.value = ActionKind.SPELL.value
+            return
+        weapon = self._sheet.weapon(event.value)
         attack = kind.value in (ActionKind.MELEE.value, ActionKind.MISSILE.value)
         if weapon is not None and (attack or kind.value == Select.NULL):
             kind.value = action_kind(weapon).value
@@ -117,19 +131,36 @@ class DeclareDialog(CombatForm[tuple[Plan, ...]]):
             except ValueError as error:
                 problems[f"row-{row}"] = f"SR: {error}"
                 continue
-            if kind.is_attack and not isinstance(weapon, str):
+            spell = self._spell_keyed(weapon)
+            if kind.is_attack and (not isinstance(weapon, str) or spell is not None):
                 problems[f"row-{row}"] = "pick the weapon"
                 continue
+            label, spell_sr = "", 0
+            if kind is ActionKind.SPELL:
+                label = spell.name if spell is not None else "Spell"
+                if spell is not None and self._ruleset is RuleSet.RQG:
+                    spell_sr = spell_own_sr(self._sheet, spell)
             plans.append(
                 Plan(
                     kind=kind,
                     weapon=weapon if kind.is_attack and isinstance(weapon, str) else None,
-                    label="Spell" if kind is ActionKind.SPELL else "",
-                    own_sr=own or 0,
+                    label=label,
+                    own_sr=(own or 0) + spell_sr,
                     movement=move or 0,
                 )
             )
         return plans, problems
+
+    def _spell_keyed(self, value: object) -> Castable | None:
+        if not isinstance(value, str) or not value.startswith(SPELL_PREFIX):
+            return None
+        key = value.removeprefix(SPELL_PREFIX)
+        return next((c for c in castables(self._sheet, self._ruleset) if c.key == key), None)
+
+    def _spell_named(self, name: str) -> Castable | None:
+        wanted = name.casefold()
+        return next((c for c in castables(self._sheet, self._ruleset)
+                     if c.name.casefold() == wanted), None)  # fmt: skip
 
     def problems(self) -> dict[str, str]:
         plans, problems = self._plans()

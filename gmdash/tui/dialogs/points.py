@@ -20,6 +20,7 @@ from gmdash.tui.keymap import TICK, bindings_for, table_of
 from gmdash.tui.user_text import literal
 
 POOLS = (("magic", "Magic points"), ("rune", "Rune points"))
+"""The magic and the "no cult" Rune point pools; each cult's pool follows them."""
 
 
 def parse_change(text: str) -> int:
@@ -49,10 +50,25 @@ class PointsDialog(FormDialog[list[PointsSpent]]):
         return points.pools(self.character, self.dash.service.campaign.ruleset)
 
     def _kinds(self) -> tuple[tuple[str, str], ...]:
-        """The pools the campaign has: no Rune points in BRP unless its optional rule is on."""
-        if self.dash.service.campaign.edition.uses(OptionalRule.RUNE_POINTS):
+        """The pools the campaign has: no Rune points in BRP unless its optional rule is on;
+        the "no cult" pool when it holds any (or there is no cult), then each cult's."""
+        if not self.dash.service.campaign.edition.uses(OptionalRule.RUNE_POINTS):
+            return POOLS[:1]
+        character = self.character
+        if not character.cults:
             return POOLS
-        return POOLS[:1]
+        kinds = [POOLS[0]]
+        if character.rune_points_max or character.rune_points:
+            kinds.append(("rune", "Rune points (no cult)"))
+        kinds += [(cult.pool, f"{cult.name} Rune points") for cult in character.cults]
+        return tuple(kinds)
+
+    def _field(self, pool: str) -> str:
+        """The widget id of a pool's field: `magic`, `rune`, `cult-N` (a cult's name is no
+        widget id)."""
+        if pool in ("magic", "rune"):
+            return pool
+        return next(f"cult-{i}" for i, c in enumerate(self.character.cults) if c.pool == pool)
 
     def dialog_body(self) -> ComposeResult:
         have = self._pools()
@@ -61,13 +77,14 @@ class PointsDialog(FormDialog[list[PointsSpent]]):
                      classes="hint")  # fmt: skip
         for pool, title in self._kinds():
             yield field_label(f"{title} (now {have.current[pool]}/{have.full[pool]})")
-            yield Input(placeholder="-N spends, +N regains", id=pool)
-            yield error_label(pool)
+            yield Input(placeholder="-N spends, +N regains", id=self._field(pool))
+            yield error_label(self._field(pool))
         yield Static("", id="preview", classes="preview")
 
     def _changes(self) -> dict[str, int]:
         return {
-            pool: parse_change(self.query_one(f"#{pool}", Input).value) for pool, _ in self._kinds()
+            pool: parse_change(self.query_one(f"#{self._field(pool)}", Input).value)
+            for pool, _ in self._kinds()
         }
 
     def problems(self) -> dict[str, str]:
@@ -76,13 +93,13 @@ class PointsDialog(FormDialog[list[PointsSpent]]):
         changes: dict[str, int] = {}
         for pool, _ in self._kinds():
             try:
-                changes[pool] = parse_change(self.query_one(f"#{pool}", Input).value)
+                changes[pool] = parse_change(self.query_one(f"#{self._field(pool)}", Input).value)
             except ValueError as error:
-                found[pool] = str(error)
+                found[self._field(pool)] = str(error)
                 continue
             why = points.check_change(pool, changes[pool], have)
             if why:
-                found[pool] = why
+                found[self._field(pool)] = why
         if not found and not any(changes.values()):
             found["preview"] = "nothing to change yet"
         return found

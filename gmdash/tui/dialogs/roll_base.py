@@ -222,9 +222,19 @@ class RollDialog(GuardedModal[R]):
 
     # --- actions -----------------------------------------------------------------------------
 
+    def action_confirm(self) -> None:
+        """Enter is a priority key: it is seen as soon as it is typed, while the keys typed
+        before it may still wait in the focused field's queue. Acting once that field has taken
+        them keeps fast typing exact ("12" then enter rolls 12, not the app's dice)."""
+        focused = self.focused
+        if focused is not None:
+            focused.call_later(self._confirm)
+        else:
+            self._confirm()
+
     @guarded
     @only_while_open
-    def action_confirm(self) -> None:
+    def _confirm(self) -> None:
         if self.rolled:
             self.dismiss(self.result)
             return

@@ -29,6 +29,7 @@ from gmdash.model.events import Event, RedoApplied, RollMade, RollStruckOut, Und
 from gmdash.play import rolls
 from gmdash.rules.resistance import TABLE_RANGE, resistance_level_chance
 from gmdash.rules.ruleset import RuleSet
+from gmdash.tui.dialogs.resistance_actors import MAGIC_POINTS, ActorPair, ActorsDialog, actor_value
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import RESISTANCE, bindings_for
 from gmdash.tui.panes.base import Pane
@@ -56,6 +57,7 @@ class Preset:
 
 PRESETS: tuple[Preset, ...] = (
     Preset("STR", "SIZ"),
+    Preset("MP", "MP"),
     Preset("POW", "POW"),
     Preset("CON", "potency"),
     Preset("CON", "CON"),
@@ -194,6 +196,8 @@ class ResistancePane(Pane):
         self._buffer = ""
         self._typing = False
         self._before: int | None = None  # the value typing started from (escape restores it)
+        self.actors: ActorPair | None = None
+        """Two sheets the values are taken from (`a`), as they are now; None: plain numbers."""
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -232,9 +236,44 @@ class ResistancePane(Pane):
 
     @property
     def label(self) -> str:
-        """What the log calls this roll: 'STR 13 vs SIZ 15'."""
+        """What the log calls this roll: 'STR 13 vs SIZ 15', 'Harvald MP 13 vs Gorehorn MP 9'."""
+        names = self._actor_names()
+        if names is not None and self.actors is not None:
+            return (f"{names[0]} {self.actors.active_key} {self.active} vs "
+                    f"{names[1]} {self.actors.passive_key} {self.passive}")  # fmt: skip
         preset = self.preset
         return f"{preset.active} {self.active} vs {preset.passive} {self.passive}"
+
+    def _actor_names(self) -> tuple[str, str] | None:
+        if self.actors is None:
+            return None
+        characters = self.dash.service.state.characters
+        active = characters.get(self.actors.active_id)
+        passive = characters.get(self.actors.passive_id)
+        if active is None or passive is None:
+            return None
+        return active.name, passive.name
+
+    def _names(self) -> tuple[str, str]:
+        """What the two values are called: the preset's, or the actors' values."""
+        if self.actors is not None:
+            return self.actors.active_key, self.actors.passive_key
+        return self.preset.active, self.preset.passive
+
+    def take_actors(self) -> None:
+        """The two actors' values as their sheets have them now; an actor gone from the roster
+        (or a value it lost) leaves plain numbers."""
+        pair = self.actors
+        if pair is None:
+            return
+        characters = self.dash.service.state.characters
+        active, passive = characters.get(pair.active_id), characters.get(pair.passive_id)
+        values = (None if active is None else actor_value(active, pair.active_key),
+                  None if passive is None else actor_value(passive, pair.passive_key))  # fmt: skip
+        if values[0] is None or values[1] is None:
+            self.actors = None
+            return
+        self.active, self.passive = max(LOWEST, values[0]), max(LOWEST, values[1])
 
     def odds(self) -> dict[rules.Level, int]:
         """How many of the 100 results give each level ('---' cells: 01-05 still succeed)."""
@@ -254,7 +293,8 @@ class ResistancePane(Pane):
         _show(values, head)
         _show(self.query_one("#res-result", Static), self._result_text())
         self.query_one(ResistanceTable).show(self.active, self.passive)
-        self.border_subtitle = f"{self.preset.title} · p: preset"
+        title = self.preset.title if self.actors is None else "two actors"
+        self.border_subtitle = f"{title} · p: preset · a: actors"
 
     def _field(self, side: int, text: str) -> Text:
         focused = side == self.side
@@ -263,12 +303,17 @@ class ResistancePane(Pane):
         return Text(f"{text:>2}", style="bold reverse" if focused else "bold")
 
     def _values_text(self) -> Text:
-        preset = self.preset
+        active_name, passive_name = self._names()
+        names = self._actor_names()
         text = Text()
-        text.append(f"{preset.active} ")
+        if names is not None:
+            text.append(f"{names[0]} ", style="bold")
+        text.append(f"{active_name} ")
         text.append_text(self._field(ACTIVE, str(self.active)))
         text.append(" vs ")
-        text.append(f"{preset.passive} ")
+        if names is not None:
+            text.append(f"{names[1]} ", style="bold")
+        text.append(f"{passive_name} ")
         text.append_text(self._field(PASSIVE, str(self.passive)))
         text.append("  d100 ", style="dim")
         typed = "--" if self.result is None else f"{self.result:02d}"[-2:]
@@ -315,8 +360,8 @@ class ResistancePane(Pane):
             off.append("typing: enter keeps, escape cancels")
         if self.chance <= 0:
             off.append("'---': only 01-05 succeed")
-        preset = self.preset
-        for name, value in ((preset.active, self.active), (preset.passive, self.passive)):
+        active_name, passive_name = self._names()
+        for name, value in ((active_name, self.active), (passive_name, self.passive)):
             if clamp(value) != value:
                 off.append(f"{name} {value} off the table: at {clamp(value)}")
         return "; ".join(off)
@@ -327,6 +372,8 @@ class ResistancePane(Pane):
         return (self.active, self.passive, self.result)[side]
 
     def _set(self, side: int, value: int | None) -> None:
+        if side in (ACTIVE, PASSIVE) and value is not None and value != self._value(side):
+            self.actors = None  # a value typed or stepped is a number, no longer a sheet's
         if side == ACTIVE and value is not None:
             self.active = value
         elif side == PASSIVE and value is not None:
@@ -410,8 +457,31 @@ class ResistancePane(Pane):
     @guarded
     def action_next_preset(self) -> None:
         self._end_typing()
+        self.actors = None
         self.preset_index = (self.preset_index + 1) % len(self.presets)
         self.refresh_view()
+
+    @guarded
+    def action_pick_actors(self) -> None:
+        """Take both values from two actors' sheets (current MP, POW, STR...)."""
+        self._end_typing()
+        service = self.dash.service
+        characters = list(service.characters)
+        if len(characters) < 2:
+            raise ValueError("two actors are needed: the roster has fewer (a adds one)")
+        keys = (MAGIC_POINTS, *service.campaign.edition.characteristics)
+        preset = self.preset
+
+        @guarded
+        def chosen(pair: ActorPair | None) -> None:
+            if pair is None:
+                return
+            self.actors = pair
+            self.take_actors()
+            self.refresh_view()
+
+        self.app.push_screen(ActorsDialog(characters, keys, preset.active, preset.passive),
+                             chosen)  # fmt: skip
 
     @guarded
     def on_key(self, event: events.Key) -> None:
@@ -489,12 +559,15 @@ class ResistancePane(Pane):
         if self._typing and self.error:
             raise ValueError(f"{self.error}: nothing rolled")
         service = self.dash.service
-        preset = self.preset
         service.ensure_session()
+        self.take_actors()
+        active_name, passive_name = self._names()
+        details: dict[str, object] = {"active_name": active_name, "passive_name": passive_name}
+        if self.actors is not None:
+            details |= {"active_id": self.actors.active_id, "passive_id": self.actors.passive_id}
         self.last = rolls.roll_resistance(
             service, self.dash.rng, self.active, self.passive, label=self.label,
-            typed=self.result,
-            details={"active_name": preset.active, "passive_name": preset.passive},
+            typed=self.result, details=details,
         )  # fmt: skip
         self.last_struck = False
         self.result = None
@@ -510,4 +583,7 @@ class ResistancePane(Pane):
             return
         if event is None:
             self.preset_index %= len(self.presets)
+            self.refresh_view()
+        if self.actors is not None:  # the actors' values as they are now
+            self.take_actors()
             self.refresh_view()

@@ -17,11 +17,14 @@ from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 
+from gmdash.model.casting import castables
 from gmdash.model.character import Character, CharacterKind
 from gmdash.model.derived import maxima
 from gmdash.model.events import Event, PointsSpent
 from gmdash.play import importing, roster
 from gmdash.play.campaign import CampaignService
+from gmdash.play.effects import Target
+from gmdash.play.magic import Cast
 from gmdash.rules import Edition, OptionalRule, RuleSet
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import ROSTER, bindings_for
@@ -181,10 +184,9 @@ class RosterPane(Pane):
             Text(f"{character.magic_points}/{full.magic_points}",
                  style=points_style(character.magic_points, full.magic_points)),
         ]  # fmt: skip
-        if rune_points:
-            cells.append(Text(f"{character.rune_points}/{character.rune_points_max}",
-                              style=points_style(character.rune_points,
-                                                 character.rune_points_max)))  # fmt: skip
+        if rune_points:  # every pool together: the sheet below shows each cult's
+            current, top = character.all_rune_points
+            cells.append(Text(f"{current}/{top}", style=points_style(current, top)))
         return cells
 
     @staticmethod
@@ -452,6 +454,27 @@ class RosterPane(Pane):
         self.app.push_screen(PointsDialog(character), apply)
 
     @guarded
+    def action_cast_spell(self) -> None:
+        """Cast a spell of the selected character at anyone on the roster."""
+        character = self._need_selected()
+        if character is None:
+            return
+        service = self.dash.service
+        if not castables(character, service.campaign.ruleset):
+            self.app.notify(f"{character.name} knows no spell (e edits the sheet).",
+                            title="Cast", severity="warning")  # fmt: skip
+            return
+        from gmdash.tui.dialogs.cast_spell import CastDialog
+
+        @guarded
+        def done(cast: Cast | None) -> None:
+            if cast is not None:
+                self.app.notify(cast.summary, title="Cast", timeout=8)
+
+        targets = [Target(c.id, c.name, c) for c in service.characters if c.id != character.id]
+        self.app.push_screen(CastDialog(character, targets), done)
+
+    @guarded
     def action_full_rest(self) -> None:
         """A full rest: magic points back to full (Rune points come back by worship, `w`)."""
         self._restore("Full rest", "A full rest restores magic points.", "magic points",
@@ -465,7 +488,39 @@ class RosterPane(Pane):
             self.app.notify("This campaign does not use Rune points (a BRP optional rule).",
                             title="Worship", severity="warning")  # fmt: skip
             return
-        self._restore("Worship", "Worship restores Rune points.", "Rune points", roster.worship)
+        from gmdash.tui.dialogs.confirm import ChoiceDialog
+
+        character = self.selected()
+        choices = [("e", "Everyone, all their cults")]
+        if character is not None:
+            cults = character.cults[:9]
+            choices = [(str(i), f"{character.name}: {c.name}") for i, c in enumerate(cults, 1)]
+            choices += [("s", f"{character.name}: every pool"), ("e", "Everyone, all their cults")]
+
+        @guarded
+        def apply(choice: str | None) -> None:
+            if choice is None:
+                return
+            cult_name = None
+            who: list[str] | None = None
+            if choice.isdigit() and character is not None:
+                cult_name = character.cults[int(choice) - 1].name
+                who = [character.id]
+            elif choice == "s" and character is not None:
+                who = [character.id]
+            events = roster.worship(self.dash.service, who, cult_name)
+            names = "everyone" if who is None else f"{character.name if character else ''}"
+            what = f"{cult_name}'s Rune points" if cult_name else "Rune points"
+            self.app.notify(
+                f"Worship for {names}: {what} restored" + ("." if events else " (already full)."),
+                title="Worship",
+            )
+
+        self.app.push_screen(
+            ChoiceDialog("Worship restores Rune points, cult by cult. Whose?", choices,
+                         title="Worship"),
+            apply,
+        )  # fmt: skip
 
     def _restore(
         self,

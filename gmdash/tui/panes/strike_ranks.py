@@ -22,7 +22,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from gmdash.model.character import Character
-from gmdash.model.combat import Combat, Combatant, location_maxima, sheet_of
+from gmdash.model.combat import Combat, Combatant, Row, location_maxima, sheet_of
 from gmdash.model.combat_events import (
     ActionAdvanced,
     AttackResolved,
@@ -34,7 +34,11 @@ from gmdash.model.combat_events import (
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import Event, RedoApplied, UndoApplied
 from gmdash.play import combat as runner
+from gmdash.play.effects import Target
+from gmdash.play.magic import Cast
 from gmdash.rules import RuleSet
+from gmdash.rules.combat import ActionKind
+from gmdash.rules.spells import spell_effect
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import STRIKE_RANKS, bindings_for
 from gmdash.tui.panes.base import Pane
@@ -360,6 +364,9 @@ class StrikeRankPane(Pane):
         row = runner.current_row(service)
         if row is None or row.action is None:
             raise ValidationError("current", "no current action: n moves to the next one")
+        if row.action.kind is ActionKind.SPELL:
+            self._cast(row)
+            return
         if not row.action.kind.is_attack:
             raise ValidationError(
                 "action",
@@ -407,6 +414,38 @@ class StrikeRankPane(Pane):
             "Resolve it once more?"
         )
         self.app.push_screen(ConfirmDialog(question, title="Already resolved", yes="Again"), again)
+
+    def _cast(self, row: Row) -> None:
+        """A declared spell: the cast dialog on that spell, the fight's combatants as targets
+        (the first foe still in action by default)."""
+        service = self.dash.service
+        caster = row.combatant
+        if caster.character_id is None or row.sheet is None:
+            raise ValidationError("combatant", f"{caster.name} has no spells of its own: "
+                                  "only a sheet of the roster casts")  # fmt: skip
+        combat = runner.fight(service)
+        targets = [
+            Target(c.id, c.name, sheet_of(c, service.state.characters))
+            for c in combat.combatants
+            if c.id != caster.id
+        ]
+        spell = row.action.label if row.action is not None else None
+        # a spell that lasts (Bladesharp, Protection...) is mostly the caster's own; any other
+        # (Disruption, Demoralize) is aimed at the first foe still in action
+        lasting = spell is not None and spell_effect(spell) is not None
+        default = None if lasting else runner.default_target(service, caster)
+        from gmdash.tui.dialogs.cast_spell import CastDialog
+
+        @guarded
+        def done(cast: Cast | None) -> None:
+            if cast is not None:
+                self.notify(cast.summary, title="Cast", timeout=8)
+
+        self.app.push_screen(
+            CastDialog(row.sheet, targets, spell_name=spell,
+                       target_id=default.id if default else None),
+            done,
+        )  # fmt: skip
 
     @guarded
     def _attack(self, given: runner.AttackInput | None) -> None:

@@ -20,6 +20,7 @@ from gmdash.rules.weapons import damage_with_bonus
 from gmdash.safe_text import visible
 from gmdash.tui.user_text import multiline, rich_literal
 from gmdash.tui.widgets.cells import fit, give_way
+from gmdash.tui.widgets.magic_sheet import magic_parts
 
 
 def short_location(key: str) -> str:
@@ -234,10 +235,12 @@ def sheet_renderable(character: Character, rules_: RuleSet | Edition) -> Rendera
         ("MP", Text(f"{character.magic_points}/{full.magic_points}",
                     style=points_style(character.magic_points, full.magic_points))),
     ]  # fmt: skip
-    if edition.uses(OptionalRule.RUNE_POINTS):
-        points.append(("RP", Text(f"{character.rune_points}/{character.rune_points_max}",
-                                  style=points_style(character.rune_points,
-                                                     character.rune_points_max))))  # fmt: skip
+    if edition.uses(OptionalRule.RUNE_POINTS) and (character.rune_points_max
+                                                   or not character.cults):  # fmt: skip
+        label = "RP (no cult)" if character.cults else "RP"
+        points.append((label, Text(f"{character.rune_points}/{character.rune_points_max}",
+                                   style=points_style(character.rune_points,
+                                                      character.rune_points_max))))  # fmt: skip
     parts.append(_items(points))
     parts.append(
         _items([
@@ -321,6 +324,7 @@ def sheet_renderable(character: Character, rules_: RuleSet | Edition) -> Rendera
             parts.append(Grid(head, weapon_rows, right=frozenset({1, 3, 4}),
                               dim=frozenset({5})))  # fmt: skip
 
+    parts += magic_parts(character, edition, points_style)
     if character.notes:
         parts += [Text(), _heading("Notes"), multiline(character.notes)]
     return Group(*parts)
