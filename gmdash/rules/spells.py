@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from gmdash.rules.dice import DiceExpr, DiceTerm, parse_dice
 from gmdash.rules.game_time import MINUTE
 
 
@@ -146,3 +147,20 @@ def spell_effect(name: str) -> SpellEffect | None:
     if wanted.startswith("true") and wanted != "true (weapon)":
         wanted = "true (weapon)"
     return next((s for s in SPELL_EFFECTS if s.name.casefold() == wanted), None)
+
+
+def raised_damage(expression: str, add: int, *, doubled: bool = False) -> str:
+    """A weapon's damage with `add` points more (Bladesharp) and, `doubled`, its dice and
+    constants twice over (True (Weapon) doubles the weapon's damage, not the damage bonus):
+    `raised_damage("1D8+1", 4)` is `"1D8+5"`, doubled `"2D8+6"`."""
+    parsed = parse_dice(expression)
+    dice = [t for t in parsed.terms if t.sides]
+    constant = sum(t.sign * t.count for t in parsed.terms if not t.sides)
+    if doubled:
+        dice = [DiceTerm(t.sign, t.count * 2, t.sides) for t in dice]
+        constant *= 2
+    constant += add
+    terms = list(dice)
+    if constant:
+        terms.append(DiceTerm(1 if constant > 0 else -1, abs(constant), 0))
+    return str(DiceExpr(tuple(terms))) if terms else "0"

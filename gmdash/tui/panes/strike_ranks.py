@@ -35,6 +35,7 @@ from gmdash.model.combat_events import (
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import Event
 from gmdash.play import combat as runner
+from gmdash.play.effective import on_combatant
 from gmdash.rules import RuleSet
 from gmdash.tui.dialogs.combat_base import CombatForm
 from gmdash.tui.guard import guarded
@@ -44,6 +45,7 @@ from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
+    from gmdash.model.state import CampaignState
     from gmdash.tui.dialogs.combat_setup import Lineup
 
 # The combat dialogs are imported when first opened, so that start-up does not load them.
@@ -88,6 +90,7 @@ class StrikeRankPane(Pane):
     StrikeRankPane #sr-heading { height: 1; text-style: bold; }
     StrikeRankPane > #sr-list { height: 1fr; background: transparent; scrollbar-size-vertical: 1; }
     StrikeRankPane #sr-last { height: auto; max-height: 3; color: $text-muted; }
+    StrikeRankPane #sr-effects { height: auto; max-height: 4; color: $accent; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -100,6 +103,7 @@ class StrikeRankPane(Pane):
         listing = RowTable(cell_padding=0, show_header=False, id="sr-list")
         listing.add_column("", key="line")  # the lines are drawn to the list's width
         yield listing
+        yield Static("", id="sr-effects")
         yield Static("", id="sr-last")
 
     def on_mount(self) -> None:
@@ -162,6 +166,7 @@ class StrikeRankPane(Pane):
         last = self.query_one("#sr-last", Static)
         listing = self.main_widget()
         combat = service.state.combat
+        _show(self.query_one("#sr-effects", Static), effects_text(service.state))
         if combat is None:
             if self._drawn is None or self._drawn.combat is not None:
                 self._drawn = _Drawn(None, (), service.campaign.ruleset, 0)
@@ -408,6 +413,7 @@ class StrikeRankPane(Pane):
             runner.skill_of(sheet, weapon.skill),
             targets,
             default.id if default else None,
+            effects={c.id: on_combatant(service.state, c) for c in combat.combatants},
         )
         if not row.resolved:
             self.app.push_screen(dialog, self._attack)
@@ -466,6 +472,19 @@ class _Drawn:
             and len(self.sheets) == len(other.sheets)
             and all(a is b for a, b in zip(self.sheets, other.sheets, strict=True))
         )
+
+
+def effects_text(state: CampaignState) -> str:
+    """Each combatant's running effects with their time left, one combatant a line."""
+    combat = state.combat
+    if combat is None:
+        return ""
+    lines = []
+    for combatant in combat.combatants:
+        running = on_combatant(state, combatant)
+        if running:
+            lines.append(f"✦ {combatant.name}: " + " · ".join(e.short() for e in running))
+    return "\n".join(lines)
 
 
 def _show(static: Static, text: str) -> None:
