@@ -166,7 +166,10 @@ class StrikeRankPane(Pane):
         last = self.query_one("#sr-last", Static)
         listing = self.main_widget()
         combat = service.state.combat
-        _show(self.query_one("#sr-effects", Static), effects_text(service.state))
+        running = effects_text(service.state)
+        shown = self.query_one("#sr-effects", Static)
+        shown.display = bool(running)  # no line at all when nothing runs
+        _show(shown, running)
         if combat is None:
             if self._drawn is None or self._drawn.combat is not None:
                 self._drawn = _Drawn(None, (), service.campaign.ruleset, 0)
