@@ -19,9 +19,11 @@ from textual.widget import Widget
 
 from gmdash.model.character import Character, CharacterKind
 from gmdash.model.derived import maxima
+from gmdash.model.effects import TimedEffect
 from gmdash.model.events import Event, PointsSpent
 from gmdash.play import importing, roster
 from gmdash.play.campaign import CampaignService
+from gmdash.play.effective import on_target
 from gmdash.rules import Edition, OptionalRule, RuleSet
 from gmdash.tui.dialogs.character_form import CharacterForm
 
@@ -61,7 +63,7 @@ class RosterPane(Pane):
         super().__init__(id=id)
         self.selected_id: str | None = None
         self._columns: tuple[int | None, bool, bool] | None = None
-        self._listed: tuple[tuple[Character, ...], Edition] | None = None
+        self._listed: Listed | None = None
 
     def compose(self) -> ComposeResult:
         yield RowTable(id="roster-table")
@@ -141,7 +143,8 @@ class RosterPane(Pane):
         keep = self.selected_id
         old_row = table.cursor_row
         self._set_columns()
-        listed = (tuple(characters), edition)
+        effects = self.dash.service.state.effects
+        listed = (tuple(characters), edition, effects)
         ids = [c.id for c in characters]
         if self._listed is not None and _same(self._listed, listed) and keep in ids:
             # Nothing the list shows has changed (a roll, a session...): keep the table as it
@@ -157,7 +160,16 @@ class RosterPane(Pane):
         rune_points = self._columns is not None and self._columns[2]
         table.clear()
         table.add_rows(
-            (character.id, self._cells(character, ruleset, bar, rune_points))
+            (
+                character.id,
+                self._cells(
+                    character,
+                    ruleset,
+                    bar,
+                    rune_points,
+                    len(on_target(self.dash.service.state, character.id)),
+                ),
+            )
             for character in characters
         )
         if keep in ids:
@@ -174,11 +186,13 @@ class RosterPane(Pane):
         self.show_sheet()
 
     def _cells(
-        self, character: Character, ruleset: RuleSet, bar: bool, rune_points: bool
+        self, character: Character, ruleset: RuleSet, bar: bool, rune_points: bool, running: int
     ) -> list[Text]:
         full = maxima(character.characteristics, ruleset)
         npc = character.kind != CharacterKind.PC
         status = status_text(character, full)
+        if running:  # spells and other effects on them: the sheet below says which, how long
+            status.append(f" ✦{running}", style="bold magenta")
         cells = [
             Text("NPC" if npc else "PC", style="dim" if npc else "bold cyan"),
             self._name_cell(character, npc, status, bar),
@@ -203,8 +217,10 @@ class RosterPane(Pane):
 
     def show_sheet(self) -> None:
         sheet = self.query_one("#sheet", CharacterSheet)
-        sheet.show(self.selected(), self.dash.service.campaign.edition)
         selected = self.selected()
+        state = self.dash.service.state
+        running = on_target(state, selected.id) if selected else []
+        sheet.show(selected, self.dash.service.campaign.edition, running)
         self.border_subtitle = literal(selected.name) if selected else ""
 
     def select(self, character_id: str) -> None:
@@ -484,12 +500,15 @@ class RosterPane(Pane):
         self.app.push_screen(ChoiceDialog(f"{question} For whom?", choices, title=title), apply)
 
 
-def _same(
-    old: tuple[tuple[Character, ...], Edition], new: tuple[tuple[Character, ...], Edition]
-) -> bool:
-    """The same characters (the very same objects) in the same order, on the same rules."""
+Listed = tuple[tuple[Character, ...], Edition, tuple[TimedEffect, ...]]
+
+
+def _same(old: Listed, new: Listed) -> bool:
+    """The same characters (the very same objects) in the same order, on the same rules, with
+    the same effects running."""
     return (
         old[1] == new[1]
+        and old[2] == new[2]
         and len(old[0]) == len(new[0])
         and all(a is b for a, b in zip(old[0], new[0], strict=True))
     )
