@@ -26,7 +26,7 @@ from textual.widgets.option_list import Option
 
 from gmdash.model.character import Ability, Character
 from gmdash.model.events import RollMade
-from gmdash.play import experience, rolls
+from gmdash.play import effective, experience, rolls
 from gmdash.play.rolls import AbilityPlan
 from gmdash.rules import (
     AUGMENT_BONUS,
@@ -214,9 +214,13 @@ class AbilityRollDialog(RollDialog[RollMade]):
                 refusal = self._retry_refusals[name]
             self.set_error("retry-error", refusal)
             valid = valid and refusal is None
+        running = effective.on_target(self.service.state, self.character.id)
+        extra = effective.ability(running, self.ability.name) if self.ability else None
         self.plan = AbilityPlan(
             base=self.ability.value if self.ability else 0,
             flat=flat,
+            effects=extra.amount if extra else 0,
+            effect_notes=extra.notes if extra else (),
             difficulty=self._difficulty_value(),
             retry=retry,
             augment_name=self.augment.name if self.augment_roll and self.augment else None,
