@@ -10,6 +10,7 @@ from the RQG rules themselves (docs/rules.md says which).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -141,10 +142,15 @@ SPELL_EFFECTS: tuple[SpellEffect, ...] = (
 """Common spells and what they change while they last."""
 
 
+_TRUE_WEAPON = re.compile(
+    r"^true ?(\(weapon\)|weapon|sword|axe|spear|mace|dagger|arrow|scimitar|hammer|club|bow)$"
+)
+
+
 def spell_effect(name: str) -> SpellEffect | None:
     """The catalogue entry called `name` (case-insensitive; "Truesword" finds True (Weapon))."""
-    wanted = name.strip().casefold()
-    if wanted.startswith("true") and wanted != "true (weapon)":
+    wanted = " ".join(name.strip().casefold().split())
+    if _TRUE_WEAPON.match(wanted):
         wanted = "true (weapon)"
     return next((s for s in SPELL_EFFECTS if s.name.casefold() == wanted), None)
 

@@ -21,7 +21,7 @@ from gmdash.model.character import Character, CharacterKind
 from gmdash.model.derived import maxima
 from gmdash.model.effects import TimedEffect
 from gmdash.model.events import Event, PointsSpent
-from gmdash.play import importing, roster
+from gmdash.play import effects, importing, roster
 from gmdash.play.campaign import CampaignService
 from gmdash.play.effective import on_target
 from gmdash.rules import Edition, OptionalRule, RuleSet
@@ -30,6 +30,7 @@ from gmdash.tui.dialogs.character_form import CharacterForm
 if TYPE_CHECKING:
     from gmdash.tui.dialogs.character_import import ImportResult
 from gmdash.tui.dialogs.confirm import ChoiceDialog, ConfirmDialog
+from gmdash.tui.dialogs.effects import EffectOrder, EffectsDialog
 from gmdash.tui.dialogs.points import PointsDialog, TickDialog
 from gmdash.tui.dialogs.wounds import (
     DamageDialog,
@@ -424,6 +425,17 @@ class RosterPane(Pane):
 
         self.app.push_screen(WeeksDialog(), apply)
 
+    @guarded
+    def action_effects(self) -> None:
+        character = self._need_selected()
+        if character is None:
+            return
+        running = on_target(self.dash.service.state, character.id)
+        self.app.push_screen(
+            EffectsDialog(character.id, character.name, running),
+            lambda order: change_effects_from(self, character.id, order),
+        )
+
     # --- resources ---------------------------------------------------------------------------
 
     @guarded
@@ -498,6 +510,22 @@ class RosterPane(Pane):
             )
 
         self.app.push_screen(ChoiceDialog(f"{question} For whom?", choices, title=title), apply)
+
+
+@guarded
+def change_effects_from(pane: Pane, who: str, order: EffectOrder | None) -> None:
+    """Carry out what the effects dialog asked (the roster's and the strike-rank pane's)."""
+    if order is None:
+        return
+    started = effects.change_effects(
+        pane.dash.service, who, order.text, caster=order.caster or None, dismissed=order.dismiss
+    )
+    told = []
+    if order.dismiss:
+        told.append(f"{len(order.dismiss)} dismissed.")
+    if started is not None:
+        told.append(f"{started.target_name}: {started.short()}.")
+    pane.app.notify(" ".join(told), title="Effects")
 
 
 Listed = tuple[tuple[Character, ...], Edition, tuple[TimedEffect, ...]]
