@@ -75,7 +75,9 @@ def default_target(service: CampaignService, attacker: Combatant) -> Combatant |
     able = [
         c
         for c in combat.combatants
-        if c.id != attacker.id and not out_of_action(conditions_of(c, sheet_of(c, characters)))
+        if c.id != attacker.id
+        and not c.spirit
+        and not out_of_action(conditions_of(c, sheet_of(c, characters)))
     ]
     return next((c for c in able if c.side != attacker.side), able[0] if able else None)
 
@@ -118,6 +120,10 @@ def plan_attack(service: CampaignService, rng: Rng, given: AttackInput) -> Excha
     characters = service.state.characters
     a_sheet = sheet_of(attacker, characters)
     defender = combat.combatant(given.defender_id)
+    if defender.spirit:
+        raise ValidationError(
+            "defender", f"{defender.name} is a spirit: no weapon reaches it (S: spirit combat)"
+        )
     d_sheet = sheet_of(defender, characters)
     if a_sheet is None or d_sheet is None:
         raise ValidationError("combatant", "a combatant is no longer on the roster")

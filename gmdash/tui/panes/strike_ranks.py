@@ -247,7 +247,9 @@ class StrikeRankPane(Pane):
             sr = " - "
         narrow = width < 36
         hp = ""
-        if row.sheet is not None:
+        if row.sheet is not None and row.combatant.spirit:  # no body: its magic points show
+            hp = f"{row.sheet.magic_points}" if narrow else f"MP{row.sheet.magic_points}"
+        elif row.sheet is not None:
             total, _ = location_maxima(row.combatant, row.sheet, self.dash.service.campaign.ruleset)
             hp = str(row.sheet.hit_points) if narrow else f"{row.sheet.hit_points}/{total}"
         if row.status:
@@ -269,7 +271,12 @@ class StrikeRankPane(Pane):
         line.append(" ")
         line.append(_fit(what, what_width).ljust(what_width), style=_what_style(row))
         line.append(
-            hp.rjust(hp_width), style="red" if row.sheet and row.sheet.hit_points <= 2 else ""
+            hp.rjust(hp_width),
+            style="red"
+            if row.sheet and row.sheet.hit_points <= 2 and not row.combatant.spirit
+            else "magenta"
+            if row.combatant.spirit
+            else "",
         )
         return line
 
@@ -400,7 +407,7 @@ class StrikeRankPane(Pane):
         combat = runner.fight(service)
         targets = []
         for combatant in combat.combatants:
-            if combatant.id == row.combatant.id:
+            if combatant.id == row.combatant.id or combatant.spirit:
                 continue
             target_sheet = sheet_of(combatant, service.state.characters)
             if target_sheet is not None:
