@@ -59,8 +59,15 @@ def samples(stamp: dict[str, Any] | None = None) -> list[Event]:
             steps=("0001-000004", "0001-000005"),
             text="Ostra hits",
         ),
-        SpiritCombatResolved(**stamp, attacker_id="k02", defender_id="k01", winner_id="k02",
-                             damage=4, steps=("0001-000007",), text="the ghost wins"),  # fmt: skip
+        SpiritCombatResolved(
+            **stamp,
+            attacker_id="k02",
+            defender_id="k01",
+            winner_id="k02",
+            damage=4,
+            steps=("0001-000007",),
+            text="the ghost wins",
+        ),  # fmt: skip
         CombatEnded(**stamp, summary={"rounds": 3, "fell": ["Broo 1"]}, text="over"),
         CombatStepUndone(
             **stamp, undone_id="0001-000006", restored=Combat(round=2, combatants=(pc, foe))

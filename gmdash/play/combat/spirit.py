@@ -5,7 +5,7 @@ two Spirit Combat rolls, the damage roll, the magic points lost, then the step i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gmdash.model.character import Ability, Character, CharacterKind
 from gmdash.model.combat import FOES, Combatant, sheet_of
@@ -215,3 +215,15 @@ def resolve_spirit_combat(
 ) -> SpiritCombatResolved:
     """Work out and log one round of spirit combat."""
     return publish_spirit_combat(service, plan_spirit_combat(service, rng, given))
+
+
+@one_change
+def resolve_against(
+    service: CampaignService, rng: Rng, given: SpiritInput, spirit: SpiritSpec | None = None
+) -> SpiritCombatResolved:
+    """One round of spirit combat, against a `spirit` that joins the fight first when given
+    (then it is the defender): both, or neither, happen."""
+    if spirit is not None:
+        added = add_spirit(service, spirit)
+        given = replace(given, defender_id=added.combatant.id)
+    return resolve_spirit_combat(service, rng, given)

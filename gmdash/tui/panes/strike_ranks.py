@@ -31,6 +31,7 @@ from gmdash.model.combat_events import (
     CombatStarted,
     CombatStepUndone,
     RoundStarted,
+    SpiritCombatResolved,
 )
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import Event
@@ -47,6 +48,7 @@ from gmdash.tui.widgets.row_table import RowTable
 if TYPE_CHECKING:
     from gmdash.model.state import CampaignState
     from gmdash.tui.dialogs.combat_setup import Lineup
+    from gmdash.tui.dialogs.spirit_combat import SpiritOrder
 
 # The combat dialogs are imported when first opened, so that start-up does not load them.
 
@@ -139,7 +141,7 @@ class StrikeRankPane(Pane):
         return self.query_one("#sr-list", RowTable)
 
     def campaign_changed(self, event: Event | None) -> None:
-        if isinstance(event, AttackResolved):
+        if isinstance(event, AttackResolved | SpiritCombatResolved):
             self._last_text = event.text
         elif isinstance(event, CombatStarted | CombatEnded | RoundStarted | CombatStepUndone):
             self._last_text = ""
@@ -449,6 +451,54 @@ class StrikeRankPane(Pane):
             return
         event = runner.resolve_attack(self.dash.service, self.dash.rng, given)
         self.notify(event.text, title="Attack", timeout=8)
+
+    @guarded
+    def action_effects(self) -> None:
+        combatant = self._selected()
+        from gmdash.tui.dialogs.effects import EffectsDialog
+        from gmdash.tui.panes.roster import change_effects_from
+
+        who = combatant.character_id or combatant.id
+        running = on_combatant(self.dash.service.state, combatant)
+        self.app.push_screen(
+            EffectsDialog(who, combatant.name, running),
+            lambda order: change_effects_from(self, who, order),
+        )
+
+    @guarded
+    def action_spirit_combat(self) -> None:
+        from gmdash.play.combat import spirit
+
+        service = self.dash.service
+        if service.campaign.ruleset is not RuleSet.RQG:
+            raise ValidationError("ruleset", "spirit combat is RuneQuest's (this campaign is BRP)")
+        combatant = self._selected()
+        combat = runner.fight(service)
+        characters = service.state.characters
+        sheet = sheet_of(combatant, characters)
+        if sheet is None:
+            raise ValidationError("combatant", f"{combatant.name} is no longer on the roster")
+        others = []
+        for other in combat.combatants:
+            other_sheet = sheet_of(other, characters)
+            if other.id != combatant.id and other_sheet is not None:
+                chance = spirit.spirit_chance(other_sheet, on_combatant(service.state, other))
+                others.append((other, other_sheet, chance.amount))
+        own = spirit.spirit_chance(sheet, on_combatant(service.state, combatant))
+        from gmdash.tui.dialogs.spirit_combat import SpiritCombatDialog
+
+        self.app.push_screen(SpiritCombatDialog(combatant, own.amount, others), self._spirit)
+
+    @guarded
+    def _spirit(self, order: SpiritOrder | None) -> None:
+        if order is None:
+            return
+        from gmdash.play.combat import spirit
+
+        event = spirit.resolve_against(self.dash.service, self.dash.rng, order.given, order.spirit)
+        self._last_text = event.text
+        self.render_fight()
+        self.notify(event.text, title="Spirit combat", timeout=8)
 
     @guarded
     def action_end_combat(self) -> None:

@@ -351,6 +351,8 @@ def sheet_renderable(
             if skill is not None:
                 chance = Text(str(skill.value + bonus.amount),
                               style="bold magenta" if bonus else "")  # fmt: skip
+                if bonus:
+                    chance.append(bonus.beside(), style="magenta")
             hits_with = effective.weapon_with(effects, weapon)
             row: list[str | Text] = [
                 rich_literal(weapon.name),
