@@ -67,7 +67,7 @@ def samples(stamp: dict[str, Any] | None = None) -> list[Event]:
             damage=4,
             steps=("0001-000007",),
             text="the ghost wins",
-        ),  # fmt: skip
+        ),
         CombatEnded(**stamp, summary={"rounds": 3, "fell": ["Broo 1"]}, text="over"),
         CombatStepUndone(
             **stamp, undone_id="0001-000006", restored=Combat(round=2, combatants=(pc, foe))
