@@ -31,6 +31,7 @@ COMMAND_MODULES: dict[str, str] = {
     **dict.fromkeys(("campaign", "session", "log", "character"), "gmdash.cli.campaign_commands"),
     **dict.fromkeys(("damage", "exchange", "wound"), "gmdash.cli.combat_commands"),
     **dict.fromkeys(("config", "saves", "completion"), "gmdash.cli.setup_commands"),
+    **dict.fromkeys(("effect", "time"), "gmdash.cli.effect_commands"),
     "serve": "gmdash.cli.serve_command",
 }
 COMBAT_MODULE = "gmdash.cli.combat_commands"
