@@ -64,7 +64,9 @@ def effect_of_spell(
 ) -> TimedEffect:
     """The effect `spell` cast with `points` (None: its default) puts on `target`."""
     if spell.instant:
-        raise ValidationError("spell", f"{spell.name} is instant: it heals at once, nothing lasts")
+        raise ValidationError(
+            "spell", f"{spell.name} is instant: nothing lasts (H heals a location at once)"
+        )
     used = spell.points if points is None else points
     if not 1 <= used <= MAX_EFFECT_POINTS:
         raise ValidationError("points", f"points are 1 to {MAX_EFFECT_POINTS}")
