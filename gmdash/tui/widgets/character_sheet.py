@@ -272,7 +272,8 @@ def sheet_renderable(
     points: list[tuple[str, str | Text]] = [
         ("HP", hp_bar(character.hit_points, full.hit_points)),
         ("MP", Text(f"{character.magic_points}/{full.magic_points}",
-                    style=points_style(character.magic_points, full.magic_points))),
+                    style=points_style(character.magic_points, full.magic_points))
+               .append(effective.magic_points(effects).beside(), style="magenta")),
     ]  # fmt: skip
     if edition.uses(OptionalRule.RUNE_POINTS):
         points.append(("RP", Text(f"{character.rune_points}/{character.rune_points_max}",
