@@ -33,7 +33,7 @@ from gmdash.model.combat_events import (
     RoundStarted,
 )
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import DamageApplied
+from gmdash.model.events import DamageApplied, PointsSpent
 from gmdash.play import effects
 from gmdash.play.change import one_change
 from gmdash.rules import (
@@ -369,7 +369,8 @@ def new_round(service: CampaignService) -> RoundStarted:
             continue
         steps.append(service.publish(DamageApplied(character_id=sheet.id, amount=1)).id)
     # the round that ends is a round of game time: effects count down, some run out
-    effects.end_of_round(service, combat.round)
+    passed = effects.end_of_round(service, combat.round)
+    steps += [e.id for e in passed if isinstance(e, PointsSpent)]  # one undo with the round
     return service.publish(RoundStarted(round=combat.round + 1, steps=tuple(steps)))
 
 
