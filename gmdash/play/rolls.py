@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from gmdash.model import effective
 from gmdash.model.character import Ability, Character
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import AbilityTicked, LevelName, RollKind, RollMade
-from gmdash.play import effective
 from gmdash.play.campaign import CampaignService
 from gmdash.play.change import one_change
 from gmdash.rules import (

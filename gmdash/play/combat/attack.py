@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from gmdash.model import effective
 from gmdash.model.arms import blow_of, can_parry, default_parry
 from gmdash.model.character import Character, Weapon
 from gmdash.model.combat import (
@@ -23,7 +24,7 @@ from gmdash.model.combat import (
 from gmdash.model.combat_events import AttackResolved
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import DamageApplied, Event, RollKind, RollMade, WeaponDamaged
-from gmdash.play import effective, rolls
+from gmdash.play import rolls
 from gmdash.play.campaign import CampaignService
 from gmdash.play.change import one_change
 from gmdash.play.combat import wording

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from gmdash.model import effective
 from gmdash.model.character import Ability, Character, CharacterKind
 from gmdash.model.combat import FOES, Combatant, sheet_of
 from gmdash.model.combat_events import CombatantAdded, SpiritCombatResolved
 from gmdash.model.effects import TimedEffect
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import Event, PointsSpent
-from gmdash.play import effective, rolls
+from gmdash.play import rolls
 from gmdash.play.campaign import CampaignService
 from gmdash.play.change import one_change
 from gmdash.play.combat.flow import fight

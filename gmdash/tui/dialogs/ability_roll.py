@@ -24,9 +24,10 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from gmdash.model import effective
 from gmdash.model.character import Ability, Character
 from gmdash.model.events import RollMade
-from gmdash.play import effective, experience, rolls
+from gmdash.play import experience, rolls
 from gmdash.play.rolls import AbilityPlan
 from gmdash.rules import (
     AUGMENT_BONUS,

@@ -15,9 +15,10 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from gmdash.model import effective
 from gmdash.model.character import Character
 from gmdash.model.events import RollMade
-from gmdash.play import effective, rolls
+from gmdash.play import rolls
 from gmdash.rules import (
     characteristic_chance,
 )

@@ -13,11 +13,11 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
+from gmdash.model import effective
 from gmdash.model.arms import can_parry, default_parry
 from gmdash.model.character import Character, Weapon
 from gmdash.model.combat import Combatant
 from gmdash.model.effects import TimedEffect
-from gmdash.play import effective
 from gmdash.play.combat import AttackInput, skill_of
 from gmdash.rules import HUMANOID
 from gmdash.rules.combat import DamageMode, Defence

@@ -19,11 +19,11 @@ from textual.widget import Widget
 
 from gmdash.model.character import Character, CharacterKind
 from gmdash.model.derived import maxima
+from gmdash.model.effective import on_target
 from gmdash.model.effects import TimedEffect
 from gmdash.model.events import Event, PointsSpent
 from gmdash.play import effects, importing, roster
 from gmdash.play.campaign import CampaignService
-from gmdash.play.effective import on_target
 from gmdash.rules import Edition, OptionalRule, RuleSet
 from gmdash.tui.dialogs.character_form import CharacterForm
 

@@ -33,10 +33,10 @@ from gmdash.model.combat_events import (
     RoundStarted,
     SpiritCombatResolved,
 )
+from gmdash.model.effective import on_combatant
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import Event
 from gmdash.play import combat as runner
-from gmdash.play.effective import on_combatant
 from gmdash.rules import RuleSet
 from gmdash.tui.dialogs.combat_base import CombatForm
 from gmdash.tui.guard import guarded

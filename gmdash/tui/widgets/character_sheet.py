@@ -15,10 +15,10 @@ from rich.text import Text
 from textual.widgets import Static
 
 from gmdash import rules
+from gmdash.model import effective
 from gmdash.model.character import AbilityKind, Character
 from gmdash.model.derived import Maxima, derived_of, sheet_maxima
 from gmdash.model.effects import TimedEffect
-from gmdash.play import effective
 from gmdash.rules import Edition, LocationKind, OptionalRule, RuleSet
 from gmdash.rules.game_time import describe_span
 from gmdash.rules.weapons import damage_with_bonus
