@@ -33,6 +33,7 @@ COMMAND_MODULES: dict[str, str] = {
     **dict.fromkeys(("campaign", "session", "log", "character"), "gmdash.cli.campaign_commands"),
     **dict.fromkeys(("damage", "exchange", "wound"), "gmdash.cli.combat_commands"),
     **dict.fromkeys(("config", "saves", "completion"), "gmdash.cli.setup_commands"),
+    **dict.fromkeys(("effect", "time"), "gmdash.cli.effect_commands"),
     "serve": "gmdash.cli.serve_command",
     **dict.fromkeys(("undo", "redo"), "gmdash.cli.undo_commands"),
     "cast": "gmdash.cli.magic_commands",

@@ -279,7 +279,14 @@ class Character:
             player=v.text("player", raw.get("player", "")),
             characteristics=read_characteristics(raw.get("characteristics")),
             hit_points=v.whole("hit_points", raw.get("hit_points")),
-            locations=_locations("locations", raw.get("locations"), table, low=None),
+            # none at all: a being without a body (a spirit in a fight); a roster sheet has all
+            locations=_locations(
+                "locations",
+                raw.get("locations"),
+                table,
+                low=None,
+                complete=bool(raw.get("locations")),
+            ),
             magic_points=v.whole("magic_points", raw.get("magic_points"), low=0),
             rune_points=v.whole("rune_points", raw.get("rune_points"), low=0),
             rune_points_max=v.whole("rune_points_max", raw.get("rune_points_max"), low=0),

@@ -74,6 +74,9 @@ class Combatant:
     resolved: tuple[int, ...] = ()
     dealt: int = 0
     taken: int = 0
+    spirit: bool = False
+    """A spirit: a foe sheet without hit locations, fought only in spirit combat (its magic
+    points are its strength; at 0 it is defeated)."""
 
     @property
     def is_foe(self) -> bool:
@@ -93,6 +96,7 @@ class Combatant:
             "resolved": list(self.resolved),
             "dealt": self.dealt,
             "taken": self.taken,
+            **({"spirit": True} if self.spirit else {}),
         }
 
     @classmethod
@@ -123,7 +127,12 @@ class Combatant:
             ),
             dealt=v.whole(f"{where}.dealt", raw.get("dealt", 0), low=0),
             taken=v.whole(f"{where}.taken", raw.get("taken", 0), low=0),
+            spirit=v.flag(f"{where}.spirit", raw.get("spirit", False)),
         )
+        if combatant.spirit and foe is None:
+            raise ValidationError(f"{where}.spirit", "a spirit is a foe of the fight")
+        if foe is not None and not foe.locations and not combatant.spirit:
+            raise ValidationError(f"{where}.foe.locations", "missing")
         if foe is not None and combatant.hp_max < 1:
             raise ValidationError(f"{where}.hp_max", "a foe needs its full hit points")
         return combatant
@@ -244,6 +253,10 @@ def conditions_of(combatant: Combatant, sheet: Character | None) -> set[str]:
     if sheet is None:
         found.add(Effect.DEAD.value)  # no longer on the roster: out of the fight
         return found
+    if combatant.spirit:  # no body: only its magic points count (0: defeated, out of the fight)
+        if sheet.magic_points <= 0:
+            found.add(Effect.UNCONSCIOUS.value)
+        return found | set(sheet.conditions)
     found |= {
         str(e)
         for e in standing_conditions(

@@ -31,6 +31,7 @@ from gmdash.model.combat_events import (
     CombatEnded,
     CombatStarted,
     RoundStarted,
+    SpiritCombatResolved,
 )
 from gmdash.model.errors import ValidationError
 from gmdash.rules import Effect
@@ -214,6 +215,28 @@ def attack(state: FightState, event: AttackResolved) -> str:
     state.combat = combat
     _note_fallen(state)
     return f"attack by {attacker.name}"
+
+
+def spirit_combat(state: FightState, event: SpiritCombatResolved) -> str:
+    combat = _fight(state)
+    attacker = combat.combatant(event.attacker_id)
+    defender = combat.combatant(event.defender_id)
+    if attacker.id == defender.id:
+        raise ValidationError("defender_id", "spirit combat needs two sides")
+    if event.winner_id is not None:
+        if event.winner_id not in (attacker.id, defender.id):
+            raise ValidationError("winner_id", f"{event.winner_id} is not in this spirit combat")
+        loser = defender if event.winner_id == attacker.id else attacker
+        winner = attacker if loser is defender else defender
+        combat = combat.with_combatant(replace(winner, dealt=winner.dealt + event.damage))
+        loser = combat.combatant(loser.id)
+        foe = loser.foe
+        if foe is not None:  # a roster sheet's magic points change through PointsSpent
+            foe = replace(foe, magic_points=max(0, foe.magic_points - event.damage))
+        combat = combat.with_combatant(replace(loser, foe=foe, taken=loser.taken + event.damage))
+    state.combat = combat
+    _note_fallen(state)
+    return f"spirit combat: {attacker.name} and {defender.name}"
 
 
 def ended(state: FightState, event: CombatEnded) -> str:

@@ -212,6 +212,24 @@ class AttackResolved(CombatEvent):
 
 @register
 @dataclass(frozen=True, kw_only=True)
+class SpiritCombatResolved(CombatEvent):
+    """One round of spirit combat between `attacker_id` and `defender_id` (combatant ids), at
+    strike rank 12: `winner_id` (None: nobody won) did `damage` to the loser's magic points
+    (a foe's change here, a roster sheet's through `PointsSpent`, listed in `steps`)."""
+
+    attacker_id: str = field(metadata=_read(v.name))
+    defender_id: str = field(metadata=_read(v.name))
+    winner_id: str | None = field(default=None, metadata=_read(_opt_text))
+    damage: int = field(default=0, metadata=_read(_count))
+    steps: tuple[str, ...] = field(default=(), metadata=_read(_texts))
+    text: str = field(default="", metadata=_read(v.text))
+
+    def describe(self, names: Mapping[str, str]) -> tuple[str | None, str, str]:
+        return None, "spirit combat", self.text or "spirit combat"
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
 class CombatEnded(CombatEvent):
     """The fight is over; `summary` holds rounds, damage dealt and taken, and who fell."""
 
@@ -244,6 +262,7 @@ COMBAT_EVENTS: tuple[type[CombatEvent], ...] = (
     ActionAdvanced,
     RoundStarted,
     AttackResolved,
+    SpiritCombatResolved,
     CombatEnded,
     CombatStepUndone,
 )

@@ -59,8 +59,12 @@ def new_character(
 
 
 def checked(character: Character) -> Character:
-    """The same sheet, validated as if read from a file (a dataclass built in code skips that)."""
-    return Character.from_dict(character.to_dict())
+    """The same sheet, validated as if read from a file (a dataclass built in code skips that);
+    a sheet of the roster has every hit location (only a spirit in a fight has none)."""
+    found = Character.from_dict(character.to_dict())
+    if not found.locations:
+        raise ValidationError("locations", "a character needs its hit locations")
+    return found
 
 
 def complete(data: object, *, id: str, ruleset: RuleSet) -> Character:

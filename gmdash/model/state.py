@@ -22,6 +22,7 @@ from gmdash.model.combat_events import (
     CombatStarted,
     CombatStepUndone,
     RoundStarted,
+    SpiritCombatResolved,
 )
 from gmdash.model.derived import Maxima, maxima, sheet_maxima
 from gmdash.model.effect_events import EffectEnded, EffectStarted, TimePassed
@@ -719,6 +720,7 @@ _FIGHT_STEPS: dict[type[Event], Callable[[CampaignState, Any], str]] = {
     ActionAdvanced: combat_apply.advanced,
     RoundStarted: combat_apply.round_started,
     AttackResolved: combat_apply.attack,
+    SpiritCombatResolved: combat_apply.spirit_combat,
     CombatEnded: combat_apply.ended,
 }
 

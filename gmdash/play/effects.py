@@ -8,7 +8,8 @@ publishes them as one change.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from gmdash.model.character import Character
 from gmdash.model.combat import sheet_of
@@ -63,7 +64,9 @@ def effect_of_spell(
 ) -> TimedEffect:
     """The effect `spell` cast with `points` (None: its default) puts on `target`."""
     if spell.instant:
-        raise ValidationError("spell", f"{spell.name} is instant: it heals at once, nothing lasts")
+        raise ValidationError(
+            "spell", f"{spell.name} is instant: nothing lasts (H heals a location at once)"
+        )
     used = spell.points if points is None else points
     if not 1 <= used <= MAX_EFFECT_POINTS:
         raise ValidationError("points", f"points are 1 to {MAX_EFFECT_POINTS}")
@@ -130,6 +133,44 @@ def start_spell(
     effect = effect_of_spell(spell, target, service.state.new_effect_id(), points=points,
                              caster=caster, weapon=weapon)  # fmt: skip
     return start_effect(service, effect)
+
+
+def plan_effect(
+    service: CampaignService, who: str, text: str, caster: str | None = None
+) -> TimedEffect:
+    """The effect `text` describes on `who`, not started: a catalogue spell
+    (`"Bladesharp 4 on Broadsword"`, `"Protection 2"`, `"Strength"`) or a free-form effect
+    (`"Demoralize: -20% to all rolls, 5 rounds"`). ValidationError says what is wrong."""
+    target = target_of(service, who)
+    effect_id = service.state.new_effect_id()
+    spell, points, weapon = _spell_in(text)
+    if spell is not None:
+        return effect_of_spell(spell, target, effect_id, points=points, caster=caster or None,
+                               weapon=weapon)  # fmt: skip
+    effect = parse_free_effect(text, target, effect_id)
+    return replace(effect, caster=caster or None)
+
+
+def _spell_in(text: str) -> tuple[SpellEffect | None, int | None, str | None]:
+    """A catalogue spell at the start of `text`, with its points and weapon when given."""
+    words = text.strip().split()
+    for cut in range(len(words), 0, -1):
+        spell = spell_effect(" ".join(words[:cut]))
+        if spell is None:
+            continue
+        rest = words[cut:]
+        points = int(rest.pop(0)) if rest and rest[0].isdigit() else None
+        if rest and rest[0].casefold() == "on":
+            rest.pop(0)
+        return spell, points, " ".join(rest) or None
+    return None, None, None
+
+
+def add_effect(
+    service: CampaignService, who: str, text: str, caster: str | None = None
+) -> TimedEffect:
+    """Start the effect `text` describes on `who` (see `plan_effect`)."""
+    return start_effect(service, plan_effect(service, who, text, caster))
 
 
 def add_free_effect(service: CampaignService, who: str, text: str) -> TimedEffect:
@@ -306,3 +347,19 @@ def _location(what: str, target: Target) -> str | None:
     if target.sheet is not None and where not in target.sheet.locations:
         raise ValidationError("effect", f"{target.name} has no hit location {what.strip()!r}")
     return where
+
+
+@one_change
+def change_effects(
+    service: CampaignService,
+    who: str,
+    text: str = "",
+    *,
+    caster: str | None = None,
+    dismissed: Sequence[str] = (),
+) -> TimedEffect | None:
+    """Dismiss effects (by id) and start the one `text` describes on `who`, as one change;
+    returns the effect started (None: only dismissals)."""
+    for effect_id in dismissed:
+        dismiss(service, effect_id)
+    return add_effect(service, who, text, caster) if text.strip() else None

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from gmdash.model import effective
 from gmdash.model.character import Ability, Character
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import AbilityTicked, LevelName, RollKind, RollMade
@@ -178,12 +179,14 @@ class AbilityPlan:
     retry: bool = False
     augment_name: str | None = None
     augment_level: Level | None = None
+    effects: int = 0  # what running effects add (play.effective.ability)
+    effect_notes: tuple[str, ...] = ()  # and why: "+20 Bladesharp 4, 3 rounds"
 
     @property
     def chance(self) -> int:
         return modified_chance(
             self.base,
-            flat=self.flat,
+            flat=self.flat + self.effects,
             augment=self.augment_level,
             retry=self.retry,
             difficulty=self.difficulty,
@@ -224,7 +227,7 @@ class AbilityPlan:
 
     def modifiers(self) -> tuple[str, ...]:
         """The modifiers as the log shows them: "+20 augment (Dance: success)", "retry -25"."""
-        found: list[str] = []
+        found: list[str] = list(self.effect_notes)
         if self.flat:
             found.append(f"{self.flat:+d}")
         if self.augment_level is not None:
@@ -333,9 +336,11 @@ def roll_characteristic(
     *,
     typed: int | None = None,
 ) -> Rolled:
-    """A characteristic times `multiplier` rolled as a D100 (no experience)."""
-    value = character.characteristics[key]
-    chance = characteristic_chance(value, multiplier)
+    """A characteristic times `multiplier` rolled as a D100 (no experience); the effects on the
+    character count (Strength raises STR)."""
+    extra = effective.characteristic(effective.on_target(service.state, character.id), key)
+    value = character.characteristics[key] + extra.amount
+    chance = characteristic_chance(max(0, value), multiplier)
     rolled = resolve(chance, rng, service.campaign.ruleset, result=typed)
     details: dict[str, object] = {"value": value, "multiplier": multiplier}
     if typed is not None:
@@ -343,7 +348,8 @@ def roll_characteristic(
     event = service.publish(
         roll_event(
             "characteristic", character=character, label=f"{key} x{multiplier}", chance=chance,
-            modifiers=(f"x{multiplier}",), roll=rolled.roll, level=rolled.level, details=details,
+            modifiers=(*extra.notes, f"x{multiplier}"), roll=rolled.roll, level=rolled.level,
+            details=details,
         )
     )  # fmt: skip
     return Rolled(event=event, roll=rolled.roll, level=rolled.level)
@@ -414,14 +420,14 @@ def roll_opposed(service: CampaignService, rng: Rng, a: Side, b: Side) -> Oppose
         (b, a, result.chance_b, roll_b, result.level_b, result.effective_b, result.chance_a),
     )
     events: list[RollMade] = []
-    for index, (side, other, chance, roll, level, effective, other_chance) in enumerate(sides):
+    for index, (side, other, chance, roll, level, counted, other_chance) in enumerate(sides):
         outcome = str(result.outcome) if winner is None else ("win", "loss")[winner != index]
         details: dict[str, object] = {
             "opponent": other.name,
             "opponent_label": other.label,
             "opponent_chance": other_chance,
             "outcome": outcome,
-            "effective_level": str(effective),
+            "effective_level": str(counted),
             "double_effect": result.double_effect,
             "base": side.chance,
         }

@@ -19,11 +19,12 @@ from gmdash.model.events import (
     HealingApplied,
     PointsSpent,
 )
-from gmdash.play import points
+from gmdash.play import effects, points
 from gmdash.play.campaign import CampaignService
 from gmdash.play.change import one_change
 from gmdash.play.wounds import Wound, heal, weekly_heals, wound
 from gmdash.rules import RuleSet
+from gmdash.rules.game_time import WEEK
 
 
 def edit_character(service: CampaignService, sheet: Character) -> Character:
@@ -83,9 +84,13 @@ def heal_location(
 
 @one_change
 def weekly_healing(service: CampaignService, weeks: int) -> list[HealingApplied]:
-    """Natural healing for everyone over `weeks` game weeks, as one change."""
+    """Natural healing for everyone over `weeks` game weeks, as one change; the weeks are game
+    time passing too (effects end, magic points come back: `play.effects.pass_time`)."""
     events = weekly_heals(service.characters, service.campaign.ruleset, weeks)
-    return [service.publish(event) for event in events]
+    healed = [service.publish(event) for event in events]
+    span = "a week passes" if weeks == 1 else f"{weeks} weeks pass"
+    effects.pass_time(service, weeks * WEEK, span)
+    return healed
 
 
 @one_change

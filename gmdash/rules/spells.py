@@ -10,9 +10,11 @@ from the RQG rules themselves (docs/rules.md says which).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from gmdash.rules.dice import DiceExpr, DiceTerm, parse_dice
 from gmdash.rules.game_time import MINUTE
 
 
@@ -140,9 +142,31 @@ SPELL_EFFECTS: tuple[SpellEffect, ...] = (
 """Common spells and what they change while they last."""
 
 
+_TRUE_WEAPON = re.compile(
+    r"^true ?(\(weapon\)|weapon|sword|axe|spear|mace|dagger|arrow|scimitar|hammer|club|bow)$"
+)
+
+
 def spell_effect(name: str) -> SpellEffect | None:
     """The catalogue entry called `name` (case-insensitive; "Truesword" finds True (Weapon))."""
-    wanted = name.strip().casefold()
-    if wanted.startswith("true") and wanted != "true (weapon)":
+    wanted = " ".join(name.strip().casefold().split())
+    if _TRUE_WEAPON.match(wanted):
         wanted = "true (weapon)"
     return next((s for s in SPELL_EFFECTS if s.name.casefold() == wanted), None)
+
+
+def raised_damage(expression: str, add: int, *, doubled: bool = False) -> str:
+    """A weapon's damage with `add` points more (Bladesharp) and, `doubled`, its dice and
+    constants twice over (True (Weapon) doubles the weapon's damage, not the damage bonus):
+    `raised_damage("1D8+1", 4)` is `"1D8+5"`, doubled `"2D8+6"`."""
+    parsed = parse_dice(expression)
+    dice = [t for t in parsed.terms if t.sides]
+    constant = sum(t.sign * t.count for t in parsed.terms if not t.sides)
+    if doubled:
+        dice = [DiceTerm(t.sign, t.count * 2, t.sides) for t in dice]
+        constant *= 2
+    constant += add
+    terms = list(dice)
+    if constant:
+        terms.append(DiceTerm(1 if constant > 0 else -1, abs(constant), 0))
+    return str(DiceExpr(tuple(terms))) if terms else "0"

@@ -324,6 +324,29 @@ class GmDashApp(App[int]):
         """A game week passes: natural healing for everyone (the roster asks how many weeks)."""
         await self.run_action("weekly_healing", self.pane("roster"))
 
+    def action_time_passes(self) -> None:
+        """Game time passes (a span typed): effects count down, magic points come back."""
+        from gmdash.tui.dialogs.effects import TimePassesDialog
+
+        self.push_screen(TimePassesDialog(), self._time_passed)
+
+    @guarded
+    def _time_passed(self, seconds: int | None) -> None:
+        if seconds is None:
+            return
+        from gmdash.play import effects
+        from gmdash.rules.game_time import describe_span
+
+        events = effects.pass_time(self.service, seconds, f"{describe_span(seconds)} pass")
+        ended = getattr(events[0], "ended_text", ())
+        back = len(events) - 1
+        told = [f"{describe_span(seconds)} pass."]
+        if ended:
+            told.append("Ends: " + ", ".join(ended) + ".")
+        if back:
+            told.append(f"Magic points come back to {back}.")
+        self.notify(" ".join(told), title="Time passes")
+
     def action_improvement_phase(self) -> None:
         """Experience rolls for every ticked ability (RULES.md section 8)."""
         from gmdash.tui.dialogs.improvement import ImprovementScreen

@@ -115,6 +115,9 @@ COMMANDS: tuple[Command, ...] = (
             "Improvement phase: experience rolls for every ticked ability", show=False),
     Command(GLOBAL, "ctrl+w", "weekly_healing", "Week", "A game week passes: natural healing",
             show=False),
+    Command(GLOBAL, "T", "time_passes", "Time",
+            "Game time passes (10m, 2h, 1d): effects run down, magic points come back",
+            show=False),
     Command(GLOBAL, "ctrl+q", "quit", "Quit", "Save and quit", priority=True),
     # Roster
     Command(ROSTER, "up", "cursor_up", "Up", "Select the previous character", show=False,
@@ -142,6 +145,9 @@ COMMANDS: tuple[Command, ...] = (
     Command(ROSTER, "R", "full_rest", "Rest", "A full rest restores magic points", show=False),
     Command(ROSTER, "w", "worship", "Worship", "Worship restores a cult's Rune points",
             show=False),
+    Command(ROSTER, "f", "effects", "Effects",
+            "Effects on the selected character: add a spell or a free-form one, dismiss",
+            show=False),
     Command(ROSTER, "x", "clear_conditions", "Clear", "Clear lasting wound conditions (shock...)",
             show=False),
     # Strike ranks
@@ -154,6 +160,11 @@ COMMANDS: tuple[Command, ...] = (
     Command(STRIKE_RANKS, "t", "attack", "Attack", "Resolve the current action (attack or spell)"),
     Command(STRIKE_RANKS, "plus", "add_combatant", "Add", "Add a combatant", key_display="+"),
     Command(STRIKE_RANKS, "delete", "remove_combatant", "Remove", "Remove a combatant"),
+    Command(STRIKE_RANKS, "f", "effects", "Effects",
+            "Effects on the selected combatant: add a spell or a free-form one, dismiss",
+            show=False),
+    Command(STRIKE_RANKS, "S", "spirit_combat", "Spirit",
+            "Spirit combat: the selected combatant against a spirit or foe, at SR 12"),
     Command(STRIKE_RANKS, "E", "end_combat", "End", "End the combat and show its summary"),
     # Resistance
     Command(RESISTANCE, "up", "increase", "+1", "Raise the focused value", show=False,

@@ -17,6 +17,7 @@ from gmdash.model.combat_events import (
     CombatStarted,
     CombatStepUndone,
     RoundStarted,
+    SpiritCombatResolved,
 )
 from gmdash.model.events import Event
 from gmdash.rules.combat import ActionKind
@@ -57,6 +58,15 @@ def samples(stamp: dict[str, Any] | None = None) -> list[Event]:
             weapon_damage=1,
             steps=("0001-000004", "0001-000005"),
             text="Ostra hits",
+        ),
+        SpiritCombatResolved(
+            **stamp,
+            attacker_id="k02",
+            defender_id="k01",
+            winner_id="k02",
+            damage=4,
+            steps=("0001-000007",),
+            text="the ghost wins",
         ),
         CombatEnded(**stamp, summary={"rounds": 3, "fell": ["Broo 1"]}, text="over"),
         CombatStepUndone(

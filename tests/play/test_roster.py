@@ -53,6 +53,10 @@ def test_a_week_of_healing_and_a_rest_are_one_change_each(svc: CampaignService) 
     assert {event.character_id for event in healed} == {"c0001", "c0002"}
     assert all(isinstance(event, HealingApplied) for event in healed)
     assert svc.character("c0001").hit_points > hurt["c0001"]
+    # the week is game time too: its magic points are back, a rest has nothing left to give
+    assert svc.character("c0001").magic_points == svc.character("c0001").characteristics["POW"]
+    assert roster.full_rest(svc, None) == []
+    roster.change_points(svc, spent)
     rested = roster.full_rest(svc, None)
     assert {event.character_id for event in rested} == {"c0001", "c0002"}
     assert svc.character("c0001").magic_points == svc.character("c0001").characteristics["POW"]

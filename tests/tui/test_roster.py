@@ -11,6 +11,7 @@ from rich.console import Console
 from textual.widgets import Button, Input, Label, Static, TextArea
 
 from gmdash.model.character import AbilityKind
+from gmdash.model.effect_events import TimePassed
 from gmdash.model.events import (
     AbilityTicked,
     CharacterAdded,
@@ -582,12 +583,15 @@ async def test_a_week_passes_heals_everyone(service: CampaignService) -> None:
         await type_into(pilot, app, "#weeks", "1")
         await pilot.press("enter")
         await pilot.pause()
-        heals = [(e.character_id, e.location, e.amount) for e in seen]  # type: ignore[attr-defined]
+        heals = [(e.character_id, e.location, e.amount)
+                 for e in seen if isinstance(e, HealingApplied)]  # fmt: skip
         # Harvald CON 14: 3 per location per week; Gorehorn CON 14: 3 (the week's rate is
         # offered to each hurt location; the leg's 2-point wound takes only 2 of it)
         assert heals == [(HARVALD, "left_leg", 3), (HARVALD, "chest", 3), (GOREHORN, "head", 3)]
         assert service.character(HARVALD).hit_points == 15 - 2
         assert "A week passes" in notes_of(app)
+        # and the week is game time: it is logged as passing
+        assert [e.seconds for e in seen if isinstance(e, TimePassed)] == [7 * 24 * 3600]
 
 
 def test_weekly_heals_over_weeks_and_not_the_dead() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from gmdash.model import effective
 from gmdash.model.arms import blow_of, can_parry, default_parry
 from gmdash.model.character import Character, Weapon
 from gmdash.model.combat import (
@@ -75,7 +76,9 @@ def default_target(service: CampaignService, attacker: Combatant) -> Combatant |
     able = [
         c
         for c in combat.combatants
-        if c.id != attacker.id and not out_of_action(conditions_of(c, sheet_of(c, characters)))
+        if c.id != attacker.id
+        and not c.spirit
+        and not out_of_action(conditions_of(c, sheet_of(c, characters)))
     ]
     return next((c for c in able if c.side != attacker.side), able[0] if able else None)
 
@@ -118,22 +121,40 @@ def plan_attack(service: CampaignService, rng: Rng, given: AttackInput) -> Excha
     characters = service.state.characters
     a_sheet = sheet_of(attacker, characters)
     defender = combat.combatant(given.defender_id)
+    if defender.spirit:
+        raise ValidationError(
+            "defender", f"{defender.name} is a spirit: no weapon reaches it (S: spirit combat)"
+        )
     d_sheet = sheet_of(defender, characters)
     if a_sheet is None or d_sheet is None:
         raise ValidationError("combatant", "a combatant is no longer on the roster")
     weapon = used_as(weapon_of(a_sheet, action.weapon), action.kind)
     ruleset = service.campaign.ruleset
     _check_rolls(given)
-    base = skill_of(a_sheet, weapon.skill) if given.chance is None else given.chance
+    a_effects = effective.on_combatant(service.state, attacker)
+    d_effects = effective.on_combatant(service.state, defender)
+    # a typed chance is the attacker's own (the dialog offers it with the attacker's effects);
+    # the defender's effects on being hit (Shimmer) always count
+    own = effective.attack(a_effects, weapon)
+    against = effective.defence(d_effects)
+    base = skill_of(a_sheet, weapon.skill) + own.amount if given.chance is None else given.chance
+    base = max(0, base + against.amount)
+    attack_notes = (own.notes if given.chance is None else ()) + against.notes
     shield: Weapon | None = None
     d_base: int | None = None
+    d_adjust = effective.Adjustment()
     if given.defence is Defence.PARRY:
         shield = _parrying_weapon(given, defender, d_sheet, weapon)
-        d_base = skill_of(d_sheet, shield.skill)
+        d_adjust = effective.ability(d_effects, shield.skill)
+        d_base = skill_of(d_sheet, shield.skill) + d_adjust.amount
     elif given.defence is Defence.DODGE:
-        d_base = skill_of(d_sheet, "Dodge")
+        d_adjust = effective.ability(d_effects, "Dodge")
+        d_base = skill_of(d_sheet, "Dodge") + d_adjust.amount
     if d_base is not None and given.defence_chance is not None:
         d_base = given.defence_chance
+        d_adjust = effective.Adjustment()
+    if d_base is not None:
+        d_base = max(0, d_base)
     chance, d_chance = base, d_base
     if d_base is not None:
         chance, d_chance = combat_chances(base, d_base, ruleset)
@@ -147,8 +168,17 @@ def plan_attack(service: CampaignService, rng: Rng, given: AttackInput) -> Excha
     except ExchangeError as error:
         raise ValidationError("attack", str(error)) from None
     dealer = dealer_of(cell, weapon.use)
-    attacking = blow_of(weapon, bonus_of(attacker, a_sheet, ruleset))
-    parrying = None if shield is None else blow_of(shield, bonus_of(defender, d_sheet, ruleset))
+    attacking = blow_of(
+        effective.weapon_with(a_effects, weapon), bonus_of(attacker, a_sheet, ruleset)
+    )
+    parrying = (
+        None
+        if shield is None
+        else blow_of(effective.weapon_with(d_effects, shield), bonus_of(defender, d_sheet, ruleset))
+    )
+    damage_notes = effective.damage(a_effects if dealer is Party.ATTACKER else d_effects,
+                                    weapon if dealer is Party.ATTACKER or shield is None
+                                    else shield)[0].notes  # fmt: skip
     mode = cell.degree or DamageMode.NORMAL
     if given.mode is not None and dealer is Party.ATTACKER:
         mode = given.mode
@@ -167,7 +197,12 @@ def plan_attack(service: CampaignService, rng: Rng, given: AttackInput) -> Excha
         location, d20 = _where(given, rng, cell.parrying_limb, shield, d_sheet)
     armour = 0
     if location is not None:
-        armour = d_sheet.armour.get(str(location), 0) if given.armour is None else given.armour
+        if given.armour is None:
+            extra = effective.armour(d_effects, str(location))
+            armour = max(0, d_sheet.armour.get(str(location), 0) + extra.amount)
+            damage_notes += extra.notes
+        else:
+            armour = given.armour
     outcome = settle(
         attack.level, given.defence, d_level, damage, ruleset=ruleset, attack_weapon=attacking,
         parry_weapon=parrying, armour=armour, expression=rolled.expression if rolled else "",
@@ -197,6 +232,7 @@ def plan_attack(service: CampaignService, rng: Rng, given: AttackInput) -> Excha
         base_chance=base, chance=chance, attack=attack, defence=given.defence, shield=shield,
         defence_base=d_base, defence_chance=d_chance, defence_roll=defence_roll,
         outcome=outcome, blow=blow, riposte=riposte, weapon_harm=harm, ticks=tuple(ticks),
+        attack_notes=attack_notes, defence_notes=d_adjust.notes, damage_notes=damage_notes,
     )  # fmt: skip
 
 
@@ -295,6 +331,7 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
             actor=attacker.name,
             label=f"{weapon.name} vs {defender.name}",
             chance=plan.chance,
+            modifiers=plan.attack_notes,
             roll=plan.attack.roll,
             level=plan.attack.level,
             details={"combatant": attacker.id, "round": plan.round},
@@ -309,6 +346,7 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
                 actor=defender.name,
                 label=plan.shield.name if plan.shield else "Dodge",
                 chance=plan.defence_roll.chance,
+                modifiers=plan.defence_notes,
                 roll=plan.defence_roll.roll,
                 level=plan.defence_roll.level,
                 details={"combatant": defender.id},
@@ -333,7 +371,7 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
         step(
             _damage_event(
                 attacker, f"{weapon.name} on {defender.name}", blow.rolled, blow.damage,
-                armour=blow.armour, through=blow.amount,
+                modifiers=plan.damage_notes, armour=blow.armour, through=blow.amount,
             )
         )  # fmt: skip
         if defender.character_id is not None and blow.amount > 0:
@@ -385,13 +423,19 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
 
 
 def _damage_event(
-    who: Combatant, label: str, rolled: DamageRoll | None, total: int, **details: object
+    who: Combatant,
+    label: str,
+    rolled: DamageRoll | None,
+    total: int,
+    modifiers: tuple[str, ...] = (),
+    **details: object,
 ) -> RollMade:
     """The damage roll of a blow (or of a parry striking the attacking weapon), typed or rolled."""
     return rolls.roll_event(
         "damage",
         actor=who.name,
         label=label,
+        modifiers=modifiers,
         expression=rolled.expression if rolled else None,
         total=total,
         details={"rolls": list(rolled.rolls) if rolled else [], "typed": rolled is None,

@@ -33,7 +33,8 @@ from gmdash.model.combat_events import (
     RoundStarted,
 )
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import DamageApplied
+from gmdash.model.events import DamageApplied, PointsSpent
+from gmdash.play import effects
 from gmdash.play.change import one_change
 from gmdash.rules import (
     Effect,
@@ -353,7 +354,8 @@ def ruleset_is_brp(service: CampaignService) -> bool:
 
 @one_change
 def new_round(service: CampaignService) -> RoundStarted:
-    """The next round: bleeding roster characters lose 1 HP, declarations are cleared."""
+    """The next round: bleeding roster characters lose 1 HP, a round of game time passes
+    (effects count down), declarations are cleared."""
     combat = fight(service)
     steps: list[str] = []
     for combatant in combat.combatants:
@@ -366,6 +368,9 @@ def new_round(service: CampaignService) -> RoundStarted:
         ):
             continue
         steps.append(service.publish(DamageApplied(character_id=sheet.id, amount=1)).id)
+    # the round that ends is a round of game time: effects count down, some run out
+    passed = effects.end_of_round(service, combat.round)
+    steps += [e.id for e in passed if isinstance(e, PointsSpent)]  # one undo with the round
     return service.publish(RoundStarted(round=combat.round + 1, steps=tuple(steps)))
 
 

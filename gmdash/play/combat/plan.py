@@ -94,3 +94,6 @@ class ExchangePlan:
     riposte: Riposte | None = None
     weapon_harm: WeaponHarm | None = None
     ticks: tuple[tuple[str, str, Level], ...] = ()  # (character id, ability, level) to tick
+    attack_notes: tuple[str, ...] = ()  # effects on the attack's chance ("+20 Bladesharp 4...")
+    defence_notes: tuple[str, ...] = ()  # effects on the defence's chance
+    damage_notes: tuple[str, ...] = ()  # effects on the damage and the armour

@@ -24,6 +24,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from gmdash.model import effective
 from gmdash.model.character import Ability, Character
 from gmdash.model.events import RollMade
 from gmdash.play import rolls
@@ -215,9 +216,13 @@ class AbilityRollDialog(AugmentFirst[RollMade]):
                 refusal = self._retry_refusals[name]
             self.set_error("retry-error", refusal)
             valid = valid and refusal is None
+        running = effective.on_target(self.service.state, self.character.id)
+        extra = effective.ability(running, self.ability.name) if self.ability else None
         self.plan = AbilityPlan(
             base=self.ability.value if self.ability else 0,
             flat=flat,
+            effects=extra.amount if extra else 0,
+            effect_notes=extra.notes if extra else (),
             difficulty=self._difficulty_value(),
             retry=retry,
             augment_name=self.augment_name,

@@ -15,6 +15,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from gmdash.model import effective
 from gmdash.model.character import Character
 from gmdash.model.events import RollMade
 from gmdash.play import rolls
@@ -26,7 +27,7 @@ from gmdash.tui.dialogs.roll_plan import (
     odds_markup,
     parse_whole,
 )
-from gmdash.tui.user_text import literal
+from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList
 
 
@@ -99,12 +100,17 @@ class CharacteristicRollDialog(RollDialog[RollMade]):
         typed_ok, _ = self.typed_d100("typed", "typed-error")
         if self.key is None:
             return False
-        value = self.character.characteristics[self.key]
+        running = effective.on_target(self.service.state, self.character.id)
+        extra = effective.characteristic(running, self.key)
+        value = max(0, self.character.characteristics[self.key] + extra.amount)
         if valid:
             chance = characteristic_chance(value, self.multiplier)
             self.query_one("#chance", Static).update(
-                f"[b]{self.key}[/b] {value} x{self.multiplier} → [b]{chance}%[/b]"
-            )
+                markup(
+                    "[b]$key[/b] $value$why x$times → [b]$chance%[/b]", key=self.key,
+                    value=value, why=extra.beside(), times=self.multiplier, chance=chance,
+                )
+            )  # fmt: skip
             self.query_one("#odds", Static).update(odds_markup(chance, self.ruleset))
         return valid and typed_ok
 

@@ -6,15 +6,18 @@ D20 of the location or its name, the damage, the armour) is used as it is.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
+from gmdash.model import effective
 from gmdash.model.arms import can_parry, default_parry
 from gmdash.model.character import Character, Weapon
 from gmdash.model.combat import Combatant
+from gmdash.model.effects import TimedEffect
 from gmdash.play.combat import AttackInput, skill_of
 from gmdash.rules import HUMANOID
 from gmdash.rules.combat import DamageMode, Defence
@@ -51,20 +54,30 @@ class AttackDialog(CombatForm[AttackInput]):
         chance: int,
         targets: list[Target],
         default: str | None,
+        *,
+        effects: Mapping[str, Sequence[TimedEffect]] | None = None,
     ) -> None:
         super().__init__()
         self._attacker = attacker
         self._weapon = weapon
-        self._chance = chance
+        self._effects = dict(effects or {})  # by combatant id: what runs on each
+        own = self._effects.get(attacker.id, ())
+        self._bonus = effective.attack(own, weapon)
+        self._chance = chance + self._bonus.amount
+        self._hits_with = effective.weapon_with(own, weapon)
         self._targets = {c.id: (c, s) for c, s in targets}
         self._default = default if default in self._targets else None
 
     def body(self) -> ComposeResult:
         how = "" if self._weapon.use.value == "melee" else f", {self._weapon.use}"
+        spells = f" Effects: {'; '.join(self._bonus.notes)}." if self._bonus else ""
+        damage = effective.damage(self._effects.get(self._attacker.id, ()), self._weapon)[0]
+        if damage:
+            spells += f" Damage {'; '.join(damage.notes)}."
         yield Label(
             literal(
                 f"{self._attacker.name} attacks with {self._weapon.name} "
-                f"({self._weapon.damage}, {self._weapon.special}{how}). "
+                f"({self._hits_with.damage}, {self._weapon.special}{how}).{spells} "
                 "Blank rolls are rolled; type a result to use the table's dice."
             ),
             classes="hint",
@@ -157,12 +170,19 @@ class AttackDialog(CombatForm[AttackInput]):
         if target is None or defence is Defence.NONE:
             field.placeholder = "—"
             return
-        _, sheet = target
+        combatant, sheet = target
+        on_it = self._effects.get(combatant.id, ())
         if defence is Defence.DODGE:
-            field.placeholder = f"Dodge {skill_of(sheet, 'Dodge')}"
+            extra = effective.ability(on_it, "Dodge")
+            field.placeholder = f"Dodge {skill_of(sheet, 'Dodge') + extra.amount}{extra.beside()}"
             return
         weapon = self._parry()
-        field.placeholder = f"{weapon.name} {skill_of(sheet, weapon.skill)}" if weapon else "0"
+        if weapon is None:
+            field.placeholder = "0"
+            return
+        extra = effective.ability(on_it, weapon.skill)
+        chance = skill_of(sheet, weapon.skill) + extra.amount
+        field.placeholder = f"{weapon.name} {chance}{extra.beside()}"
 
     def _read(self) -> tuple[AttackInput | None, dict[str, str]]:
         problems: dict[str, str] = {}

@@ -252,7 +252,8 @@ class WeeksDialog(FormDialog[int]):
 
     def dialog_body(self) -> ComposeResult:
         yield Static("Natural healing: every location of every living character regains its "
-                     "healing rate (by CON) per week.")  # fmt: skip
+                     "healing rate (by CON) per week. The weeks pass as game time too: effects "
+                     "end, magic points come back.")  # fmt: skip
         yield field_label("Weeks")
         yield Input(value="1", id="weeks")
         yield error_label("weeks")

@@ -20,8 +20,10 @@ from textual.widget import Widget
 from gmdash.model.casting import castables
 from gmdash.model.character import Character, CharacterKind
 from gmdash.model.derived import maxima
+from gmdash.model.effective import on_target
+from gmdash.model.effects import TimedEffect
 from gmdash.model.events import Event, PointsSpent
-from gmdash.play import importing, roster
+from gmdash.play import effects, importing, roster
 from gmdash.play.campaign import CampaignService
 from gmdash.play.effects import Target
 from gmdash.play.magic import Cast
@@ -35,6 +37,7 @@ from gmdash.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
     from gmdash.tui.dialogs.character_import import ImportResult
+    from gmdash.tui.dialogs.effects import EffectOrder
     from gmdash.tui.dialogs.wounds import DamageOrder, HealOrder
 
 # The dialogs are imported when first opened (the app preloads them once the dashboard shows),
@@ -58,7 +61,7 @@ class RosterPane(Pane):
         super().__init__(id=id)
         self.selected_id: str | None = None
         self._columns: tuple[int | None, bool, bool] | None = None
-        self._listed: tuple[tuple[Character, ...], Edition] | None = None
+        self._listed: Listed | None = None
 
     def compose(self) -> ComposeResult:
         yield RowTable(id="roster-table")
@@ -138,7 +141,8 @@ class RosterPane(Pane):
         keep = self.selected_id
         old_row = table.cursor_row
         self._set_columns()
-        listed = (tuple(characters), edition)
+        effects = self.dash.service.state.effects
+        listed = (tuple(characters), edition, effects)
         ids = [c.id for c in characters]
         if self._listed is not None and _same(self._listed, listed) and keep in ids:
             # Nothing the list shows has changed (a roll, a session...): keep the table as it
@@ -154,7 +158,16 @@ class RosterPane(Pane):
         rune_points = self._columns is not None and self._columns[2]
         table.clear()
         table.add_rows(
-            (character.id, self._cells(character, ruleset, bar, rune_points))
+            (
+                character.id,
+                self._cells(
+                    character,
+                    ruleset,
+                    bar,
+                    rune_points,
+                    len(on_target(self.dash.service.state, character.id)),
+                ),
+            )
             for character in characters
         )
         if keep in ids:
@@ -171,11 +184,13 @@ class RosterPane(Pane):
         self.show_sheet()
 
     def _cells(
-        self, character: Character, ruleset: RuleSet, bar: bool, rune_points: bool
+        self, character: Character, ruleset: RuleSet, bar: bool, rune_points: bool, running: int
     ) -> list[Text]:
         full = maxima(character.characteristics, ruleset)
         npc = character.kind != CharacterKind.PC
         status = status_text(character, full)
+        if running:  # spells and other effects on them: the sheet below says which, how long
+            status.append(f" ✦{running}", style="bold magenta")
         cells = [
             Text("NPC" if npc else "PC", style="dim" if npc else "bold cyan"),
             self._name_cell(character, npc, status, bar),
@@ -199,8 +214,10 @@ class RosterPane(Pane):
 
     def show_sheet(self) -> None:
         sheet = self.query_one("#sheet", CharacterSheet)
-        sheet.show(self.selected(), self.dash.service.campaign.edition)
         selected = self.selected()
+        state = self.dash.service.state
+        running = on_target(state, selected.id) if selected else []
+        sheet.show(selected, self.dash.service.campaign.edition, running)
         self.border_subtitle = literal(selected.name) if selected else ""
 
     def select(self, character_id: str) -> None:
@@ -416,6 +433,19 @@ class RosterPane(Pane):
 
         self.app.push_screen(WeeksDialog(), apply)
 
+    @guarded
+    def action_effects(self) -> None:
+        character = self._need_selected()
+        if character is None:
+            return
+        from gmdash.tui.dialogs.effects import EffectsDialog
+
+        running = on_target(self.dash.service.state, character.id)
+        self.app.push_screen(
+            EffectsDialog(character.id, character.name, running),
+            lambda order: change_effects_from(self, character.id, order),
+        )
+
     # --- resources ---------------------------------------------------------------------------
 
     @guarded
@@ -551,12 +581,31 @@ class RosterPane(Pane):
         self.app.push_screen(ChoiceDialog(f"{question} For whom?", choices, title=title), apply)
 
 
-def _same(
-    old: tuple[tuple[Character, ...], Edition], new: tuple[tuple[Character, ...], Edition]
-) -> bool:
-    """The same characters (the very same objects) in the same order, on the same rules."""
+@guarded
+def change_effects_from(pane: Pane, who: str, order: EffectOrder | None) -> None:
+    """Carry out what the effects dialog asked (the roster's and the strike-rank pane's)."""
+    if order is None:
+        return
+    started = effects.change_effects(
+        pane.dash.service, who, order.text, caster=order.caster or None, dismissed=order.dismiss
+    )
+    told = []
+    if order.dismiss:
+        told.append(f"{len(order.dismiss)} dismissed.")
+    if started is not None:
+        told.append(f"{started.target_name}: {started.short()}.")
+    pane.app.notify(" ".join(told), title="Effects")
+
+
+Listed = tuple[tuple[Character, ...], Edition, tuple[TimedEffect, ...]]
+
+
+def _same(old: Listed, new: Listed) -> bool:
+    """The same characters (the very same objects) in the same order, on the same rules, with
+    the same effects running."""
     return (
         old[1] == new[1]
+        and old[2] == new[2]
         and len(old[0]) == len(new[0])
         and all(a is b for a, b in zip(old[0], new[0], strict=True))
     )

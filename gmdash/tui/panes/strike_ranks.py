@@ -30,7 +30,9 @@ from gmdash.model.combat_events import (
     CombatStarted,
     CombatStepUndone,
     RoundStarted,
+    SpiritCombatResolved,
 )
+from gmdash.model.effective import on_combatant
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import Event, RedoApplied, UndoApplied
 from gmdash.play import combat as runner
@@ -46,7 +48,9 @@ from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
+    from gmdash.model.state import CampaignState
     from gmdash.tui.dialogs.combat_setup import Lineup
+    from gmdash.tui.dialogs.spirit_combat import SpiritOrder
 
 # The combat dialogs are imported when first opened, so that start-up does not load them.
 
@@ -65,6 +69,7 @@ class StrikeRankPane(Pane):
     StrikeRankPane #sr-heading { height: 1; text-style: bold; }
     StrikeRankPane > #sr-list { height: 1fr; background: transparent; scrollbar-size-vertical: 1; }
     StrikeRankPane #sr-last { height: auto; max-height: 3; color: $text-muted; }
+    StrikeRankPane #sr-effects { height: auto; max-height: 4; color: $accent; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -77,6 +82,7 @@ class StrikeRankPane(Pane):
         listing = RowTable(cell_padding=0, show_header=False, id="sr-list")
         listing.add_column("", key="line")  # the lines are drawn to the list's width
         yield listing
+        yield Static("", id="sr-effects")
         yield Static("", id="sr-last")
 
     def on_mount(self) -> None:
@@ -112,7 +118,7 @@ class StrikeRankPane(Pane):
         return self.query_one("#sr-list", RowTable)
 
     def campaign_changed(self, event: Event | None) -> None:
-        if isinstance(event, AttackResolved):
+        if isinstance(event, AttackResolved | SpiritCombatResolved):
             self._last_text = event.text
         taken_back = isinstance(event, CombatStepUndone) or (
             isinstance(event, UndoApplied | RedoApplied) and self._fight_changed()
@@ -147,6 +153,10 @@ class StrikeRankPane(Pane):
         last = self.query_one("#sr-last", Static)
         listing = self.main_widget()
         combat = service.state.combat
+        running = effects_text(service.state)
+        shown = self.query_one("#sr-effects", Static)
+        shown.display = bool(running)  # no line at all when nothing runs
+        _show(shown, running)
         if combat is None:
             if self._drawn is None or self._drawn.combat is not None:
                 self._drawn = _Drawn(None, (), service.campaign.ruleset, 0)
@@ -224,7 +234,9 @@ class StrikeRankPane(Pane):
             sr = " - "
         narrow = width < 36
         hp = ""
-        if row.sheet is not None:
+        if row.sheet is not None and row.combatant.spirit:  # no body: its magic points show
+            hp = f"{row.sheet.magic_points}" if narrow else f"MP{row.sheet.magic_points}"
+        elif row.sheet is not None:
             total, _ = location_maxima(row.combatant, row.sheet, self.dash.service.campaign.ruleset)
             hp = str(row.sheet.hit_points) if narrow else f"{row.sheet.hit_points}/{total}"
         if row.status:
@@ -246,7 +258,12 @@ class StrikeRankPane(Pane):
         line.append(" ")
         line.append(_fit(what, what_width).ljust(what_width), style=_what_style(row))
         line.append(
-            hp.rjust(hp_width), style="red" if row.sheet and row.sheet.hit_points <= 2 else ""
+            hp.rjust(hp_width),
+            style="red"
+            if row.sheet and row.sheet.hit_points <= 2 and not row.combatant.spirit
+            else "magenta"
+            if row.combatant.spirit
+            else "",
         )
         return line
 
@@ -380,7 +397,7 @@ class StrikeRankPane(Pane):
         combat = runner.fight(service)
         targets = []
         for combatant in combat.combatants:
-            if combatant.id == row.combatant.id:
+            if combatant.id == row.combatant.id or combatant.spirit:
                 continue
             target_sheet = sheet_of(combatant, service.state.characters)
             if target_sheet is not None:
@@ -396,6 +413,7 @@ class StrikeRankPane(Pane):
             runner.skill_of(sheet, weapon.skill),
             targets,
             default.id if default else None,
+            effects={c.id: on_combatant(service.state, c) for c in combat.combatants},
         )
         if not row.resolved:
             self.app.push_screen(dialog, self._attack)
@@ -455,6 +473,54 @@ class StrikeRankPane(Pane):
         self.notify(event.text, title="Attack", timeout=8)
 
     @guarded
+    def action_effects(self) -> None:
+        combatant = self._selected()
+        from gmdash.tui.dialogs.effects import EffectsDialog
+        from gmdash.tui.panes.roster import change_effects_from
+
+        who = combatant.character_id or combatant.id
+        running = on_combatant(self.dash.service.state, combatant)
+        self.app.push_screen(
+            EffectsDialog(who, combatant.name, running),
+            lambda order: change_effects_from(self, who, order),
+        )
+
+    @guarded
+    def action_spirit_combat(self) -> None:
+        from gmdash.play.combat import spirit
+
+        service = self.dash.service
+        if service.campaign.ruleset is not RuleSet.RQG:
+            raise ValidationError("ruleset", "spirit combat is RuneQuest's (this campaign is BRP)")
+        combatant = self._selected()
+        combat = runner.fight(service)
+        characters = service.state.characters
+        sheet = sheet_of(combatant, characters)
+        if sheet is None:
+            raise ValidationError("combatant", f"{combatant.name} is no longer on the roster")
+        others = []
+        for other in combat.combatants:
+            other_sheet = sheet_of(other, characters)
+            if other.id != combatant.id and other_sheet is not None:
+                chance = spirit.spirit_chance(other_sheet, on_combatant(service.state, other))
+                others.append((other, other_sheet, chance.amount))
+        own = spirit.spirit_chance(sheet, on_combatant(service.state, combatant))
+        from gmdash.tui.dialogs.spirit_combat import SpiritCombatDialog
+
+        self.app.push_screen(SpiritCombatDialog(combatant, own.amount, others), self._spirit)
+
+    @guarded
+    def _spirit(self, order: SpiritOrder | None) -> None:
+        if order is None:
+            return
+        from gmdash.play.combat import spirit
+
+        event = spirit.resolve_against(self.dash.service, self.dash.rng, order.given, order.spirit)
+        self._last_text = event.text
+        self.render_fight()
+        self.notify(event.text, title="Spirit combat", timeout=8)
+
+    @guarded
     def action_end_combat(self) -> None:
         data, _ = runner.summary(self.dash.service)
         from gmdash.tui.dialogs.combat_end import ConfirmEndDialog
@@ -488,6 +554,19 @@ class _Drawn:
             and len(self.sheets) == len(other.sheets)
             and all(a is b for a, b in zip(self.sheets, other.sheets, strict=True))
         )
+
+
+def effects_text(state: CampaignState) -> str:
+    """Each combatant's running effects with their time left, one combatant a line."""
+    combat = state.combat
+    if combat is None:
+        return ""
+    lines = []
+    for combatant in combat.combatants:
+        running = on_combatant(state, combatant)
+        if running:
+            lines.append(f"✦ {combatant.name}: " + " · ".join(e.short() for e in running))
+    return "\n".join(lines)
 
 
 def _show(static: Static, text: str) -> None:

@@ -6,6 +6,8 @@ cleanly from a 26-column pane to a maximised one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
@@ -13,9 +15,12 @@ from rich.text import Text
 from textual.widgets import Static
 
 from gmdash import rules
+from gmdash.model import effective
 from gmdash.model.character import AbilityKind, Character
 from gmdash.model.derived import Maxima, derived_of, sheet_maxima
+from gmdash.model.effects import TimedEffect
 from gmdash.rules import Edition, LocationKind, OptionalRule, RuleSet
+from gmdash.rules.game_time import describe_span
 from gmdash.rules.weapons import damage_with_bonus
 from gmdash.safe_text import visible
 from gmdash.tui.user_text import multiline, rich_literal
@@ -211,10 +216,40 @@ def _edition(rules_: RuleSet | Edition) -> Edition:
     return rules_ if isinstance(rules_, Edition) else Edition.of(rules_)
 
 
-def sheet_renderable(character: Character, rules_: RuleSet | Edition) -> RenderableType:
+def _raised(value: int, extra: effective.Adjustment, unit: str = "", lead: str = "") -> Text:
+    """A number with what effects add to it, and why: `Broadsword 75% (+20 Bladesharp 4...)`."""
+    text = Text(f"{lead}{value + extra.amount}{unit}", style="bold magenta" if extra else "bold")
+    if extra:
+        text.append(extra.beside(), style="magenta")
+    return text
+
+
+def _characteristic(value: int, extra: effective.Adjustment) -> str | Text:
+    return _raised(value, extra) if extra else str(value)
+
+
+def effects_section(effects: Sequence[TimedEffect]) -> list[RenderableType]:
+    """The effects running on a sheet, each with what it changes and the time left."""
+    if not effects:
+        return []
+    rows: list[list[str | Text]] = []
+    for effect in effects:
+        by = f" by {effect.caster}" if effect.caster else ""
+        rows.append([
+            Text(effect.title, style="bold magenta"),
+            Text(describe_span(effect.left), style="magenta"),
+            rich_literal(effect.changes() + by),
+        ])  # fmt: skip
+    return [Text(), _heading("Effects"), Grid(["Effect", "Left", "Changes"], rows, flex=2)]
+
+
+def sheet_renderable(
+    character: Character, rules_: RuleSet | Edition, effects: Sequence[TimedEffect] = ()
+) -> RenderableType:
     """Everything on the sheet: characteristics, derived attributes, locations, abilities,
     weapons and notes; only what the campaign's rules have (a BRP sheet: APP, no CHA, no strike
-    ranks; Runes, Passions and Rune points only with BRP's optional rules)."""
+    ranks; Runes, Passions and Rune points only with BRP's optional rules). The `effects`
+    running on it show beside each number they change (and in a section of their own)."""
     edition = _edition(rules_)
     ruleset = edition.ruleset
     full = sheet_maxima(character, ruleset)
@@ -228,12 +263,18 @@ def sheet_renderable(character: Character, rules_: RuleSet | Edition) -> Rendera
     parts += [title, Text("Status: ").append_text(status_text(character, full))]
 
     keys = [k for k in edition.characteristics if k in character.characteristics]
-    parts.append(_items([(k, str(character.characteristics[k])) for k in keys]))
+    parts.append(
+        _items([
+            (k, _characteristic(character.characteristics[k], effective.characteristic(effects, k)))
+            for k in keys
+        ])
+    )  # fmt: skip
 
     points: list[tuple[str, str | Text]] = [
         ("HP", hp_bar(character.hit_points, full.hit_points)),
         ("MP", Text(f"{character.magic_points}/{full.magic_points}",
-                    style=points_style(character.magic_points, full.magic_points))),
+                    style=points_style(character.magic_points, full.magic_points))
+               .append(effective.magic_points(effects).beside(), style="magenta")),
     ]  # fmt: skip
     if edition.uses(OptionalRule.RUNE_POINTS) and (character.rune_points_max
                                                    or not character.cults):  # fmt: skip
@@ -252,6 +293,7 @@ def sheet_renderable(character: Character, rules_: RuleSet | Edition) -> Rendera
         ])
     )  # fmt: skip
 
+    parts += effects_section(effects)
     table = character.table
     heading = _heading("Hit locations")
     if table.name != rules.DEFAULT_TABLE:
@@ -273,7 +315,7 @@ def sheet_renderable(character: Character, rules_: RuleSet | Edition) -> Rendera
             table.spec(location).d20,
             short_location(location).capitalize(),
             Text(f"{current}/{most}", style=points_style(current, most)),
-            str(character.armour.get(location, 0)),
+            _armour(character.armour.get(location, 0), effective.armour(effects, location)),
             note,
         ])  # fmt: skip
     parts.append(Grid(["D20", "Location", "HP", "AP", ""], rows,
@@ -290,7 +332,8 @@ def sheet_renderable(character: Character, rules_: RuleSet | Edition) -> Rendera
         items: list[Text] = []
         for ability in sorted(abilities, key=lambda a: a.name.casefold()):
             item = rich_literal(ability.name)
-            item.append(f" {ability.value}%", style="bold")
+            extra = effective.ability(effects, ability.name)
+            item.append_text(_raised(ability.value, extra, "%", lead=" "))
             if ability.ticked:
                 item.append("✓", style="bold green")
             items.append(item)
@@ -307,10 +350,21 @@ def sheet_renderable(character: Character, rules_: RuleSet | Edition) -> Rendera
                 hp = Text("—", style="dim")  # a natural weapon: no hit points of its own
             elif weapon.broken:
                 hp.append(" broken", style="bold red")
+            bonus = effective.attack(effects, weapon)
+            chance: str | Text = "—"
+            if skill is not None:
+                chance = Text(str(skill.value + bonus.amount),
+                              style="bold magenta" if bonus else "")  # fmt: skip
+                if bonus:
+                    chance.append(bonus.beside(), style="magenta")
+            hits_with = effective.weapon_with(effects, weapon)
             row: list[str | Text] = [
                 rich_literal(weapon.name),
-                "—" if skill is None else str(skill.value),
-                damage_with_bonus(weapon.damage, derived.damage_bonus, weapon.use),
+                chance,
+                Text(
+                    damage_with_bonus(hits_with.damage, derived.damage_bonus, weapon.use),
+                    style="magenta" if hits_with is not weapon else "",
+                ),
                 str(weapon.sr),
                 hp,
                 f"{weapon.special} {weapon.use}",
@@ -328,6 +382,11 @@ def sheet_renderable(character: Character, rules_: RuleSet | Edition) -> Rendera
     if character.notes:
         parts += [Text(), _heading("Notes"), multiline(character.notes)]
     return Group(*parts)
+
+
+def _armour(points: int, extra: effective.Adjustment) -> Text:
+    """A location's armour points, raised by Protection or Shield (shown in colour)."""
+    return Text(str(points + extra.amount), style="bold magenta" if extra else "")
 
 
 class Rendered:
@@ -368,25 +427,34 @@ class CharacterSheet(Static):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self._shown: tuple[Character | None, Edition | None] | None = None
+        self._shown: tuple[Character | None, Edition | None, tuple[TimedEffect, ...]] | None = None
         # Sheets already drawn, by character id: going back to a character costs nothing.
         # Characters are immutable: a changed sheet is a new object, so a stale entry is
-        # recognised by identity and drawn again.
-        self._drawn: dict[str, tuple[Character, Edition, Rendered]] = {}
+        # recognised by identity and drawn again (and so are changed effects, by value).
+        self._drawn: dict[str, tuple[Character, Edition, tuple[TimedEffect, ...], Rendered]] = {}
 
-    def show(self, character: Character | None, rules_: RuleSet | Edition) -> None:
-        """Render `character` (None: an empty roster); the same sheet again changes nothing."""
+    def show(
+        self,
+        character: Character | None,
+        rules_: RuleSet | Edition,
+        effects: Sequence[TimedEffect] = (),
+    ) -> None:
+        """Render `character` (None: an empty roster) with the effects running on it; the same
+        sheet again changes nothing."""
         edition = _edition(rules_)
-        if self._shown is not None and self._shown[0] is character and self._shown[1] == edition:
+        running = tuple(effects)
+        shown = self._shown
+        if shown is not None and shown[0] is character and shown[1:] == (edition, running):
             return
-        self._shown = (character, edition)
+        self._shown = (character, edition, running)
         if character is None:
             self.update(Text("No character selected. Press a to add one.", style="dim"))
             return
         drawn = self._drawn.get(character.id)
-        if drawn is None or drawn[0] is not character or drawn[1] != edition:
-            drawn = (character, edition, Rendered(sheet_renderable(character, edition)))
+        if drawn is None or drawn[0] is not character or drawn[1:3] != (edition, running):
+            drawn = (character, edition, running,
+                     Rendered(sheet_renderable(character, edition, running)))  # fmt: skip
             if len(self._drawn) >= 64:
                 self._drawn.clear()
             self._drawn[character.id] = drawn
-        self.update(drawn[2])
+        self.update(drawn[3])

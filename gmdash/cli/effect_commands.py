@@ -1,0 +1,131 @@
+"""CLI commands on effects and game time: `effect list|add|end`, `time pass SPAN`.
+
+They write the campaign (its lock: refused while the dashboard has it open), like the
+dashboard's `f` (effects) and `T` (time passes).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from gmdash.cli.campaign_errors import store_errors
+from gmdash.cli.errors import CliError
+from gmdash.cli.output import print_json
+from gmdash.cli.parsing import parent_parser
+from gmdash.model.effect_events import TimePassed
+from gmdash.model.effects import TimedEffect
+from gmdash.model.events import PointsSpent
+from gmdash.play import effects
+from gmdash.play.campaign import CampaignService
+from gmdash.rules.game_time import describe_span
+from gmdash.safe_text import visible
+
+
+def register(subparsers: Any) -> None:
+    """Add the effect and time commands."""
+    common = parent_parser()
+    common.add_argument("--json", action="store_true", help="print JSON")
+    common.add_argument("--campaign", metavar="NAME", help="the campaign (name or folder)")
+
+    effect = subparsers.add_parser("effect", help="spells and other effects that run out")
+    sub = effect.add_subparsers(title="effect commands", metavar="ACTION", required=True)
+    listing = sub.add_parser("list", parents=[common], help="the effects running, time left")
+    listing.set_defaults(handler=effect_list)
+    add = sub.add_parser("add", parents=[common], help="start an effect on a character")
+    add.add_argument("who", metavar="WHO", help="a character (name or id) or a combatant")
+    add.add_argument("text", metavar="EFFECT",
+                     help="a spell ('Bladesharp 4 on Broadsword') or free-form "
+                          "('-20%% to all rolls, 5 rounds')")  # fmt: skip
+    add.add_argument("--by", metavar="CASTER", default="", help="who cast it")
+    add.set_defaults(handler=effect_add)
+    end = sub.add_parser("end", parents=[common], help="dismiss a running effect")
+    end.add_argument("effect_id", metavar="ID", help="the effect's id (see 'gmdash effect list')")
+    end.set_defaults(handler=effect_end)
+
+    time = subparsers.add_parser("time", help="game time passing")
+    time_sub = time.add_subparsers(title="time commands", metavar="ACTION", required=True)
+    passing = time_sub.add_parser(
+        "pass", parents=[common], help="let game time pass: effects end, magic points come back"
+    )
+    passing.add_argument("span", metavar="SPAN", help="5 rounds, 10m, 2h, 1d, 1w...")
+    passing.set_defaults(handler=time_pass)
+
+
+def _campaign(args: argparse.Namespace) -> str:
+    name = getattr(args, "campaign", None)
+    if not name or not str(name).strip():
+        raise CliError("this command needs --campaign NAME (see 'gmdash campaign list')")
+    return str(name)
+
+
+def _row(effect: TimedEffect) -> dict[str, object]:
+    return {"id": effect.id, "on": effect.target_name, "effect": effect.title,
+            "left": describe_span(effect.left), "left_seconds": effect.left,
+            "changes": effect.changes(), "caster": effect.caster}  # fmt: skip
+
+
+def _line(effect: TimedEffect) -> str:
+    by = f", by {effect.caster}" if effect.caster else ""
+    changes = f": {effect.changes()}" if effect.changes() else ""
+    return visible(f"{effect.id}  {effect.target_name}: {effect.short()}{changes}{by}")
+
+
+def effect_list(args: argparse.Namespace) -> int:
+    """`gmdash effect list --campaign NAME`: what runs, on whom, for how long."""
+    name = _campaign(args)
+    with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
+        running = list(svc.state.effects)
+    if args.json:
+        print_json([_row(e) for e in running])
+    elif not running:
+        print("no effects running")
+    for effect in running if not args.json else ():
+        print(_line(effect))
+    return 0
+
+
+def effect_add(args: argparse.Namespace) -> int:
+    """`gmdash effect add WHO EFFECT [--by CASTER] --campaign NAME`."""
+    name = _campaign(args)
+    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+        effect = effects.add_effect(svc, args.who, args.text, args.by.strip() or None)
+    if args.json:
+        print_json(_row(effect))
+    else:
+        print(_line(effect))
+    return 0
+
+
+def effect_end(args: argparse.Namespace) -> int:
+    """`gmdash effect end ID --campaign NAME`: dismiss an effect before its time."""
+    name = _campaign(args)
+    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+        effect = effects.dismiss(svc, args.effect_id.strip())
+    if args.json:
+        print_json(_row(effect))
+    else:
+        print(visible(f"dismissed {effect.title} on {effect.target_name}"))
+    return 0
+
+
+def time_pass(args: argparse.Namespace) -> int:
+    """`gmdash time pass SPAN --campaign NAME`: effects count down, magic points come back."""
+    name = _campaign(args)
+    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+        events = effects.pass_time_text(svc, args.span)
+        names = {c.id: c.name for c in svc.characters}
+    passed = events[0]
+    assert isinstance(passed, TimePassed)
+    regained = {names.get(e.character_id, e.character_id): -e.amount
+                for e in events if isinstance(e, PointsSpent)}  # fmt: skip
+    if args.json:
+        print_json({"passed": describe_span(passed.seconds), "seconds": passed.seconds,
+                    "ended": list(passed.ended_text), "magic_points": regained})  # fmt: skip
+        return 0
+    print(f"{describe_span(passed.seconds)} pass")
+    for text in passed.ended_text:
+        print(visible(f"ends: {text}"))
+    for who, points in regained.items():
+        print(visible(f"{who}: +{points} magic points"))
+    return 0
