@@ -186,7 +186,7 @@ class LogPane(Pane):
     # --- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        table: LogTable = LogTable(cell_padding=1, id="log-table")
+        table: LogTable = LogTable(cell_padding=1, wrap=True, id="log-table")
         for key, label in COLUMNS:
             table.add_column(label, key=key, flex=key == "what")
         yield table

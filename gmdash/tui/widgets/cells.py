@@ -3,8 +3,10 @@ columns that give way when a line is too narrow."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
+from rich.cells import cell_len
 from rich.text import Text
 
 
@@ -27,3 +29,65 @@ def give_way(widths: list[int], excess: int, flex: Iterable[int], minimum: int) 
         excess -= widths[index] - narrowed
         widths[index] = narrowed
     return widths
+
+
+def wrap_starts(plain: str, width: int) -> list[int]:
+    """Where each line after the first begins when `plain` is wrapped at spaces to `width`
+    cells (a word wider than a line is cut): [] when it fits on one line.
+
+    Plain-string arithmetic, no Rich layout: a long log measures every row's height with this.
+    """
+    if width <= 0 or (len(plain) <= width and plain.isascii()) or cell_len(plain) <= width:
+        return []
+    starts: list[int] = []
+    used = 0  # cells on the current line, its trailing spaces included
+    inked = False  # whether the current line has a word yet (leading spaces do not count)
+    for word in _WORD.finditer(plain):
+        start = word.start()
+        ink = cell_len(word.group(1))  # the word without the spaces after it
+        if ink and inked and used + ink > width:
+            starts.append(start)
+            used = 0
+        while ink > max(width - used, 0):  # a word longer than the room: cut at the edge
+            cut = _cut_at(plain, start, width - used)
+            starts.append(cut)
+            ink -= cell_len(plain[start:cut])
+            start, used = cut, 0
+        used += ink + cell_len(word.group(2))
+        inked = inked or ink > 0
+    return starts
+
+
+_WORD = re.compile(r"(\S*)(\s*)")
+
+
+def _cut_at(plain: str, start: int, room: int) -> int:
+    """The offset after `start` where `room` cells are filled (at least one character)."""
+    end, used = start, 0
+    while end < len(plain):
+        wide = cell_len(plain[end])
+        if used + wide > room and end > start:
+            break
+        used += wide
+        end += 1
+    return end
+
+
+def wrapped(cell: Text, width: int, max_lines: int) -> list[Text]:
+    """`cell` wrapped to `width` (see `wrap_starts`), each line without the spaces it ends
+    on; past `max_lines`, the last line is cut with an ellipsis."""
+    starts = wrap_starts(cell.plain, width)
+    if not starts:
+        return [cell]
+    lines = list(cell.divide(starts))
+    if len(lines) > max_lines:
+        rest = Text("").join(lines[max_lines - 1 :])
+        lines = [*lines[: max_lines - 1], rest]
+    for line in lines:
+        line.rstrip()
+    return lines
+
+
+def wrapped_count(plain: str, width: int, max_lines: int) -> int:
+    """How many lines `wrapped` makes of a cell whose text is `plain`."""
+    return min(max_lines, 1 + len(wrap_starts(plain, width)))
