@@ -46,6 +46,7 @@ from gmdash.model.events import (
 )
 from gmdash.model.magic import MAGIC_POOL, NO_CULT_POOL, pool_cult
 from gmdash.model.sheets import checked
+from gmdash.model.wording import location_words
 from gmdash.rules import HealResult, HitTable, LocationKind, location_label
 from gmdash.rules.wounds import heal_naturally, heal_wound
 
@@ -263,7 +264,7 @@ class CampaignState:
             conditions=conditions,
             wounds=wounds,
         )
-        where = f" ({event.location})" if event.location else ""
+        where = f" ({location_words(event.location)})" if event.location else ""
         self._replace(event, before, after, f"{event.amount} damage to {before.name}{where}")
 
     def _healing_applied(self, event: HealingApplied) -> None:

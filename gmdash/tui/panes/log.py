@@ -27,6 +27,7 @@ from textual.widgets import Input
 from gmdash.look import LEVEL_STYLES
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import ChangeUndone, Event, RollStruckOut, SessionEnded, SessionStarted
+from gmdash.model.log import LogEntry, target_of
 from gmdash.play import journal
 from gmdash.play.journal import LogFilter, Record, Which
 from gmdash.safe_text import visible
@@ -302,9 +303,15 @@ class LogPane(Pane):
         if isinstance(event, RollStruckOut):
             self._mark_struck(event.roll_id)
         if self._follows(event):
-            self._append(journal.record(self.dash.service, event))
+            self._append(journal.record(self.dash.service, event, self._earlier(event)))
         elif isinstance(event, ChangeUndone):
             self._update_subtitle()
+
+    def _earlier(self, event: Event) -> dict[str, LogEntry]:
+        """The shown line `event` takes back, if any (a strike-out or an undo names it)."""
+        target = target_of(event)
+        index = self._index.get(target or "")
+        return {} if target is None or index is None else {target: self.records[index].entry}
 
     def _append(self, item: Record) -> None:
         if item.event.id in self._index:

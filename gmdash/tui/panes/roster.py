@@ -20,6 +20,7 @@ from textual.widget import Widget
 from gmdash.model.character import Character, CharacterKind
 from gmdash.model.derived import maxima
 from gmdash.model.events import Event, PointsSpent
+from gmdash.model.wording import condition_words
 from gmdash.play import importing, roster
 from gmdash.play.campaign import CampaignService
 from gmdash.rules import Edition, OptionalRule, RuleSet
@@ -390,7 +391,8 @@ class RosterPane(Pane):
         if not character.conditions:
             self.app.notify(f"{character.name} has no lasting conditions.")
             return
-        cleared = ", ".join(roster.clear_conditions(self.dash.service, character.id))
+        cleared = ", ".join(condition_words(roster.clear_conditions(self.dash.service,
+                                                                    character.id)))
         self.app.notify(f"{character.name}: {cleared} cleared.", title="Conditions")
 
     @guarded
