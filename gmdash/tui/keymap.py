@@ -165,6 +165,8 @@ COMMANDS: tuple[Command, ...] = (
             "Roll on the resistance table (or read the typed result) and log it"),
     Command(RESISTANCE, "p", "next_preset", "Preset", "Next preset (STR vs SIZ, POW vs POW, ...)"),
     # Log
+    Command(LOG, "enter", "open_entry", "Detail",
+            "Every field of the selected entry: modifiers, augment, odds, dice, why struck out"),
     Command(LOG, "slash", "search", "Search", "Search the log's text", key_display="/"),
     Command(LOG, "f", "filter", "Filter", "Filter by actor, kind and level"),
     Command(LOG, "s", "switch_session", "Session", "Show another session's log"),

@@ -297,7 +297,8 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
             chance=plan.chance,
             roll=plan.attack.roll,
             level=plan.attack.level,
-            details={"combatant": attacker.id, "round": plan.round},
+            details={"combatant": attacker.id, "round": plan.round,
+                     "sr": plan.attacker.declared[plan.index].sr},
             character_id=a_cid,
         )
     )
@@ -311,7 +312,7 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
                 chance=plan.defence_roll.chance,
                 roll=plan.defence_roll.roll,
                 level=plan.defence_roll.level,
-                details={"combatant": defender.id},
+                details={"combatant": defender.id, "round": plan.round},
                 character_id=defender.character_id,
             )
         )

@@ -519,6 +519,18 @@ class LogPane(Pane):
         return target
 
     @guarded
+    def action_open_entry(self) -> None:
+        from gmdash.play.entry_detail import entry_detail
+        from gmdash.tui.dialogs.log_entry import LogEntryDialog
+
+        index = self._index.get(self.table.cursor_key or "")
+        if index is None:
+            raise ValueError("the log shows no entries")
+        edition = self.dash.service.campaign.edition
+        detail = entry_detail(self.records[index], self.records, brp=edition.is_brp)
+        self.app.push_screen(LogEntryDialog(detail, self.dash.service.campaign.ruleset))
+
+    @guarded
     def action_copy_entry(self) -> None:
         index = self._index.get(self.table.cursor_key or "")
         if index is None:

@@ -31,13 +31,17 @@ def give_way(widths: list[int], excess: int, flex: Iterable[int], minimum: int) 
     return widths
 
 
-def wrap_starts(plain: str, width: int) -> list[int]:
+def wrap_starts(plain: str, width: int, first: int | None = None) -> list[int]:
     """Where each line after the first begins when `plain` is wrapped at spaces to `width`
-    cells (a word wider than a line is cut): [] when it fits on one line.
+    cells (the first line: `first`, if given; a word wider than a line is cut): [] when it
+    fits on the first line.
 
     Plain-string arithmetic, no Rich layout: a long log measures every row's height with this.
     """
-    if width <= 0 or (len(plain) <= width and plain.isascii()) or cell_len(plain) <= width:
+    room = width if first is None else first
+    if width <= 0 or room <= 0:
+        return []
+    if (len(plain) <= room and plain.isascii()) or cell_len(plain) <= room:
         return []
     starts: list[int] = []
     used = 0  # cells on the current line, its trailing spaces included
@@ -45,14 +49,14 @@ def wrap_starts(plain: str, width: int) -> list[int]:
     for word in _WORD.finditer(plain):
         start = word.start()
         ink = cell_len(word.group(1))  # the word without the spaces after it
-        if ink and inked and used + ink > width:
+        if ink and inked and used + ink > room:
             starts.append(start)
-            used = 0
-        while ink > max(width - used, 0):  # a word longer than the room: cut at the edge
-            cut = _cut_at(plain, start, width - used)
+            used, room = 0, width
+        while ink > max(room - used, 0):  # a word longer than the room: cut at the edge
+            cut = _cut_at(plain, start, room - used)
             starts.append(cut)
             ink -= cell_len(plain[start:cut])
-            start, used = cut, 0
+            start, used, room = cut, 0, width
         used += ink + cell_len(word.group(2))
         inked = inked or ink > 0
     return starts
@@ -73,10 +77,10 @@ def _cut_at(plain: str, start: int, room: int) -> int:
     return end
 
 
-def wrapped(cell: Text, width: int, max_lines: int) -> list[Text]:
+def wrapped(cell: Text, width: int, max_lines: int, first: int | None = None) -> list[Text]:
     """`cell` wrapped to `width` (see `wrap_starts`), each line without the spaces it ends
-    on; past `max_lines`, the last line is cut with an ellipsis."""
-    starts = wrap_starts(cell.plain, width)
+    on; past `max_lines`, the last line is to be cut with an ellipsis (`fit`)."""
+    starts = wrap_starts(cell.plain, width, first)
     if not starts:
         return [cell]
     lines = list(cell.divide(starts))
@@ -88,6 +92,6 @@ def wrapped(cell: Text, width: int, max_lines: int) -> list[Text]:
     return lines
 
 
-def wrapped_count(plain: str, width: int, max_lines: int) -> int:
+def wrapped_count(plain: str, width: int, max_lines: int, first: int | None = None) -> int:
     """How many lines `wrapped` makes of a cell whose text is `plain`."""
-    return min(max_lines, 1 + len(wrap_starts(plain, width)))
+    return min(max_lines, 1 + len(wrap_starts(plain, width, first)))

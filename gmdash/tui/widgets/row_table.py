@@ -42,6 +42,8 @@ Cell = Text | str
 FLEX_MIN = 8
 BESIDE_MIN = 16
 """A wrapped flex column narrower than this goes below the other columns."""
+LEAD_MIN = 10
+"""The least room that lets a change's text start beside its time (see `_lead`)."""
 BELOW_INDENT = 1
 """Where the lines below start: one cell in, so that they read as part of the row above."""
 
@@ -385,10 +387,28 @@ class RowTable(ScrollView, can_focus=True):
         flex = self._flex_index()
         if flex is None:
             return 1
-        plain = self._rows[index][flex].plain
-        if self._below:
-            return 1 + (wrapped_count(plain, self._below, self._max_lines) if plain else 0)
-        return wrapped_count(plain, self._widths[flex], self._max_lines)
+        cells = self._rows[index]
+        plain = cells[flex].plain
+        if not self._below:
+            return wrapped_count(plain, self._widths[flex], self._max_lines)
+        if not plain:
+            return 1
+        lead = self._lead(cells, flex)
+        if lead:
+            return wrapped_count(plain, self._below, self._max_lines, first=self._room() - lead)
+        return 1 + wrapped_count(plain, self._below, self._max_lines)
+
+    def _room(self) -> int:
+        return self.scrollable_content_region.width
+
+    def _lead(self, cells: Sequence[Text], flex: int) -> int:
+        """Where the flex text may start on a row's first line when it goes below the others:
+        after the first column when every other cell is blank (a change, not a roll: no need
+        for a line of empty numbers), else 0 (on the next line)."""
+        if flex == 0 or any(cell.plain.strip() for cell in cells[1:flex] + cells[flex + 1 :]):
+            return 0
+        lead = self._widths[0] + 2 * self._cell_padding
+        return lead if self._room() - lead >= LEAD_MIN else 0
 
     def _measure_row(self, index: int) -> None:
         """Append row `index`'s height (rows are measured in order)."""
@@ -502,6 +522,18 @@ class RowTable(ScrollView, can_focus=True):
             if not cells[flex].plain:
                 return [first]
             indent = Text(" " * BELOW_INDENT)
+            lead = self._lead(cells, flex)
+            if lead:
+                room = self._room() - lead
+                texts = wrapped(cells[flex], self._below, self._max_lines, first=room)
+                pad = " " * self._cell_padding
+                head = Text(no_wrap=True, end="")
+                head.append(pad)
+                head.append_text(fit(cells[0], self._widths[0], right=cells[0].justify == "right"))
+                head.append(pad)
+                head.append_text(fit(texts[0], room))
+                rest = [indent + fit(text, self._below) for text in texts[1:]]
+                return [list(text.render(self.app.console)) for text in (head, *rest)]
             texts = wrapped(cells[flex], self._below, self._max_lines)
             below = [indent + fit(text, self._below) for text in texts]
             return [first, *(list(text.render(self.app.console)) for text in below)]
