@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -21,6 +22,9 @@ from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.dialogs.roll_plan import odds_markup
 from gmdash.tui.user_text import literal, rich_literal
 
+MAX_HEIGHT = 30
+FRAME = 4
+"""Lines of the dialog that are not the fields: the frame's two, the hint's, one to spare."""
 SCOPE = "log-entry"
 """The binding ids' scope, as the keymap names them (`log-entry.close`)."""
 
@@ -51,7 +55,7 @@ class LogEntryDialog(LogDialog[None]):
         Binding("end", "scroll('end')", "Bottom", show=False, id=f"{SCOPE}.bottom"),
     ]  # fmt: skip
     DEFAULT_CSS = """
-    LogEntryDialog #entry-scroll { height: auto; max-height: 30; }
+    LogEntryDialog #entry-scroll { height: auto; }
     """
 
     def __init__(self, detail: EntryDetail, ruleset: RuleSet) -> None:
@@ -66,6 +70,17 @@ class LogEntryDialog(LogDialog[None]):
                 yield Static(detail_table(self.detail, self.ruleset), id="entry-text")
             yield Static("[dim]↑ ↓ page up/down: scroll · enter / escape: close[/dim]",
                          classes="info")  # fmt: skip
+
+    def on_mount(self) -> None:
+        self._fit_height()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """The fields scroll inside the screen: its height less the frame and the hint line
+        (a percentage of the dialog would not do: the dialog's height follows its content)."""
+        self.scroller.styles.max_height = max(3, min(MAX_HEIGHT, self.size.height - FRAME))
 
     @property
     def scroller(self) -> VerticalScroll:

@@ -56,6 +56,9 @@ SHORT_LEVELS = {
 NARROW_BELOW = 54
 """Below this many columns, borders included, the log is compact (100x30: 40, 130x40: 48;
 160x50: 59 stays wide)."""
+MAX_CHARS = 100
+"""About the most of one entry's text a row shows, wrapped (a whole combat exchange is cut
+there: enter shows it all)."""
 INSTANT_SEARCH = 2000
 """Up to this many entries the search redraws on every key; beyond, once typing pauses."""
 SEARCH_DELAY = 0.25
@@ -187,7 +190,7 @@ class LogPane(Pane):
     # --- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        table: LogTable = LogTable(cell_padding=1, wrap=True, id="log-table")
+        table: LogTable = LogTable(cell_padding=1, wrap=True, max_chars=MAX_CHARS, id="log-table")
         for key, label in COLUMNS:
             table.add_column(label, key=key, flex=key == "what")
         yield table

@@ -47,13 +47,15 @@ def wrap_starts(plain: str, width: int, first: int | None = None) -> list[int]:
     used = 0  # cells on the current line, its trailing spaces included
     inked = False  # whether the current line has a word yet (leading spaces do not count)
     for word in _WORD.finditer(plain):
-        start = word.start()
+        start, end = word.start(), word.end(1)
         ink = cell_len(word.group(1))  # the word without the spaces after it
         if ink and inked and used + ink > room:
             starts.append(start)
             used, room = 0, width
         while ink > max(room - used, 0):  # a word longer than the room: cut at the edge
             cut = _cut_at(plain, start, room - used)
+            if cut >= end:  # a wide character alone, wider than the line: it overflows
+                break
             starts.append(cut)
             ink -= cell_len(plain[start:cut])
             start, used, room = cut, 0, width

@@ -7,7 +7,7 @@ row is drawn once into strips when it is added (or changed) and reused until the
 change; the cursor row is the same strips with the cursor style under them.
 
 A `wrap` table (the roll log) wraps its flex column instead of cutting it: a row is as many
-lines as its text needs (up to `max_lines`), and when the flex column has too little room beside
+lines as its text needs (room for about `max_chars` characters), and when the flex column has too little room beside
 the others (an 80-column screen) its text goes on the lines below them, across the whole width.
 Row heights are measured from plain text (`cells.wrap_starts`), so a log of 100,000 rows is
 measured, not drawn; only the rows on screen are drawn.
@@ -130,13 +130,13 @@ class RowTable(ScrollView, can_focus=True):
         cell_padding: int = 1,
         show_header: bool = True,
         wrap: bool = False,
-        max_lines: int = 4,
+        max_chars: int = 100,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
         self._wrap = wrap
-        self._max_lines = max_lines
+        self._max_chars = max_chars
         self._heights: list[int] = []
         """Lines of each row (a `wrap` table only), for `_layout`'s widths."""
         self._starts: list[int] = []
@@ -192,6 +192,16 @@ class RowTable(ScrollView, can_focus=True):
 
     def get_row_at(self, index: int) -> list[Text]:
         return list(self._rows[index])
+
+    def row_lines(self, index: int) -> list[str]:
+        """Row `index` as drawn at the table's width, one string a line (what a reader sees)."""
+        self._layout()
+        return [strip.text for strip in self._row_strips(index)]
+
+    @property
+    def drawn_rows(self) -> int:
+        """How many rows are drawn and kept (only those shown: never the whole table)."""
+        return len(self._strips)
 
     def get_row_index(self, key: str) -> int:
         try:
@@ -330,7 +340,8 @@ class RowTable(ScrollView, can_focus=True):
         self._layout()
         top = self._row_top(self._cursor)
         after = self._row_at(top + lines)[0] - self._cursor
-        before = self._cursor - self._row_at(max(0, top - lines))[0]
+        back, part = self._row_at(max(0, top - lines))
+        before = self._cursor - back - (part > 0)  # only rows whose first line is in reach
         return max(1, min(after, before) if after and before else after or before)
 
     def on_click(self, event: events.Click) -> None:
@@ -390,13 +401,19 @@ class RowTable(ScrollView, can_focus=True):
         cells = self._rows[index]
         plain = cells[flex].plain
         if not self._below:
-            return wrapped_count(plain, self._widths[flex], self._max_lines)
+            return wrapped_count(plain, self._widths[flex], self._max_lines())
         if not plain:
             return 1
         lead = self._lead(cells, flex)
         if lead:
-            return wrapped_count(plain, self._below, self._max_lines, first=self._room() - lead)
-        return 1 + wrapped_count(plain, self._below, self._max_lines)
+            return wrapped_count(plain, self._below, self._max_lines(), first=self._room() - lead)
+        return 1 + wrapped_count(plain, self._below, self._max_lines())
+
+    def _max_lines(self) -> int:
+        """The most lines a wrapped text takes: room for `max_chars` characters (and a line
+        for the words that do not fill theirs), at least two."""
+        width = self._below or self._widths[self._flex_index() or 0]
+        return max(2, -(-self._max_chars // max(1, width)) + 1)
 
     def _room(self) -> int:
         return self.scrollable_content_region.width
@@ -525,7 +542,7 @@ class RowTable(ScrollView, can_focus=True):
             lead = self._lead(cells, flex)
             if lead:
                 room = self._room() - lead
-                texts = wrapped(cells[flex], self._below, self._max_lines, first=room)
+                texts = wrapped(cells[flex], self._below, self._max_lines(), first=room)
                 pad = " " * self._cell_padding
                 head = Text(no_wrap=True, end="")
                 head.append(pad)
@@ -534,10 +551,10 @@ class RowTable(ScrollView, can_focus=True):
                 head.append_text(fit(texts[0], room))
                 rest = [indent + fit(text, self._below) for text in texts[1:]]
                 return [list(text.render(self.app.console)) for text in (head, *rest)]
-            texts = wrapped(cells[flex], self._below, self._max_lines)
+            texts = wrapped(cells[flex], self._below, self._max_lines())
             below = [indent + fit(text, self._below) for text in texts]
             return [first, *(list(text.render(self.app.console)) for text in below)]
-        texts = wrapped(cells[flex], self._widths[flex], self._max_lines)
+        texts = wrapped(cells[flex], self._widths[flex], self._max_lines())
         blank = [Text("") for _ in cells]
         return [
             self._line([*(cells if n == 0 else blank)[:flex], text,
