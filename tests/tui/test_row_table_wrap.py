@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 
-from gmdash.tui.widgets.cells import wrap_starts, wrapped
+from gmdash.tui.widgets.cells import line_count, wrap_starts, wrapped
 from gmdash.tui.widgets.row_table import RowTable
 
 WORDS = st.lists(st.sampled_from(["a", "Harvald", "Stormbrow", "·", "漢字", "x" * 30, " ", "  "]),
@@ -35,6 +35,16 @@ def test_wrapping_fits_the_width_and_keeps_every_word(text: str, width: int, fir
             assert cell_len(line) >= (first if line is lines[0] else width) - 1 or (
                 cell_len(after.split(" ")[0]) > width
             )
+
+
+@given(st.text(alphabet="ab ·漢", max_size=60), st.integers(min_value=1, max_value=20),
+       st.one_of(st.none(), st.integers(min_value=1, max_value=20)),
+       st.integers(min_value=1, max_value=12))  # fmt: skip
+def test_the_fast_count_is_the_wrapping_counted(
+    text: str, width: int, first: int | None, cap: int
+) -> None:
+    assert line_count(text, width, cap, first) == min(cap, 1 + len(wrap_starts(text, width, first)))
+    assert len(wrapped(Text(text), width, cap, first)) == line_count(text, width, cap, first)
 
 
 def test_wrapped_lines_drop_the_spaces_they_end_on_and_keep_styles() -> None:

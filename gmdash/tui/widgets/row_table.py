@@ -36,7 +36,7 @@ from textual.strip import Strip
 
 from gmdash.safe_text import visible
 from gmdash.tui.user_text import rich_literal
-from gmdash.tui.widgets.cells import fit, give_way, wrapped, wrapped_count
+from gmdash.tui.widgets.cells import fit, give_way, line_count, wrapped
 
 Cell = Text | str
 FLEX_MIN = 8
@@ -46,6 +46,28 @@ LEAD_MIN = 10
 """The least room that lets a change's text start beside its time (see `_lead`)."""
 BELOW_INDENT = 1
 """Where the lines below start: one cell in, so that they read as part of the row above."""
+
+
+@dataclass(frozen=True, slots=True)
+class WrapFit:
+    """How a `wrap` table's flex text wraps at the present widths."""
+
+    flex: int
+    width: int
+    """The wrapping width: the flex column's, or (`below`) the lines' below the others."""
+    below: bool
+    lead: int
+    """Where a change's text starts on its first line (see `_leads`), or 0: on the next."""
+    room: int
+    cap: int
+    """The most lines of text in one row."""
+
+
+def _leads(cells: Sequence[Text], flex: int) -> bool:
+    """Whether a row's flex text may start on its first line, after the first column, when it
+    goes below the others: every other cell is blank (a change, not a roll, needs no line of
+    empty numbers)."""
+    return not any(cell.plain.strip() for i, cell in enumerate(cells) if i and i != flex)
 
 
 class RowKeyError(KeyError):
@@ -144,6 +166,8 @@ class RowTable(ScrollView, can_focus=True):
         self._below = 0
         """The width of the lines below the other columns, or 0: the flex column beside them."""
         self._drawn_below = 0
+        self._fit: WrapFit | None = None
+        """How the flex text wraps, set with the heights by `_layout`."""
         self._measured: tuple[list[int], int] | None = None
         """The (widths, below) the heights were measured for."""
         self._columns: list[Column] = []
@@ -271,8 +295,7 @@ class RowTable(ScrollView, can_focus=True):
             self._redraw_all()
             return
         if self._wrap and self._measured is not None:
-            for index in range(first, len(self._rows)):
-                self._measure_row(index)
+            self._measure_from(first)
         self._update_virtual_size()
         for index in range(first, len(self._rows)):
             self._refresh_row(index)
@@ -293,9 +316,12 @@ class RowTable(ScrollView, can_focus=True):
         self._strips.pop(index, None)
         if self._wrap and self._measured is not None:
             old = self._heights[index]
-            if self._height_of(index) != old:  # the rows below move: measure them again
-                self._measured = None
-                self._redraw_all()
+            del self._heights[index:], self._starts[index:]
+            self._measure_from(index)
+            if self._heights[index] != old:  # the rows below move down or up
+                self._strips.pop(index, None)
+                self._update_virtual_size()
+                self.refresh()
                 return
         self._refresh_row(index)
 
@@ -385,53 +411,65 @@ class RowTable(ScrollView, can_focus=True):
         if not self._wrap or self._measured == (widths, self._below):
             return
         self._measured = (list(widths), self._below)
+        self._fit = self._wrap_fit()
         self._heights = []
         self._starts = []
-        for index in range(len(self._rows)):
-            self._measure_row(index)
+        self._measure_from(0)
         self._update_virtual_size()
 
     def _flex_index(self) -> int | None:
         return next((i for i, column in enumerate(self._columns) if column.flex), None)
 
-    def _height_of(self, index: int) -> int:
+    def _wrap_fit(self) -> WrapFit | None:
+        """How the flex text wraps at the widths just fitted (None: no flex column)."""
         flex = self._flex_index()
         if flex is None:
-            return 1
-        cells = self._rows[index]
-        plain = cells[flex].plain
-        if not self._below:
-            return wrapped_count(plain, self._widths[flex], self._max_lines())
-        if not plain:
-            return 1
-        lead = self._lead(cells, flex)
-        if lead:
-            return wrapped_count(plain, self._below, self._max_lines(), first=self._room() - lead)
-        return 1 + wrapped_count(plain, self._below, self._max_lines())
+            return None
+        room = self.scrollable_content_region.width
+        width = self._below or self._widths[flex]
+        # room for `max_chars` characters, and a line for the words that do not fill theirs
+        cap = max(2, -(-self._max_chars // max(1, width)) + 1)
+        lead = self._widths[0] + 2 * self._cell_padding if flex else 0
+        if not self._below or room - lead < LEAD_MIN:
+            lead = 0
+        return WrapFit(flex=flex, width=width, below=bool(self._below), lead=lead, room=room,
+                       cap=cap)  # fmt: skip
 
-    def _max_lines(self) -> int:
-        """The most lines a wrapped text takes: room for `max_chars` characters (and a line
-        for the words that do not fill theirs), at least two."""
-        width = self._below or self._widths[self._flex_index() or 0]
-        return max(2, -(-self._max_chars // max(1, width)) + 1)
-
-    def _room(self) -> int:
-        return self.scrollable_content_region.width
-
-    def _lead(self, cells: Sequence[Text], flex: int) -> int:
-        """Where the flex text may start on a row's first line when it goes below the others:
-        after the first column when every other cell is blank (a change, not a roll: no need
-        for a line of empty numbers), else 0 (on the next line)."""
-        if flex == 0 or any(cell.plain.strip() for cell in cells[1:flex] + cells[flex + 1 :]):
-            return 0
-        lead = self._widths[0] + 2 * self._cell_padding
-        return lead if self._room() - lead >= LEAD_MIN else 0
-
-    def _measure_row(self, index: int) -> None:
-        """Append row `index`'s height (rows are measured in order)."""
-        start = self._starts[-1] + self._heights[-1] if self._starts else 0
-        self._heights.append(self._height_of(index))
-        self._starts.append(start)
+    def _measure_from(self, first: int) -> None:
+        """Measure the rows from `first` on (those before are measured): one tight loop, a
+        text met before costing a look-up (a log repeats its labels all night)."""
+        fit = self._fit
+        heights, starts = self._heights, self._starts
+        top = starts[-1] + heights[-1] if starts else 0
+        if fit is None:
+            for _ in range(first, len(self._rows)):
+                heights.append(1)
+                starts.append(top)
+                top += 1
+            return
+        flex, width, cap = fit.flex, fit.width, fit.cap
+        known: dict[str, int] = {}
+        known_lead: dict[str, int] = {}
+        for cells in self._rows[first:]:
+            plain = cells[flex].plain
+            if not fit.below:
+                height = known.get(plain)
+                if height is None:
+                    height = known[plain] = line_count(plain, width, cap)
+            elif not plain:
+                height = 1
+            elif fit.lead and _leads(cells, flex):
+                height = known_lead.get(plain)
+                if height is None:
+                    height = line_count(plain, width, cap, fit.room - fit.lead)
+                    known_lead[plain] = height
+            else:
+                height = known.get(plain)
+                if height is None:
+                    height = known[plain] = 1 + line_count(plain, width, cap)
+            heights.append(height)
+            starts.append(top)
+            top += height
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -531,36 +569,36 @@ class RowTable(ScrollView, can_focus=True):
 
     def _lines(self, cells: Sequence[Text]) -> list[list[Segment]]:
         """A row's lines: one, or (a `wrap` table) its flex cell wrapped beside or below."""
-        flex = self._flex_index() if self._wrap else None
-        if flex is None:
+        layout = self._fit if self._wrap else None
+        if layout is None:
             return [self._line(cells)]
-        if self._below:
-            first = self._line(cells, skip=flex)
-            if not cells[flex].plain:
-                return [first]
-            indent = Text(" " * BELOW_INDENT)
-            lead = self._lead(cells, flex)
-            if lead:
-                room = self._room() - lead
-                texts = wrapped(cells[flex], self._below, self._max_lines(), first=room)
-                pad = " " * self._cell_padding
-                head = Text(no_wrap=True, end="")
-                head.append(pad)
-                head.append_text(fit(cells[0], self._widths[0], right=cells[0].justify == "right"))
-                head.append(pad)
-                head.append_text(fit(texts[0], room))
-                rest = [indent + fit(text, self._below) for text in texts[1:]]
-                return [list(text.render(self.app.console)) for text in (head, *rest)]
-            texts = wrapped(cells[flex], self._below, self._max_lines())
-            below = [indent + fit(text, self._below) for text in texts]
-            return [first, *(list(text.render(self.app.console)) for text in below)]
-        texts = wrapped(cells[flex], self._widths[flex], self._max_lines())
-        blank = [Text("") for _ in cells]
-        return [
-            self._line([*(cells if n == 0 else blank)[:flex], text,
-                        *(cells if n == 0 else blank)[flex + 1 :]])
-            for n, text in enumerate(texts)
-        ]  # fmt: skip
+        flex, text = layout.flex, cells[layout.flex]
+        if not layout.below:
+            texts = wrapped(text, layout.width, layout.cap)
+            blank = [Text("") for _ in cells]
+            return [
+                self._line([*(cells if n == 0 else blank)[:flex], line,
+                            *(cells if n == 0 else blank)[flex + 1 :]])
+                for n, line in enumerate(texts)
+            ]  # fmt: skip
+        if not text.plain:
+            return [self._line(cells, skip=flex)]
+        indent = Text(" " * BELOW_INDENT)
+        if layout.lead and _leads(cells, flex):
+            room = layout.room - layout.lead
+            texts = wrapped(text, layout.width, layout.cap, first=room)
+            pad = " " * self._cell_padding
+            head = Text(no_wrap=True, end="")
+            head.append(pad)
+            head.append_text(fit(cells[0], self._widths[0], right=cells[0].justify == "right"))
+            head.append(pad)
+            head.append_text(fit(texts[0], room))
+            lines = [head, *(indent + fit(line, layout.width) for line in texts[1:])]
+            return [list(line.render(self.app.console)) for line in lines]
+        texts = wrapped(text, layout.width, layout.cap)
+        below = [indent + fit(line, layout.width) for line in texts]
+        return [self._line(cells, skip=flex),
+                *(list(line.render(self.app.console)) for line in below)]  # fmt: skip
 
     def _row_strips(self, index: int) -> list[Strip]:
         strips = self._strips.get(index)
