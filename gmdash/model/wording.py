@@ -37,9 +37,7 @@ def condition_words(conditions: Iterable[str], hit: str | None = None) -> list[s
     out: list[str] = []
     for condition in found:
         kind, _, where = condition.partition(":")
-        if not where:
-            out.append(words(kind))
-        elif where == hit:
+        if not where or where == hit:
             out.append(words(kind))
         elif kind == "useless" and where in LEGS and both_legs:
             if "both legs useless" not in out:

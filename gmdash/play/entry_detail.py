@@ -20,8 +20,8 @@ from gmdash.play.journal import LEVEL_WORDS, Record, parse_time
 ODDS_KINDS = ("ability", "characteristic", "augment", "resistance", "opposed", "attack",
               "parry", "dodge")  # fmt: skip
 """Kinds of roll whose level comes from the Ability Results table (their odds are shown)."""
-SHOWN_ELSEWHERE = frozenset({"base", "augment_roll", "combatant", "round", "sr", "typed",
-                             "dice", "rolls", "nothing_at_stake", "no_roll", "ability_kind"})  # fmt: skip
+SHOWN_ELSEWHERE = frozenset({"base", "augment_roll", "combatant", "round", "sr", "typed", "dice",
+                             "rolls", "nothing_at_stake", "no_roll", "ability_kind"})  # fmt: skip
 """Details read into their own lines (or, `combatant`, an id that names nobody to a reader)."""
 DETAIL_WORDS = {
     "augments": "augments",
@@ -118,8 +118,8 @@ def _scalar(value: object) -> bool:
 def _value(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return words(value) if isinstance(value, str) and "_" in value and " " not in value else str(
-        value
+    return (
+        words(value) if isinstance(value, str) and "_" in value and " " not in value else str(value)
     )
 
 

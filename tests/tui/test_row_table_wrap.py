@@ -28,13 +28,11 @@ def test_wrapping_fits_the_width_and_keeps_every_word(text: str, width: int, fir
         # a wide character alone on a line one cell wide is the one thing that overflows
         assert cell_len(line.rstrip()) <= room or len(line.strip()) == 1, (lines, width, first)
     assert "".join(lines) == text
-    if len(lines) > 1:  # no line ends inside a word that would have fitted on the next line
-        for line, after in zip(lines, lines[1:], strict=False):
-            if line.endswith(" ") or after.startswith(" "):
-                continue
-            assert cell_len(line) >= (first if line is lines[0] else width) - 1 or (
-                cell_len(after.split(" ")[0]) > width
-            )
+    for number, (line, start) in enumerate(zip(lines, starts, strict=False)):
+        room = first if number == 0 else width
+        word = text[start:].split(" ")[0]  # the whole word, though it may be cut after
+        if line.endswith(" ") and line.strip() and word:  # greedy: the next word did not fit
+            assert cell_len(line) + cell_len(word) > room, (lines, width, first)
 
 
 @given(st.text(alphabet="ab ·漢", max_size=60), st.integers(min_value=1, max_value=20),

@@ -297,8 +297,11 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
             chance=plan.chance,
             roll=plan.attack.roll,
             level=plan.attack.level,
-            details={"combatant": attacker.id, "round": plan.round,
-                     "sr": plan.attacker.declared[plan.index].sr},
+            details={
+                "combatant": attacker.id,
+                "round": plan.round,
+                "sr": plan.attacker.declared[plan.index].sr,
+            },
             character_id=a_cid,
         )
     )

@@ -391,8 +391,9 @@ class RosterPane(Pane):
         if not character.conditions:
             self.app.notify(f"{character.name} has no lasting conditions.")
             return
-        cleared = ", ".join(condition_words(roster.clear_conditions(self.dash.service,
-                                                                    character.id)))
+        cleared = ", ".join(
+            condition_words(roster.clear_conditions(self.dash.service, character.id))
+        )
         self.app.notify(f"{character.name}: {cleared} cleared.", title="Conditions")
 
     @guarded

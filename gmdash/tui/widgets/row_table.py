@@ -7,8 +7,9 @@ row is drawn once into strips when it is added (or changed) and reused until the
 change; the cursor row is the same strips with the cursor style under them.
 
 A `wrap` table (the roll log) wraps its flex column instead of cutting it: a row is as many
-lines as its text needs (room for about `max_chars` characters), and when the flex column has too little room beside
-the others (an 80-column screen) its text goes on the lines below them, across the whole width.
+lines as its text needs (room for about `max_chars` characters), and when the flex column has
+too little room beside the others (an 80-column screen) its text goes on the lines below them,
+across the whole width.
 Row heights are measured from plain text (`cells.wrap_starts`), so a log of 100,000 rows is
 measured, not drawn; only the rows on screen are drawn.
 
