@@ -209,7 +209,7 @@ class CampaignState:
 
     def _roll_struck_out(self, event: RollStruckOut) -> None:
         if event.roll_id in self.struck:
-            raise ValidationError("roll_id", f"roll {event.roll_id} is already struck out")
+            raise ValidationError("roll_id", "this roll is already struck out")
         self.struck.add(event.roll_id)
         self.undo = [e for e in self.undo if e.event_id != event.roll_id]
 
@@ -394,7 +394,7 @@ class CampaignState:
     def _change_undone(self, event: ChangeUndone) -> None:
         entry = next((e for e in self.undo if e.event_id == event.undone_id), None)
         if entry is None:
-            raise ValidationError("undone_id", f"{event.undone_id} cannot be undone")
+            raise ValidationError("undone_id", "that change cannot be undone")
         if event.character_id is not None:
             if event.restored is None:
                 self.characters.pop(event.character_id, None)
@@ -457,7 +457,7 @@ class CampaignState:
     def _undo_combat_step(self, event: CombatStepUndone) -> None:
         entry = next((e for e in self.undo if e.event_id == event.undone_id), None)
         if entry is None or not entry.combat_step:
-            raise ValidationError("undone_id", f"{event.undone_id} cannot be undone")
+            raise ValidationError("undone_id", "that change cannot be undone")
         self.combat = event.restored
         self.undo.remove(entry)
         self.undo.extend(entry.children)

@@ -9,7 +9,10 @@ into a row, an export or a notification. It sits in the model because the log li
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+
+from gmdash.model.errors import ValidationError
 
 LEGS = ("left_leg", "right_leg")
 REDUNDANT_REASONS = ("", "struck out from the log")
@@ -75,3 +78,16 @@ def roll_words(
     what = label or "roll"
     result = ", ".join(part for part in (None if roll is None else str(roll), level) if part)
     return f"{who}{what}" + (f" ({result})" if result else "")
+
+
+_INDEX = re.compile(r"\[(\d+)\]")
+
+
+def error_words(error: ValidationError) -> str:
+    """A refusal as read: the field in words ("abilities 3 value: ..."), none when it names
+    an id (the message says what was wrong)."""
+    field = error.field
+    if field == "id" or field.endswith("_id"):
+        return error.message
+    where = _INDEX.sub(lambda m: f" {int(m.group(1)) + 1}", field).replace(".", " ")
+    return f"{words(where)}: {error.message}"
