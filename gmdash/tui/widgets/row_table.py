@@ -10,7 +10,7 @@ A `wrap` table (the roll log) wraps its flex column instead of cutting it: a row
 lines as its text needs (room for about `max_chars` characters), and when the flex column has
 too little room beside the others (an 80-column screen) its text goes on the lines below them,
 across the whole width.
-Row heights are measured from plain text (`cells.wrap_starts`), so a log of 100,000 rows is
+Row heights are counted from plain text (`cells.line_count`), so a log of 100,000 rows is
 measured, not drawn; only the rows on screen are drawn.
 
 The part of DataTable's interface the panes use is kept (`add_column`, `add_row`, `clear`,
@@ -44,7 +44,7 @@ FLEX_MIN = 8
 BESIDE_MIN = 16
 """A wrapped flex column narrower than this goes below the other columns."""
 LEAD_MIN = 10
-"""The least room that lets a change's text start beside its time (see `_lead`)."""
+"""The least room that lets a change's text start beside its time (see `_leads`)."""
 BELOW_INDENT = 1
 """Where the lines below start: one cell in, so that they read as part of the row above."""
 
@@ -316,11 +316,12 @@ class RowTable(ScrollView, can_focus=True):
             return
         self._strips.pop(index, None)
         if self._wrap and self._measured is not None:
-            old = self._heights[index]
-            del self._heights[index:], self._starts[index:]
-            self._measure_from(index)
-            if self._heights[index] != old:  # the rows below move down or up
-                self._strips.pop(index, None)
+            change = self._measure(self._rows[index], {}) - self._heights[index]
+            if change:  # the rows below move down or up
+                self._heights[index] += change
+                starts = self._starts
+                for after in range(index + 1, len(starts)):
+                    starts[after] += change
                 self._update_virtual_size()
                 self.refresh()
                 return
@@ -437,40 +438,39 @@ class RowTable(ScrollView, can_focus=True):
                        cap=cap)  # fmt: skip
 
     def _measure_from(self, first: int) -> None:
-        """Measure the rows from `first` on (those before are measured): one tight loop, a
-        text met before costing a look-up (a log repeats its labels all night)."""
-        fit = self._fit
+        """Measure the rows from `first` on (those before are measured), a text met before
+        costing a look-up (a log repeats its labels all night)."""
         heights, starts = self._heights, self._starts
         top = starts[-1] + heights[-1] if starts else 0
-        if fit is None:
-            for _ in range(first, len(self._rows)):
-                heights.append(1)
-                starts.append(top)
-                top += 1
-            return
-        flex, width, cap = fit.flex, fit.width, fit.cap
-        known: dict[str, int] = {}
-        known_lead: dict[str, int] = {}
+        known: dict[tuple[str, bool], int] = {}
         for cells in self._rows[first:]:
-            plain = cells[flex].plain
-            if not fit.below:
-                height = known.get(plain)
-                if height is None:
-                    height = known[plain] = line_count(plain, width, cap)
-            elif not plain:
-                height = 1
-            elif fit.lead and _leads(cells, flex):
-                height = known_lead.get(plain)
-                if height is None:
-                    height = line_count(plain, width, cap, fit.room - fit.lead)
-                    known_lead[plain] = height
-            else:
-                height = known.get(plain)
-                if height is None:
-                    height = known[plain] = 1 + line_count(plain, width, cap)
+            height = self._measure(cells, known)
             heights.append(height)
             starts.append(top)
             top += height
+
+    def _measure(self, cells: Sequence[Text], known: dict[tuple[str, bool], int]) -> int:
+        """The lines of a row of `cells` at the present widths."""
+        fit = self._fit
+        if fit is None:
+            return 1
+        plain = cells[fit.flex].plain
+        if not fit.below:
+            key = (plain, False)
+        elif not plain:
+            return 1
+        else:
+            key = (plain, bool(fit.lead) and _leads(cells, fit.flex))
+        height = known.get(key)
+        if height is None:
+            if not fit.below:
+                height = line_count(plain, fit.width, fit.cap)
+            elif key[1]:
+                height = line_count(plain, fit.width, fit.cap, fit.room - fit.lead)
+            else:
+                height = 1 + line_count(plain, fit.width, fit.cap)
+            known[key] = height
+        return height
 
     # --- drawing ----------------------------------------------------------------------------
 
