@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
@@ -20,13 +20,12 @@ from gmdash.play.entry_detail import EntryDetail
 from gmdash.rules import RuleSet
 from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.dialogs.roll_plan import odds_markup
+from gmdash.tui.keymap import LOG_ENTRY, bindings_for
 from gmdash.tui.user_text import literal, rich_literal
 
 MAX_HEIGHT = 30
 FRAME = 4
 """Lines of the dialog that are not the fields: the frame's two, the hint's, one to spare."""
-SCOPE = "log-entry"
-"""The binding ids' scope, as the keymap names them (`log-entry.close`)."""
 
 
 def detail_table(detail: EntryDetail, ruleset: RuleSet) -> Table:
@@ -44,16 +43,7 @@ def detail_table(detail: EntryDetail, ruleset: RuleSet) -> Table:
 class LogEntryDialog(LogDialog[None]):
     """Read-only; the arrows and page keys scroll a long entry."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter", "cancel", "Close", priority=True, id=f"{SCOPE}.close"),
-        Binding("up", "scroll('up')", "Up", show=False, id=f"{SCOPE}.scroll_up"),
-        Binding("down", "scroll('down')", "Down", show=False, id=f"{SCOPE}.scroll_down"),
-        Binding("pageup", "scroll('page_up')", "Page up", show=False, id=f"{SCOPE}.page_up"),
-        Binding("pagedown", "scroll('page_down')", "Page down", show=False,
-                id=f"{SCOPE}.page_down"),
-        Binding("home", "scroll('home')", "Top", show=False, id=f"{SCOPE}.top"),
-        Binding("end", "scroll('end')", "Bottom", show=False, id=f"{SCOPE}.bottom"),
-    ]  # fmt: skip
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(LOG_ENTRY)
     DEFAULT_CSS = """
     LogEntryDialog #entry-scroll { height: auto; }
     """
