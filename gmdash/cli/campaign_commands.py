@@ -322,7 +322,7 @@ def _import_exchange(args: argparse.Namespace, name: str, data: object) -> int:
         print_json({"id": sheet.id, "name": sheet.name, "ignored": ignored,
                     "converted": changes})  # fmt: skip
     else:
-        print(f"imported {sheet.name!r} into {name!r} as {sheet.id}")
+        print(f"imported {sheet.name!r} into {name!r}")  # the id is for --json, not a reader
         if ignored:
             print(f"ignored fields gmdash does not read: {', '.join(map(repr, ignored))}")
         for change in changes:

@@ -125,7 +125,7 @@ class CombatantRemoved(CombatEvent):
     name: str = field(default="", metadata=_read(v.text))
 
     def describe(self, names: Mapping[str, str]) -> tuple[str | None, str, str]:
-        return self.name or self.combatant_id, "combat", "leaves the combat"
+        return self.name or "someone", "combat", "leaves the combat"  # never the id
 
 
 @register
@@ -140,10 +140,9 @@ class ActionsDeclared(CombatEvent):
     def describe(self, names: Mapping[str, str]) -> tuple[str | None, str, str]:
         if self.text:
             return None, "combat", self.text
-        parts = [
-            f"{cid}: " + (", ".join(f"{a.label} SR {a.sr}" for a in acts) or "nothing")
-            for cid, acts in self.declarations.items()
-        ]
+        # an event without its text (none is written so) names no combatant: they go by ids
+        parts = [", ".join(f"{a.label} SR {a.sr}" for a in acts) or "nothing"
+                 for acts in self.declarations.values()]  # fmt: skip
         verb = "same as last round" if self.repeated else "declares"
         return None, "combat", f"{verb}: " + "; ".join(parts)
 
@@ -207,7 +206,7 @@ class AttackResolved(CombatEvent):
     text: str = field(default="", metadata=_read(v.text))
 
     def describe(self, names: Mapping[str, str]) -> tuple[str | None, str, str]:
-        return None, "attack", self.text or f"{self.attacker_id} attacks"
+        return None, "attack", self.text or f"{names.get(self.attacker_id, 'someone')} attacks"
 
 
 @register
@@ -251,7 +250,7 @@ class CombatStepUndone(CombatEvent):
     restored: Combat | None = field(default=None, metadata=_read(_opt_combat))
 
     def describe(self, names: Mapping[str, str]) -> tuple[str | None, str, str]:
-        return None, "undo", f"undid combat step {self.undone_id}"
+        return None, "undo", "undid a combat step"  # the log names it (`model.log`)
 
 
 COMBAT_EVENTS: tuple[type[CombatEvent], ...] = (

@@ -62,7 +62,7 @@ class EffectEnded(Event):
     target_name: str = field(default="", metadata=_read(v.text))
 
     def describe(self, names: Mapping[str, str]) -> tuple[str | None, str, str]:
-        return self.target_name or None, "effect", f"{self.label or self.effect_id} dismissed"
+        return self.target_name or None, "effect", f"{self.label or 'an effect'} dismissed"
 
 
 @register

@@ -293,7 +293,7 @@ class WeaponDamaged(Event):
     amount: int = field(metadata=_reader(_count))
 
     def describe(self, names: Mapping[str, str]) -> tuple[str | None, str, str]:
-        who = names.get(self.character_id, self.character_id)
+        who = names.get(self.character_id, "someone")  # never the id
         return who, "damage", f"{self.weapon} loses {self.amount} HP"
 
 

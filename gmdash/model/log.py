@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
+from gmdash.model.combat_events import CombatStepUndone
 from gmdash.model.events import (
     AbilityTicked,
     ChangeUndone,
@@ -21,6 +23,7 @@ from gmdash.model.events import (
     SessionStarted,
 )
 from gmdash.model.magic import pool_label
+from gmdash.model.wording import at_location, roll_words, struck_out_words, undone_words
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -48,8 +51,15 @@ class LogEntry:
         return data
 
 
-def log_entry(event: Event, names: dict[str, str], struck: set[str]) -> LogEntry:
-    """`event` as a log line; `names` maps character ids to names, `struck` the struck rolls."""
+def log_entry(
+    event: Event,
+    names: Mapping[str, str],
+    struck: set[str],
+    earlier: Mapping[str, LogEntry] | None = None,
+) -> LogEntry:
+    """`event` as a log line; `names` maps character ids to names, `struck` the struck rolls,
+    `earlier` the lines of the events before it by id (a strike-out or an undo names what it
+    took back from there, never by its id)."""
     time = event.time.isoformat() if event.time else ""
     if isinstance(event, RollMade):
         return LogEntry(
@@ -68,24 +78,38 @@ def log_entry(event: Event, names: dict[str, str], struck: set[str]) -> LogEntry
             expression=event.expression,
             total=event.total,
         )
-    actor, kind, label = _describe(event, names)
+    actor, kind, label = _describe(event, names, earlier or {})
     return LogEntry(
         id=event.id, time=time, session=event.session, actor=actor, kind=kind, label=label
     )
 
 
-def _describe(event: Event, names: dict[str, str]) -> tuple[str | None, str, str]:
-    def who(cid: str | None) -> str | None:
-        return None if cid is None else names.get(cid, cid)
+def target_of(event: Event) -> str | None:
+    """The id of the event that `event` takes back (a strike-out's roll, an undo's change)."""
+    if isinstance(event, RollStruckOut):
+        return event.roll_id
+    if isinstance(event, ChangeUndone | CombatStepUndone):
+        return event.undone_id
+    return None
 
-    where = ""
+
+UNKNOWN = "someone"
+"""Who a line names when the character is gone from the campaign's records."""
+
+
+def _describe(
+    event: Event, names: Mapping[str, str], earlier: Mapping[str, LogEntry]
+) -> tuple[str | None, str, str]:
+    def who(cid: str | None) -> str | None:
+        return None if cid is None else names.get(cid, UNKNOWN)
+
+    target = earlier.get(target_of(event) or "")
     match event:
         case DamageApplied():
-            where = f" to {event.location}" if event.location else ""
-            effects = f" ({', '.join(event.effects)})" if event.effects else ""
-            return who(event.character_id), "damage", f"{event.amount} damage{where}{effects}"
+            where = at_location(event.location, event.effects)
+            return who(event.character_id), "damage", f"{event.amount} damage{where}"
         case HealingApplied():
-            where = f" to {event.location}" if event.location else ""
+            where = at_location(event.location)
             return who(event.character_id), "heal", f"{event.amount} healed{where}"
         case PointsSpent():
             if event.amount < 0:
@@ -115,13 +139,17 @@ def _describe(event: Event, names: dict[str, str]) -> tuple[str | None, str, str
         case SessionEnded():
             return None, "session", f"session {event.number} ended"
         case RollStruckOut():
-            return (
-                None,
-                "strike",
-                f"roll {event.roll_id} struck out" + (f" ({event.reason})" if event.reason else ""),
-            )
+            what = None
+            if target is not None:
+                rolled = target.roll if target.roll is not None else target.total
+                what = roll_words(None, target.label or target.expression, rolled, target.level)
+            actor = None if target is None else target.actor
+            return actor, "strike", struck_out_words(what, event.reason)
         case ChangeUndone():
-            return who(event.character_id), "undo", f"undid {event.undone_id}"
+            actor = who(event.character_id) or (None if target is None else target.actor)
+            return actor, "undo", undone_words(None if target is None else target.label)
+        case CombatStepUndone():
+            return None, "undo", undone_words(None if target is None else target.label)
     describe = getattr(event, "describe", None)  # events that describe themselves (combat)
     if callable(describe):
         actor, kind, label = describe(names)

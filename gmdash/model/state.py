@@ -539,7 +539,7 @@ class CampaignState:
     def _change_undone(self, event: ChangeUndone) -> None:
         entry = next((e for e in self.undo if e.event_id == event.undone_id), None)
         if entry is None:
-            raise ValidationError("undone_id", f"{event.undone_id} cannot be undone")
+            raise ValidationError("undone_id", "that change cannot be undone")
         if event.character_id is not None:
             if event.restored is None:
                 self.characters.pop(event.character_id, None)
@@ -603,7 +603,7 @@ class CampaignState:
     def _undo_combat_step(self, event: CombatStepUndone) -> None:
         entry = next((e for e in self.undo if e.event_id == event.undone_id), None)
         if entry is None or not entry.combat_step:
-            raise ValidationError("undone_id", f"{event.undone_id} cannot be undone")
+            raise ValidationError("undone_id", "that change cannot be undone")
         self.combat = event.restored
         self.undo.remove(entry)
         self.undone.add(entry.event_id)

@@ -24,7 +24,7 @@ what the process holding the campaign committed since (see `gmdash.store.readonl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -306,18 +306,22 @@ class CampaignService:
         log's events itself instead of reading the file again (the players' view)."""
         names = {c.id: c.name for c in self.state.characters.values()}
         entries = []
+        earlier: dict[str, LogEntry] = {}
         for event in events:
             if isinstance(event, CharacterAdded):
                 names.setdefault(event.character.id, event.character.name)
             if rolls_only and event.type != "RollMade":
                 continue
-            entries.append(log_entry(event, names, self.state.struck))
+            entry = log_entry(event, names, self.state.struck, earlier)
+            earlier[event.id] = entry
+            entries.append(entry)
         return entries
 
-    def entry(self, event: Event) -> LogEntry:
-        """One event as a log line (for a pane that appends lines as events arrive)."""
+    def entry(self, event: Event, earlier: Mapping[str, LogEntry] | None = None) -> LogEntry:
+        """One event as a log line (for a pane that appends lines as events arrive);
+        `earlier`: the lines it may name (see `log_entry`)."""
         names = {c.id: c.name for c in self.state.characters.values()}
-        return log_entry(event, names, self.state.struck)
+        return log_entry(event, names, self.state.struck, earlier)
 
     def state_dict(self) -> dict[str, Any]:
         """The snapshot the store saves."""

@@ -11,7 +11,7 @@ import csv
 import io
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence, Set
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal, TextIO
@@ -68,16 +68,22 @@ def records(service: CampaignService, which: Which = None) -> list[Record]:
     names = {c.id: c.name for c in service.characters}
     struck = service.state.struck
     found: list[Record] = []
+    earlier: dict[str, LogEntry] = {}
     for event in service.events(which):
         if isinstance(event, CharacterAdded):
             names.setdefault(event.character.id, event.character.name)
-        found.append(Record(event, log_entry(event, names, struck)))
+        entry = log_entry(event, names, struck, earlier)
+        earlier[event.id] = entry
+        found.append(Record(event, entry))
     return found
 
 
-def record(service: CampaignService, event: Event) -> Record:
-    """One event as it arrives (the log pane appends these)."""
-    return Record(event, service.entry(event))
+def record(
+    service: CampaignService, event: Event, earlier: Mapping[str, LogEntry] | None = None
+) -> Record:
+    """One event as it arrives (the log pane appends these); `earlier`: the lines it may
+    name (see `log_entry`)."""
+    return Record(event, service.entry(event, earlier))
 
 
 def log_file_of(event: Event) -> int | None:
@@ -507,6 +513,8 @@ def write_json(found: Iterable[Record], out: TextIO) -> None:
     out.write("[]\n" if separator == "[\n" else "\n]\n")
 
 
+CSV_FIELDS = tuple(name for name in LOG_FIELDS if name != "id")
+"""A spreadsheet is read by people: no internal ids (the JSON export keeps them)."""
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula (OWASP's list)."""
 
@@ -528,7 +536,7 @@ def as_csv(found: Sequence[Record]) -> str:
 
 def write_csv(found: Iterable[Record], out: TextIO) -> None:
     """`as_csv` written row by row."""
-    names = [*LOG_FIELDS, "modifiers"]
+    names = [*CSV_FIELDS, "modifiers"]
     writer = csv.DictWriter(out, fieldnames=names, lineterminator="\n", extrasaction="ignore")
     writer.writeheader()
     for item in found:

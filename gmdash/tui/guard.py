@@ -14,6 +14,7 @@ from typing import Any, ParamSpec, TypeVar
 from textual.dom import DOMNode
 
 from gmdash.model.errors import ValidationError
+from gmdash.model.wording import error_words
 from gmdash.rules import DiceError
 from gmdash.store.errors import StoreError
 
@@ -27,7 +28,9 @@ EXPECTED: tuple[type[Exception], ...] = (ValidationError, DiceError, StoreError,
 
 def report(node: DOMNode, error: Exception) -> None:
     """Show an error to the user: expected ones plainly, others with their type."""
-    if isinstance(error, EXPECTED):
+    if isinstance(error, ValidationError):
+        message = error_words(error)  # the field in words, never a stored key or an id
+    elif isinstance(error, EXPECTED):
         message = str(error)
     else:
         log.exception("unexpected error in the dashboard")

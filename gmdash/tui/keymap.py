@@ -183,6 +183,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(RESISTANCE, "a", "pick_actors", "Actors",
             "Take both values from two actors' sheets (current MP, POW, STR...)"),
     # Log
+    Command(LOG, "enter", "open_entry", "Detail",
+            "Every field of the selected entry: modifiers, augment, odds, dice, why struck out"),
     Command(LOG, "slash", "search", "Search", "Search the log's text", key_display="/"),
     Command(LOG, "f", "filter", "Filter", "Filter by actor, kind and level"),
     Command(LOG, "s", "switch_session", "Session", "Show another session's log"),
@@ -223,6 +225,7 @@ LOG_DIALOG = "log_dialog"
 LOG_FILTER = "log_filter"
 LOG_SESSIONS = "log_sessions"
 LOG_SUMMARY = "log_summary"
+LOG_ENTRY = "log_entry"
 COMBAT_SUMMARY = "combat_summary"
 HELP = "help"
 
@@ -251,6 +254,7 @@ DIALOG_SCOPES: dict[str, DialogScope] = {
     LOG_FILTER: DialogScope("Log filter", LOG_DIALOG, fields=True),
     LOG_SESSIONS: DialogScope("Log sessions", LOG_DIALOG),
     LOG_SUMMARY: DialogScope("Session summary", LOG_DIALOG),
+    LOG_ENTRY: DialogScope("A log entry's detail"),
     COMBAT_SUMMARY: DialogScope("End-of-combat summary"),
     HELP: DialogScope("This help"),
 }
@@ -303,6 +307,19 @@ DIALOG_COMMANDS: tuple[Command, ...] = (
             priority=True),
     Command(LOG_SUMMARY, "enter,i", "cancel", "Close", "Close the summary", priority=True,
             id="close"),
+    Command(LOG_ENTRY, "escape,enter", "cancel", "Close", "Close the entry", priority=True,
+            id="close"),
+    Command(LOG_ENTRY, "up", "scroll('up')", "Up", "Scroll up", show=False, id="scroll_up"),
+    Command(LOG_ENTRY, "down", "scroll('down')", "Down", "Scroll down", show=False,
+            id="scroll_down"),
+    Command(LOG_ENTRY, "pageup", "scroll('page_up')", "Page up", "Scroll a page up", show=False,
+            id="page_up"),
+    Command(LOG_ENTRY, "pagedown", "scroll('page_down')", "Page down", "Scroll a page down",
+            show=False, id="page_down"),
+    Command(LOG_ENTRY, "home", "scroll('home')", "Top", "Scroll to the top", show=False,
+            id="top"),
+    Command(LOG_ENTRY, "end", "scroll('end')", "Bottom", "Scroll to the bottom", show=False,
+            id="bottom"),
     Command(COMBAT_SUMMARY, "escape,enter", "dismiss", "Close", "Close the summary"),
     Command(HELP, "escape,q,question_mark,f1", "dismiss", "Close", "Close the help",
             key_display="esc / q / ? / f1"),

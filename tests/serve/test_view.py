@@ -252,9 +252,11 @@ def test_an_update_costs_the_same_after_many_events(
         cost["applied"] += 1
         real_apply(state, event)
 
-    def counted_entry(event: Event, names: dict[str, str], struck: set[str]) -> LogEntry:
+    def counted_entry(
+        event: Event, names: dict[str, str], struck: set[str], earlier: object = None
+    ) -> LogEntry:
         cost["drawn"] += 1
-        return real_entry(event, names, struck)
+        return real_entry(event, names, struck, earlier)  # type: ignore[arg-type]
 
     monkeypatch.setattr(os, "read", counted_read)
     monkeypatch.setattr("gmdash.play.campaign.log_entry", counted_entry)

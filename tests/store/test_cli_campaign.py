@@ -85,7 +85,8 @@ def test_character_export_and_import(run: Run, tmp_path: Path) -> None:
     out = tmp_path / "ostra.json"
     run("character", "export", "Ostra", "--campaign", "Source", "--out", str(out))
     assert json.loads(out.read_text()) == json.loads(exported)
-    assert "as c0001" in run("character", "import", str(out), "--campaign", "Target")
+    imported = run("character", "import", str(out), "--campaign", "Target")
+    assert imported.startswith("imported 'Ostra' into 'Target'\n") and "c0001" not in imported
     with CampaignService.open(tmp_path, "Target", read_only=True) as target:
         assert target.character("Ostra").to_dict() == sheet().to_dict()
     assert "already in this campaign" in run("character", "import", str(out), "--campaign",

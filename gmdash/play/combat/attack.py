@@ -334,7 +334,11 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
             modifiers=plan.attack_notes,
             roll=plan.attack.roll,
             level=plan.attack.level,
-            details={"combatant": attacker.id, "round": plan.round},
+            details={
+                "combatant": attacker.id,
+                "round": plan.round,
+                "sr": plan.attacker.declared[plan.index].sr,
+            },
             character_id=a_cid,
         )
     )
@@ -349,7 +353,7 @@ def publish_attack(service: CampaignService, plan: ExchangePlan) -> AttackResolv
                 modifiers=plan.defence_notes,
                 roll=plan.defence_roll.roll,
                 level=plan.defence_roll.level,
-                details={"combatant": defender.id},
+                details={"combatant": defender.id, "round": plan.round},
                 character_id=defender.character_id,
             )
         )

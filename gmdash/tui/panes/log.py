@@ -36,6 +36,7 @@ from gmdash.model.events import (
     SessionStarted,
     UndoApplied,
 )
+from gmdash.model.log import LogEntry, target_of
 from gmdash.play import journal, roll_again
 from gmdash.play.journal import LogFilter, Record, Which
 from gmdash.safe_text import visible
@@ -64,6 +65,9 @@ SHORT_LEVELS = {
 NARROW_BELOW = 54
 """Below this many columns, borders included, the log is compact (100x30: 40, 130x40: 48;
 160x50: 59 stays wide)."""
+MAX_CHARS = 100
+"""About the most of one entry's text a row shows, wrapped (a whole combat exchange is cut
+there: enter shows it all)."""
 INSTANT_SEARCH = 2000
 """Up to this many entries the search redraws on every key; beyond, once typing pauses."""
 SEARCH_DELAY = 0.25
@@ -195,7 +199,7 @@ class LogPane(Pane):
     # --- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        table: LogTable = LogTable(cell_padding=1, id="log-table")
+        table: LogTable = LogTable(cell_padding=1, wrap=True, max_chars=MAX_CHARS, id="log-table")
         for key, label in COLUMNS:
             table.add_column(label, key=key, flex=key == "what")
         yield table
@@ -313,9 +317,15 @@ class LogPane(Pane):
         elif isinstance(event, UndoApplied | RedoApplied):
             self._follow_struck()
         if self._follows(event):
-            self._append(journal.record(self.dash.service, event))
+            self._append(journal.record(self.dash.service, event, self._earlier(event)))
         elif isinstance(event, ChangeUndone):
             self._update_subtitle()
+
+    def _earlier(self, event: Event) -> dict[str, LogEntry]:
+        """The shown line `event` takes back, if any (a strike-out or an undo names it)."""
+        target = target_of(event)
+        index = self._index.get(target or "")
+        return {} if target is None or index is None else {target: self.records[index].entry}
 
     def _append(self, item: Record) -> None:
         if item.event.id in self._index:
@@ -529,6 +539,18 @@ class LogPane(Pane):
             title=f"Exported ({journal.FORMAT_NAMES[fmt]})",
         )
         return target
+
+    @guarded
+    def action_open_entry(self) -> None:
+        from gmdash.play.entry_detail import entry_detail
+        from gmdash.tui.dialogs.log_entry import LogEntryDialog
+
+        index = self._index.get(self.table.cursor_key or "")
+        if index is None:
+            raise ValueError("the log shows no entries")
+        edition = self.dash.service.campaign.edition
+        detail = entry_detail(self.records[index], self.records, brp=edition.is_brp)
+        self.app.push_screen(LogEntryDialog(detail, self.dash.service.campaign.ruleset))
 
     @guarded
     def action_copy_entry(self) -> None:

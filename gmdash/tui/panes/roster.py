@@ -23,6 +23,7 @@ from gmdash.model.derived import maxima
 from gmdash.model.effective import on_target
 from gmdash.model.effects import TimedEffect
 from gmdash.model.events import Event, PointsSpent
+from gmdash.model.wording import condition_words
 from gmdash.play import effects, importing, roster
 from gmdash.play.campaign import CampaignService
 from gmdash.play.effects import Target
@@ -413,7 +414,9 @@ class RosterPane(Pane):
         if not character.conditions:
             self.app.notify(f"{character.name} has no lasting conditions.")
             return
-        cleared = ", ".join(roster.clear_conditions(self.dash.service, character.id))
+        cleared = ", ".join(
+            condition_words(roster.clear_conditions(self.dash.service, character.id))
+        )
         self.app.notify(f"{character.name}: {cleared} cleared.", title="Conditions")
 
     @guarded

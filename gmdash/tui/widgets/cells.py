@@ -3,8 +3,10 @@ columns that give way when a line is too narrow."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
+from rich.cells import cell_len
 from rich.text import Text
 
 
@@ -27,3 +29,110 @@ def give_way(widths: list[int], excess: int, flex: Iterable[int], minimum: int) 
         excess -= widths[index] - narrowed
         widths[index] = narrowed
     return widths
+
+
+def wrap_starts(plain: str, width: int, first: int | None = None) -> list[int]:
+    """Where each line after the first begins when `plain` is wrapped at spaces to `width`
+    cells (the first line: `first`, if given; a word wider than a line is cut): [] when it
+    fits on the first line.
+
+    Plain-string arithmetic, no Rich layout: a long log measures every row's height with this.
+    """
+    room = width if first is None else first
+    if width <= 0 or room <= 0:
+        return []
+    if (len(plain) <= room and plain.isascii()) or cell_len(plain) <= room:
+        return []
+    starts: list[int] = []
+    used = 0  # cells on the current line, its trailing spaces included
+    inked = False  # whether the current line has a word yet (leading spaces do not count)
+    for word in _WORD.finditer(plain):
+        start, end = word.start(), word.end(1)
+        ink = cell_len(word.group(1))  # the word without the spaces after it
+        if ink and inked and used + ink > room:
+            starts.append(start)
+            used, room = 0, width
+        while ink > max(room - used, 0):  # a word longer than the room: cut at the edge
+            cut = _cut_at(plain, start, room - used)
+            if cut >= end:  # a wide character alone, wider than the line: it overflows
+                break
+            starts.append(cut)
+            ink -= cell_len(plain[start:cut])
+            start, used, room = cut, 0, width
+        used += ink + cell_len(word.group(2))
+        inked = inked or ink > 0
+    return starts
+
+
+_WORD = re.compile(r"(\S*)(\s*)")
+
+
+def _cut_at(plain: str, start: int, room: int) -> int:
+    """The offset after `start` where `room` cells are filled (at least one character)."""
+    end, used = start, 0
+    while end < len(plain):
+        wide = cell_len(plain[end])
+        if used + wide > room and end > start:
+            break
+        used += wide
+        end += 1
+    return end
+
+
+def wrapped(cell: Text, width: int, max_lines: int, first: int | None = None) -> list[Text]:
+    """`cell` wrapped to `width` (see `wrap_starts`), each line without the spaces it ends
+    on; past `max_lines`, the last line is to be cut with an ellipsis (`fit`)."""
+    starts = wrap_starts(cell.plain, width, first)
+    if not starts:
+        return [cell]
+    lines = list(cell.divide(starts))
+    if len(lines) > max_lines:
+        rest = Text("").join(lines[max_lines - 1 :])
+        lines = [*lines[: max_lines - 1], rest]
+    for line in lines:
+        line.rstrip()
+    return lines
+
+
+def line_count(plain: str, width: int, max_lines: int, first: int | None = None) -> int:
+    """How many lines `wrapped` makes of a cell whose text is `plain`: `wrap_starts`
+    counted, on a fast path for ASCII text (a long log measures every row with this)."""
+    room = width if first is None else first
+    if len(plain) <= room and plain.isascii():
+        return 1
+    if not plain.isascii() or width <= 0 or room <= 0:
+        return min(max_lines, 1 + len(wrap_starts(plain, width, first)))
+    if "  " not in plain and plain[0] != " " and plain[-1] != " ":
+        # single spaces between words: a line ends at the last space within reach (one
+        # search in C), or cuts a word longer than the line
+        end, start, lines = len(plain), 0, 1
+        while end - start > room:
+            space = plain.rfind(" ", start, start + room + 1)
+            start = space + 1 if space > start else start + room
+            lines += 1
+            if lines >= max_lines:
+                return max_lines
+            room = width
+        return lines
+    # The same walk as `wrap_starts`, where a character is a cell and a space the only blank.
+    lines, used, inked = 1, 0, False
+    for word in plain.split(" "):
+        ink = len(word)
+        if not ink:
+            used += 1
+            continue
+        if inked and used + ink > room:
+            lines += 1
+            used, room = 0, width
+        while ink > max(room - used, 0):
+            take = max(1, room - used)
+            if take >= ink:
+                break
+            lines += 1
+            ink -= take
+            used, room = 0, width
+        if lines >= max_lines:
+            return max_lines
+        used += ink + 1
+        inked = True
+    return min(lines, max_lines)

@@ -3,8 +3,15 @@
 Textual's DataTable does far more than these two lists need (cells, columns and hover cursors,
 sorting, row heights) and pays for it on every frame: it drops its whole line cache on each
 style update, which the start-up makes several times, and redraws every line each time. Here a
-row is drawn once into a strip when it is added (or changed) and reused until the column widths
-change; the cursor row is the same strip with the cursor style under it.
+row is drawn once into strips when it is added (or changed) and reused until the column widths
+change; the cursor row is the same strips with the cursor style under them.
+
+A `wrap` table (the roll log) wraps its flex column instead of cutting it: a row is as many
+lines as its text needs (room for about `max_chars` characters), and when the flex column has
+too little room beside the others (an 80-column screen) its text goes on the lines below them,
+across the whole width.
+Row heights are counted from plain text (`cells.line_count`), so a log of 100,000 rows is
+measured, not drawn; only the rows on screen are drawn.
 
 The part of DataTable's interface the panes use is kept (`add_column`, `add_row`, `clear`,
 `move_cursor`, `cursor_row`, `row_count`, `get_row_at`, `update_cell`, RowHighlighted), so the
@@ -13,6 +20,7 @@ panes read the same.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -29,10 +37,38 @@ from textual.strip import Strip
 
 from gmdash.safe_text import visible
 from gmdash.tui.user_text import rich_literal
-from gmdash.tui.widgets.cells import fit, give_way
+from gmdash.tui.widgets.cells import fit, give_way, line_count, wrapped
 
 Cell = Text | str
 FLEX_MIN = 8
+BESIDE_MIN = 16
+"""A wrapped flex column narrower than this goes below the other columns."""
+LEAD_MIN = 10
+"""The least room that lets a change's text start beside its time (see `_leads`)."""
+BELOW_INDENT = 1
+"""Where the lines below start: one cell in, so that they read as part of the row above."""
+
+
+@dataclass(frozen=True, slots=True)
+class WrapFit:
+    """How a `wrap` table's flex text wraps at the present widths."""
+
+    flex: int
+    width: int
+    """The wrapping width: the flex column's, or (`below`) the lines' below the others."""
+    below: bool
+    lead: int
+    """Where a change's text starts on its first line (see `_leads`), or 0: on the next."""
+    room: int
+    cap: int
+    """The most lines of text in one row."""
+
+
+def _leads(cells: Sequence[Text], flex: int) -> bool:
+    """Whether a row's flex text may start on its first line, after the first column, when it
+    goes below the others: every other cell is blank (a change, not a roll, needs no line of
+    empty numbers)."""
+    return not any(cell.plain.strip() for i, cell in enumerate(cells) if i and i != flex)
 
 
 class RowKeyError(KeyError):
@@ -116,10 +152,25 @@ class RowTable(ScrollView, can_focus=True):
         *,
         cell_padding: int = 1,
         show_header: bool = True,
+        wrap: bool = False,
+        max_chars: int = 100,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
+        self._wrap = wrap
+        self._max_chars = max_chars
+        self._heights: list[int] = []
+        """Lines of each row (a `wrap` table only), for `_layout`'s widths."""
+        self._starts: list[int] = []
+        """The first line of each row, below the header (a `wrap` table only)."""
+        self._below = 0
+        """The width of the lines below the other columns, or 0: the flex column beside them."""
+        self._drawn_below = 0
+        self._fit: WrapFit | None = None
+        """How the flex text wraps, set with the heights by `_layout`."""
+        self._measured: tuple[list[int], int] | None = None
+        """The (widths, below) the heights were measured for."""
         self._columns: list[Column] = []
         self._rows: list[list[Text]] = []
         self._keys: list[str] = []
@@ -128,8 +179,9 @@ class RowTable(ScrollView, can_focus=True):
         self._top = 1 if show_header else 0
         """Lines above the first row: the header's."""
         self._cursor = 0
-        self._strips: dict[int, Strip] = {}
-        """Drawn rows by index, without the cursor; dropped when the column widths change."""
+        self._strips: dict[int, list[Strip]] = {}
+        """Drawn rows (one strip a line) by index, without the cursor; dropped when the column
+        widths change."""
         self._widths: list[int] = []
         """The content width of each column as drawn (see `_fit_widths`)."""
         self._header: Strip | None = None
@@ -166,6 +218,16 @@ class RowTable(ScrollView, can_focus=True):
     def get_row_at(self, index: int) -> list[Text]:
         return list(self._rows[index])
 
+    def row_lines(self, index: int) -> list[str]:
+        """Row `index` as drawn at the table's width, one string a line (what a reader sees)."""
+        self._layout()
+        return [strip.text for strip in self._row_strips(index)]
+
+    @property
+    def drawn_rows(self) -> int:
+        """How many rows are drawn and kept (only those shown: never the whole table)."""
+        return len(self._strips)
+
     def get_row_index(self, key: str) -> int:
         try:
             return self._index[key]
@@ -198,6 +260,8 @@ class RowTable(ScrollView, can_focus=True):
         self._rows.clear()
         self._keys.clear()
         self._index.clear()
+        self._heights.clear()
+        self._starts.clear()
         self._cursor = 0
         if columns:
             self._columns.clear()
@@ -231,6 +295,8 @@ class RowTable(ScrollView, can_focus=True):
         if widened:
             self._redraw_all()
             return
+        if self._wrap and self._measured is not None:
+            self._measure_from(first)
         self._update_virtual_size()
         for index in range(first, len(self._rows)):
             self._refresh_row(index)
@@ -249,6 +315,16 @@ class RowTable(ScrollView, can_focus=True):
             self._redraw_all()
             return
         self._strips.pop(index, None)
+        if self._wrap and self._measured is not None:
+            change = self._measure(self._rows[index], {}) - self._heights[index]
+            if change:  # the rows below move down or up
+                self._heights[index] += change
+                starts = self._starts
+                for after in range(index + 1, len(starts)):
+                    starts[after] += change
+                self._update_virtual_size()
+                self.refresh()
+                return
         self._refresh_row(index)
 
     def move_cursor(self, *, row: int, animate: bool = False) -> None:
@@ -285,15 +361,116 @@ class RowTable(ScrollView, can_focus=True):
         self.move_cursor(row=len(self._rows) - 1)
 
     def _page(self) -> int:
-        return max(1, self.scrollable_content_region.height - self._top)
+        """Rows in a screenful (of the rows around the cursor, when they wrap)."""
+        lines = max(1, self.scrollable_content_region.height - self._top)
+        if not self._wrap or not self._rows:
+            return lines
+        self._layout()
+        top = self._row_top(self._cursor)
+        after = self._row_at(top + lines)[0] - self._cursor
+        back, part = self._row_at(max(0, top - lines))
+        before = self._cursor - back - (part > 0)  # only rows whose first line is in reach
+        return max(1, min(after, before) if after and before else after or before)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None or offset.y < self._top:
             return
-        row = int(self.scroll_offset.y) + offset.y - self._top
-        if 0 <= row < len(self._rows):
-            self.move_cursor(row=row)
+        line = int(self.scroll_offset.y) + offset.y - self._top
+        if 0 <= line < self._line_count():
+            self.move_cursor(row=self._row_at(line)[0])
+
+    # --- rows as lines ----------------------------------------------------------------------
+
+    def _line_count(self) -> int:
+        """Lines of all the rows (the header not counted)."""
+        if not self._wrap:
+            return len(self._rows)
+        return self._starts[-1] + self._heights[-1] if self._rows else 0
+
+    def _row_top(self, index: int) -> int:
+        """The first line of row `index`, below the header."""
+        return self._starts[index] if self._wrap else index
+
+    def _row_height(self, index: int) -> int:
+        return self._heights[index] if self._wrap else 1
+
+    def _row_at(self, line: int) -> tuple[int, int]:
+        """(row, line within it) of a line below the header (the last row past the end)."""
+        if not self._wrap:
+            return line, 0
+        index = max(0, bisect_right(self._starts, line) - 1)
+        return index, line - self._starts[index]
+
+    def _layout(self) -> None:
+        """Fit the columns to the width and, in a `wrap` table, measure every row for it (only
+        when the widths changed: a resize, a wider cell, a scrollbar)."""
+        widths = self._fit_widths()
+        if (widths, self._below) != (self._widths, self._drawn_below):
+            self._widths, self._drawn_below = widths, self._below
+            self._strips.clear()
+            self._header = None
+        if not self._wrap or self._measured == (widths, self._below):
+            return
+        self._measured = (list(widths), self._below)
+        self._fit = self._wrap_fit()
+        self._heights = []
+        self._starts = []
+        self._measure_from(0)
+        self._update_virtual_size()
+
+    def _flex_index(self) -> int | None:
+        return next((i for i, column in enumerate(self._columns) if column.flex), None)
+
+    def _wrap_fit(self) -> WrapFit | None:
+        """How the flex text wraps at the widths just fitted (None: no flex column)."""
+        flex = self._flex_index()
+        if flex is None:
+            return None
+        room = self.scrollable_content_region.width
+        width = self._below or self._widths[flex]
+        # room for `max_chars` characters, and a line for the words that do not fill theirs
+        cap = max(2, -(-self._max_chars // max(1, width)) + 1)
+        lead = self._widths[0] + 2 * self._cell_padding if flex else 0
+        if not self._below or room - lead < LEAD_MIN:
+            lead = 0
+        return WrapFit(flex=flex, width=width, below=bool(self._below), lead=lead, room=room,
+                       cap=cap)  # fmt: skip
+
+    def _measure_from(self, first: int) -> None:
+        """Measure the rows from `first` on (those before are measured), a text met before
+        costing a look-up (a log repeats its labels all night)."""
+        heights, starts = self._heights, self._starts
+        top = starts[-1] + heights[-1] if starts else 0
+        known: dict[tuple[str, bool], int] = {}
+        for cells in self._rows[first:]:
+            height = self._measure(cells, known)
+            heights.append(height)
+            starts.append(top)
+            top += height
+
+    def _measure(self, cells: Sequence[Text], known: dict[tuple[str, bool], int]) -> int:
+        """The lines of a row of `cells` at the present widths."""
+        fit = self._fit
+        if fit is None:
+            return 1
+        plain = cells[fit.flex].plain
+        if not fit.below:
+            key = (plain, False)
+        elif not plain:
+            return 1
+        else:
+            key = (plain, bool(fit.lead) and _leads(cells, fit.flex))
+        height = known.get(key)
+        if height is None:
+            if not fit.below:
+                height = line_count(plain, fit.width, fit.cap)
+            elif key[1]:
+                height = line_count(plain, fit.width, fit.cap, fit.room - fit.lead)
+            else:
+                height = 1 + line_count(plain, fit.width, fit.cap)
+            known[key] = height
+        return height
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -305,69 +482,131 @@ class RowTable(ScrollView, can_focus=True):
             self.get_component_rich_style("row-table--header"),
             self.get_component_rich_style("row-table--cursor"),
         )
-        widths = self._fit_widths()
-        if widths != self._widths:  # new columns, a wider cell, a resize, a scrollbar
-            self._widths = widths
-            self._strips.clear()
-            self._header = None
+        self._layout()  # new columns, a wider cell, a resize, a scrollbar
         return super().render_lines(crop)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._wrap and self._rows:
+            self._layout()
+            self._scroll_to_cursor(animate=False)
 
     def _redraw_all(self) -> None:
         self._strips.clear()
         self._header = None
+        self._measured = None
+        if self._wrap and self.scrollable_content_region.width > 0:
+            self._layout()
         self._update_virtual_size()
         self.refresh()
 
     def _fit_widths(self) -> list[int]:
         """Each column's width, flex columns narrowed to fit the table (to 8 at least: past
-        that the row is cut at the edge instead)."""
+        that the row is cut at the edge instead). A `wrap` table's flex column takes the room
+        left, or goes below the others (`_below`) when that is under BESIDE_MIN."""
         widths = [column.width for column in self._columns]
         room = self.scrollable_content_region.width
         if room <= 0:
             return widths
-        excess = sum(widths) + 2 * self._cell_padding * len(widths) - room
+        pad = 2 * self._cell_padding
+        excess = sum(widths) + pad * len(widths) - room
         flex = [index for index, column in enumerate(self._columns) if column.flex]
-        return give_way(widths, excess, flex, FLEX_MIN)
+        if not self._wrap or not flex:
+            return give_way(widths, excess, flex, FLEX_MIN)
+        index = flex[0]
+        beside = widths[index] - excess
+        self._below = 0 if beside >= min(BESIDE_MIN, widths[index]) else room - BELOW_INDENT
+        widths[index] = min(widths[index], beside) if not self._below else 0
+        return widths
 
     def _update_virtual_size(self) -> None:
         pad = 2 * self._cell_padding
         width = sum(column.width + pad for column in self._columns)
-        size = Size(width, len(self._rows) + self._top)
+        if self._wrap:
+            width = 0  # a wrap table always fits its width
+            if self._measured is None or len(self._heights) != len(self._rows):
+                return  # measured (and sized) at the next layout
+        size = Size(width, self._line_count() + self._top)
         if size != self.virtual_size:
             self.virtual_size = size
 
     def _refresh_row(self, index: int) -> None:
-        """Repaint one row if it is on screen (below the header, if shown)."""
-        line = index + self._top  # in virtual lines, the header being line 0
-        if self._top <= line - int(self.scroll_offset.y) < self.size.height:
-            self.refresh_line(line)
+        """Repaint one row's lines that are on screen (below the header, if shown)."""
+        if self._wrap and (self._measured is None or index >= len(self._heights)):
+            self.refresh()
+            return
+        scroll = int(self.scroll_offset.y)
+        first = self._row_top(index) + self._top  # in virtual lines, the header being line 0
+        for line in range(first, first + self._row_height(index)):
+            if self._top <= line - scroll < self.size.height:
+                self.refresh_line(line)
 
     def _scroll_to_cursor(self, animate: bool) -> None:
         height = self.scrollable_content_region.height - self._top
         if height <= 0:
             return
+        if self._wrap:
+            self._layout()
+            if len(self._heights) != len(self._rows):
+                return
+        first = self._row_top(self._cursor)
+        last = first + self._row_height(self._cursor) - 1
         top = int(self.scroll_offset.y)
-        if self._cursor < top:
-            self.scroll_to(y=self._cursor, animate=animate, immediate=True)
-        elif self._cursor >= top + height:
-            self.scroll_to(y=self._cursor - height + 1, animate=animate, immediate=True)
+        if first < top:
+            self.scroll_to(y=first, animate=animate, immediate=True)
+        elif last >= top + height:
+            self.scroll_to(y=last - height + 1, animate=animate, immediate=True)
 
-    def _line(self, cells: Sequence[Text]) -> list[Segment]:
-        """One line of cells, each padded and cut to its column's width."""
+    def _line(self, cells: Sequence[Text], skip: int | None = None) -> list[Segment]:
+        """One line of cells, each padded and cut to its column's width (but column `skip`)."""
         pad = " " * self._cell_padding
         line = Text(no_wrap=True, end="")
-        for width, cell in zip(self._widths, cells, strict=True):
+        for index, (width, cell) in enumerate(zip(self._widths, cells, strict=True)):
+            if index == skip:
+                continue
             line.append(pad)
             line.append_text(fit(cell, width, right=cell.justify == "right"))
             line.append(pad)
         return list(line.render(self.app.console))
 
-    def _row_strip(self, index: int) -> Strip:
-        strip = self._strips.get(index)
-        if strip is None:
-            strip = Strip(self._line(self._rows[index]))
-            self._strips[index] = strip
-        return strip
+    def _lines(self, cells: Sequence[Text]) -> list[list[Segment]]:
+        """A row's lines: one, or (a `wrap` table) its flex cell wrapped beside or below."""
+        layout = self._fit if self._wrap else None
+        if layout is None:
+            return [self._line(cells)]
+        flex, text = layout.flex, cells[layout.flex]
+        if not layout.below:
+            texts = wrapped(text, layout.width, layout.cap)
+            blank = [Text("") for _ in cells]
+            return [
+                self._line([*(cells if n == 0 else blank)[:flex], line,
+                            *(cells if n == 0 else blank)[flex + 1 :]])
+                for n, line in enumerate(texts)
+            ]  # fmt: skip
+        if not text.plain:
+            return [self._line(cells, skip=flex)]
+        indent = Text(" " * BELOW_INDENT)
+        if layout.lead and _leads(cells, flex):
+            room = layout.room - layout.lead
+            texts = wrapped(text, layout.width, layout.cap, first=room)
+            pad = " " * self._cell_padding
+            head = Text(no_wrap=True, end="")
+            head.append(pad)
+            head.append_text(fit(cells[0], self._widths[0], right=cells[0].justify == "right"))
+            head.append(pad)
+            head.append_text(fit(texts[0], room))
+            lines = [head, *(indent + fit(line, layout.width) for line in texts[1:])]
+            return [list(line.render(self.app.console)) for line in lines]
+        texts = wrapped(text, layout.width, layout.cap)
+        below = [indent + fit(line, layout.width) for line in texts]
+        return [self._line(cells, skip=flex),
+                *(list(line.render(self.app.console)) for line in below)]  # fmt: skip
+
+    def _row_strips(self, index: int) -> list[Strip]:
+        strips = self._strips.get(index)
+        if strips is None:
+            strips = [Strip(line) for line in self._lines(self._rows[index])]
+            self._strips[index] = strips
+        return strips
 
     def render_line(self, y: int) -> Strip:
         assert self._styles is not None  # set by render_lines
@@ -376,13 +615,18 @@ class RowTable(ScrollView, can_focus=True):
         scroll_x, scroll_y = (int(value) for value in self.scroll_offset)
         if y < self._top:
             if self._header is None:
-                self._header = Strip(self._line([c.label for c in self._columns]))
+                skip = self._flex_index() if self._below else None
+                self._header = Strip(self._line([c.label for c in self._columns], skip))
             strip, style = self._header, base + header_style
         else:
-            index = y - self._top + scroll_y
-            if index >= len(self._rows):
+            line = y - self._top + scroll_y
+            if line >= self._line_count():
                 return Strip.blank(width, base)
-            strip = self._row_strip(index)
+            index, part = self._row_at(line)
+            strips = self._row_strips(index)
+            if part >= len(strips):  # measured for other widths: drawn again at the layout
+                return Strip.blank(width, base)
+            strip = strips[part]
             style = base + cursor_style if index == self._cursor else base
         return (
             strip.crop(scroll_x, scroll_x + width)
