@@ -18,7 +18,7 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 
 from gmdash.model.character import Character, CharacterKind
-from gmdash.model.derived import maxima
+from gmdash.model.derived import sheet_maxima
 from gmdash.model.events import Event, PointsSpent
 from gmdash.play import importing, roster
 from gmdash.play.campaign import CampaignService
@@ -176,7 +176,7 @@ class RosterPane(Pane):
     def _cells(
         self, character: Character, ruleset: RuleSet, bar: bool, rune_points: bool
     ) -> list[Text]:
-        full = maxima(character.characteristics, ruleset)
+        full = sheet_maxima(character, ruleset)
         npc = character.kind != CharacterKind.PC
         status = status_text(character, full)
         cells = [
