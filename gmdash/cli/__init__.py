@@ -32,6 +32,7 @@ COMMAND_MODULES: dict[str, str] = {
     **dict.fromkeys(("damage", "exchange", "wound"), "gmdash.cli.combat_commands"),
     **dict.fromkeys(("config", "saves", "completion"), "gmdash.cli.setup_commands"),
     "serve": "gmdash.cli.serve_command",
+    "bestiary": "gmdash.cli.bestiary_commands",
 }
 COMBAT_MODULE = "gmdash.cli.combat_commands"
 GLOBAL_OPTIONS_WITH_VALUE = ("--saves", "--campaign")

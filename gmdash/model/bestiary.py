@@ -128,11 +128,14 @@ def _read(data: object) -> CreatureTemplate:
         abilities=abilities,
         weapons=weapons,
         spells=read_spells(raw.get("spells", [])),
-        hit_points=None if hit_points is None else v.whole("hit_points", hit_points, low=1,
-                                                              high=9_999),  # fmt: skip
+        hit_points=_fixed_hp(hit_points),
         damage_bonus=None if bonus is None else _bonus(bonus),
         notes=notes,
     )
+
+
+def _fixed_hp(value: object) -> int | None:
+    return None if value is None else v.whole("hit_points", value, low=1, high=9_999)
 
 
 def read_characteristic_dice(data: object) -> dict[str, str]:
@@ -285,6 +288,8 @@ def import_templates(data: object) -> list[CreatureTemplate]:
             items = v.items("templates", raw.get("templates"))
     if len(items) > MAX_TEMPLATES:
         raise ValidationError("templates", f"at most {MAX_TEMPLATES}, got {len(items)}")
-    templates = [CreatureTemplate.from_dict(item, f"templates[{i}]") for i, item in enumerate(items)]
+    templates = [
+        CreatureTemplate.from_dict(item, f"templates[{i}]") for i, item in enumerate(items)
+    ]
     _unique("templates", [t.name for t in templates])
     return templates

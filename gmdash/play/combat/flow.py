@@ -107,7 +107,6 @@ class FoeSpec:
             except ValueError as error:
                 raise ValidationError("damage_bonus", str(error)) from None
 
-
     def template(self, ruleset: RuleSet) -> CreatureTemplate:
         """The quick foe as a creature template: fixed numbers (nothing to roll), its hit
         points and damage bonus as typed, one weapon, armour on every location."""
