@@ -238,21 +238,21 @@ def spawn_sheet(
 
 
 def numbered_names(base: str, count: int, taken: Iterable[str]) -> list[str]:
-    """`count` names for creatures called `base` that are not `taken` (case-insensitive):
-    "Broo 1".."Broo 4", skipping numbers in use; one alone is just "Broo" if that is free."""
-    used = {name.casefold() for name in taken}
+    """`count` names for creatures called `base`, numbered on from those `taken`
+    (case-insensitive): "Broo 1".."Broo 4", then "Broo 5"; one alone is just "Broo" while no
+    Broo is around (and a plain "Broo" already there counts as Broo 1)."""
     base = base.strip()
-    if count == 1 and base.casefold() not in used:
+    prefix = base.casefold() + " "
+    highest = 0
+    for name in taken:
+        folded = name.strip().casefold()
+        if folded == base.casefold():
+            highest = max(highest, 1)
+        elif folded.startswith(prefix) and folded[len(prefix) :].isdigit():
+            highest = max(highest, int(folded[len(prefix) :]))
+    if count == 1 and highest == 0:
         return [base]
-    names: list[str] = []
-    number = 1
-    while len(names) < count:
-        candidate = f"{base} {number}"
-        number += 1
-        if candidate.casefold() not in used:
-            names.append(candidate)
-            used.add(candidate.casefold())
-    return names
+    return [f"{base} {highest + n}" for n in range(1, count + 1)]
 
 
 # --- exchange --------------------------------------------------------------------------------

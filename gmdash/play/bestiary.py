@@ -41,6 +41,8 @@ def template(service: CampaignService, name: str) -> CreatureTemplate:
         return found
     wanted = name.strip().casefold()
     matches = [t for t in templates(service) if t.name.casefold().startswith(wanted)]
+    if not matches:
+        matches = [t for t in templates(service) if wanted in t.name.casefold()]
     if len(matches) == 1 and wanted:
         return matches[0]
     known = ", ".join(t.name for t in templates(service)) or "the bestiary is empty"
