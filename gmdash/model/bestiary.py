@@ -14,7 +14,7 @@ below before anything is stored.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gmdash.model import validate as v
@@ -64,6 +64,8 @@ class CreatureTemplate:
     """Total hit points every creature has (a quick foe's); None: derived from each roll."""
     damage_bonus: str | None = None
     """The damage bonus every creature has (a quick foe's); None: derived from STR+SIZ."""
+    rune_points: int = 0
+    """Rune points outside any cult (RQG): a creature has none unless the template says."""
     notes: str = ""
 
     def to_dict(self) -> dict[str, object]:
@@ -81,6 +83,8 @@ class CreatureTemplate:
             data["hit_points"] = self.hit_points
         if self.damage_bonus is not None:
             data["damage_bonus"] = self.damage_bonus
+        if self.rune_points:
+            data["rune_points"] = self.rune_points
         return data
 
     @classmethod
@@ -130,6 +134,7 @@ def _read(data: object) -> CreatureTemplate:
         spells=read_spells(raw.get("spells", [])),
         hit_points=_fixed_hp(hit_points),
         damage_bonus=None if bonus is None else _bonus(bonus),
+        rune_points=v.whole("rune_points", raw.get("rune_points", 0), low=0, high=99),
         notes=notes,
     )
 
@@ -222,7 +227,7 @@ def spawn_sheet(
     template: CreatureTemplate, *, id: str, name: str, rng: Rng, ruleset: RuleSet
 ) -> Character:
     """One creature of `template` at full points: an NPC sheet of its own rolled numbers."""
-    return new_character(
+    sheet = new_character(
         id=id,
         name=name,
         kind=CharacterKind.NPC,
@@ -235,6 +240,8 @@ def spawn_sheet(
         hit_table=template.hit_table,
         spells=template.spells,
     )
+    # a creature has no Rune points unless its template gives some (not the adventurer's 3)
+    return replace(sheet, rune_points=template.rune_points, rune_points_max=template.rune_points)
 
 
 def numbered_names(base: str, count: int, taken: Iterable[str]) -> list[str]:

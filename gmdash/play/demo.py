@@ -149,7 +149,7 @@ def bestiary() -> list[CreatureTemplate]:
     return [
         CreatureTemplate(
             name="Ridge Jackal", hit_table="quadruped",
-            characteristics={"STR": "2D6+3", "CON": "3D6", "SIZ": "2D6", "DEX": "2D6+9",
+            characteristics={"STR": "2D6+3", "CON": "2D6+6", "SIZ": "2D6+1", "DEX": "2D6+9",
                              "INT": "5", "POW": "2D6+3"},
             armour=_every(quadruped, 1),
             abilities=(Ability(name="Bite", value=45), Ability(name="Dodge", value=40),
@@ -159,7 +159,7 @@ def bestiary() -> list[CreatureTemplate]:
         ),
         CreatureTemplate(
             name="Ford Raider",
-            characteristics={"STR": "3D6", "CON": "3D6", "SIZ": "2D6+6", "DEX": "3D6",
+            characteristics={"STR": "3D6", "CON": "2D6+6", "SIZ": "2D6+6", "DEX": "3D6",
                              "INT": "2D6+6", "POW": "3D6", "CHA": "3D6"},
             armour={"head": 2, "chest": 3, "abdomen": 3, "left_arm": 2, "right_arm": 2,
                     "left_leg": 2, "right_leg": 2},
@@ -172,7 +172,7 @@ def bestiary() -> list[CreatureTemplate]:
         ),
         CreatureTemplate(
             name="Carrion Kite", hit_table="flying_bird",
-            characteristics={"STR": "1D6+2", "CON": "2D6", "SIZ": "1D6+1", "DEX": "3D6+6",
+            characteristics={"STR": "1D6+2", "CON": "2D6+6", "SIZ": "1D6+1", "DEX": "3D6+6",
                              "INT": "4", "POW": "2D6"},
             abilities=(Ability(name="Claw", value=40), Ability(name="Dodge", value=60)),
             weapons=tuple(_weapons(("Claw", "Claw", "1D6", 2, 0))),

@@ -81,7 +81,7 @@ def test_a_bad_template_names_its_field(changes: dict[str, Any], field: str) -> 
 @settings(max_examples=40, deadline=None)
 def test_rolled_characteristics_stay_within_their_dice(seed: int) -> None:
     rolled = roll_characteristics(JACKAL, SeededRng(seed), RuleSet.RQG)
-    assert 5 <= rolled["STR"] <= 15 and 3 <= rolled["CON"] <= 18 and 11 <= rolled["DEX"] <= 21
+    assert 5 <= rolled["STR"] <= 15 and 8 <= rolled["CON"] <= 18 and 11 <= rolled["DEX"] <= 21
     assert rolled["INT"] == 5
     assert 3 <= rolled["CHA"] <= 18  # an animal's CHA: 3D6
     sheet = spawn_sheet(JACKAL, id="c0009", name="J", rng=SeededRng(seed), ruleset=RuleSet.RQG)
@@ -90,10 +90,10 @@ def test_rolled_characteristics_stay_within_their_dice(seed: int) -> None:
 
 
 def test_rolling_uses_the_injected_dice_in_order() -> None:
-    # STR 2D6+3, CON 3D6, SIZ 2D6, DEX 2D6+9, POW 2D6+3, then CHA 3D6
-    dice = [1, 2, 3, 4, 5, 6, 6, 6, 5, 5, 4, 4, 1, 1, 1]
+    # STR 2D6+3, CON 2D6+6, SIZ 2D6+1, DEX 2D6+9, INT 5, POW 2D6+3, then CHA 3D6
+    dice = [1, 2, 3, 4, 5, 6, 6, 6, 5, 5, 4, 4, 1]
     rolled = roll_characteristics(JACKAL, ScriptedRng(dice), RuleSet.RQG)
-    assert rolled == {"STR": 6, "CON": 12, "SIZ": 12, "DEX": 20, "INT": 5, "POW": 12, "CHA": 6}
+    assert rolled == {"STR": 6, "CON": 13, "SIZ": 12, "DEX": 21, "INT": 5, "POW": 13, "CHA": 9}
 
 
 def test_brp_rolls_app_for_an_animal() -> None:

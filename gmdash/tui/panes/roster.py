@@ -17,10 +17,11 @@ from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 
+from gmdash.model.bestiary import CreatureTemplate
 from gmdash.model.character import Character, CharacterKind
 from gmdash.model.derived import sheet_maxima
 from gmdash.model.events import Event, PointsSpent
-from gmdash.play import importing, roster
+from gmdash.play import bestiary, importing, roster
 from gmdash.play.campaign import CampaignService
 from gmdash.rules import Edition, OptionalRule, RuleSet
 from gmdash.tui.dialogs.character_form import CharacterForm
@@ -308,6 +309,22 @@ class RosterPane(Pane):
         added = importing.save(self.dash.service, result.source, convert=result.convert)
         self.select(added.id)
         self.app.notify(f"{added.name} joins the roster.", title="Imported")
+
+    @guarded
+    def action_add_from_template(self) -> None:
+        from gmdash.tui.dialogs.bestiary import FromTemplateDialog
+
+        self.app.push_screen(FromTemplateDialog(), self._spawned)
+
+    @guarded
+    def _spawned(self, order: tuple[CreatureTemplate, int] | None) -> None:
+        if order is None:
+            return
+        template, count = order
+        added = bestiary.spawn(self.dash.service, template.name, count, self.dash.rng)
+        self.select(added[0].id)
+        names = ", ".join(c.name for c in added)
+        self.app.notify(f"{names} join the roster.", title="Bestiary")
 
     @guarded
     def action_edit_character(self) -> None:
