@@ -23,9 +23,7 @@ if TYPE_CHECKING:
     from gmdash.play.campaign import CampaignService
 
 
-def read_creatures(
-    text: str, service: CampaignService, most: int
-) -> tuple[CreatureTemplate, int]:
+def read_creatures(text: str, service: CampaignService, most: int) -> tuple[CreatureTemplate, int]:
     """(template, count) from "Ridge Jackal x4"; ValueError with the message to show."""
     name, count = name_and_count(text)
     if not name:
