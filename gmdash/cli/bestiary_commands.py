@@ -7,22 +7,20 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from gmdash.cli.campaign_errors import store_errors
 from gmdash.cli.errors import CliError
-from gmdash.cli.json_files import read_json_file
+from gmdash.cli.json_files import read_json_file, write_export
 from gmdash.cli.output import print_json
 from gmdash.cli.parsing import parent_parser
 from gmdash.model.bestiary import MAX_SPAWN, CreatureTemplate
 from gmdash.play import bestiary
 from gmdash.play.campaign import CampaignService
 from gmdash.rules import SeededRng, hit_table, location_label
-from gmdash.safe_text import json_safe, visible
-from gmdash.store.exports import export_refusal
+from gmdash.safe_text import visible
 
 
 def register(subparsers: Any) -> None:
@@ -153,18 +151,8 @@ def bestiary_export(args: argparse.Namespace) -> int:
     name = _campaign(args)
     with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
         document = bestiary.export(svc, list(args.names))
-    text = json_safe(json.dumps(document, ensure_ascii=False, indent=2)) + "\n"
-    if args.out is None:
-        sys.stdout.write(text)
-        return 0
-    refusal = export_refusal(args.out)
-    if refusal is not None:
-        raise CliError(refusal)
-    try:
-        args.out.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise CliError(f"cannot write {args.out}: {error.strerror or error}") from None
-    print(f"wrote {len(document['templates'])} template(s) to {visible(str(args.out))}")
+    if write_export(document, args.out):
+        print(f"wrote {len(document['templates'])} template(s) to {visible(str(args.out))}")
     return 0
 
 

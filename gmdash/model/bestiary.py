@@ -29,6 +29,7 @@ from gmdash.model.character import (
 )
 from gmdash.model.errors import ValidationError
 from gmdash.model.magic import Spell, read_spells
+from gmdash.model.magic import unique as _unique
 from gmdash.model.sheets import new_character
 from gmdash.rules import DEFAULT_TABLE, Rng, RuleSet, parse_dice
 from gmdash.rules.dice import DiceError
@@ -200,14 +201,6 @@ def _listed(where: str, data: object, most: int) -> list[object]:
 def _short(where: str, text: str, most: int) -> None:
     if len(text) > most:
         raise ValidationError(where, f"at most {most:,} characters, got {len(text):,}")
-
-
-def _unique(where: str, names: list[str]) -> None:
-    seen: set[str] = set()
-    for index, item in enumerate(names):
-        if item.casefold() in seen:
-            raise ValidationError(f"{where}[{index}].name", f"{item!r} appears twice")
-        seen.add(item.casefold())
 
 
 # --- spawning --------------------------------------------------------------------------------

@@ -5,15 +5,29 @@ template, with a hit landed on a location no humanoid has."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import Input, Select
 
 from gmdash.model.combat_events import AttackResolved, CombatStarted
 from gmdash.play import combat as runner
+from gmdash.play.campaign import CampaignService
 from gmdash.tui.dialogs.bestiary import FromTemplateDialog
 from gmdash.tui.dialogs.combat_attack import AttackDialog
 from gmdash.tui.dialogs.combat_setup import CombatSetupDialog
 from tests.tui.test_combat import SIZE, declare_everyone, fill, make_app, make_service
+
+
+async def first_adventurers_attack(pilot: Any, service: CampaignService, count: int) -> None:
+    """Step to the first action of a roster character, and open its attack."""
+    for _ in range(count):
+        await pilot.press("n")
+        await pilot.pause()
+        row = runner.current_row(service)
+        if row is not None and row.combatant.foe is None:
+            break
+    await pilot.press("t")
+    await pilot.pause()
 
 
 async def test_add_creatures_to_the_roster_typed_fast(tmp_path: Path) -> None:
@@ -56,14 +70,7 @@ async def test_a_fight_against_three_four_legged_creatures(tmp_path: Path) -> No
         assert all(c.foe is not None and c.foe.hit_table == "quadruped" for c in jackals)
 
         await declare_everyone(app, pilot, len(started.combatants))
-        for _ in range(len(started.combatants)):  # on to the first adventurer's attack
-            await pilot.press("n")
-            await pilot.pause()
-            row = runner.current_row(service)
-            if row is not None and row.combatant.foe is None:
-                break
-        await pilot.press("t")
-        await pilot.pause()
+        await first_adventurers_attack(pilot, service, len(started.combatants))
         assert isinstance(app.screen, AttackDialog)
         target = app.screen.query_one("#target", Select).value
         defender = next(c for c in jackals if c.id == target)
@@ -95,14 +102,7 @@ async def test_a_humanoid_location_on_a_jackal_is_refused(tmp_path: Path) -> Non
         await pilot.pause()
         started = next(e for e in seen if isinstance(e, CombatStarted))
         await declare_everyone(app, pilot, len(started.combatants))
-        for _ in range(len(started.combatants)):
-            await pilot.press("n")
-            await pilot.pause()
-            row = runner.current_row(service)
-            if row is not None and row.combatant.foe is None:
-                break
-        await pilot.press("t")
-        await pilot.pause()
+        await first_adventurers_attack(pilot, service, len(started.combatants))
         assert isinstance(app.screen, AttackDialog)
         fill(app, {"attack-roll": "10", "defence-roll": "95", "location": "left arm"})
         await pilot.pause()
