@@ -37,6 +37,7 @@ COMMAND_MODULES: dict[str, str] = {
     "serve": "gmdash.cli.serve_command",
     **dict.fromkeys(("undo", "redo"), "gmdash.cli.undo_commands"),
     "cast": "gmdash.cli.magic_commands",
+    "bestiary": "gmdash.cli.bestiary_commands",
 }
 COMBAT_MODULE = "gmdash.cli.combat_commands"
 GLOBAL_OPTIONS_WITH_VALUE = ("--saves", "--campaign")

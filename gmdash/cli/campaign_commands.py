@@ -7,7 +7,6 @@ Writing commands take the campaign's lock (refused while the dashboard has it op
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import sys
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any
 from gmdash.cli import recover_command
 from gmdash.cli.campaign_errors import campaign_name, store_errors
 from gmdash.cli.errors import CliError
+from gmdash.cli.json_files import json_of, write_export
 from gmdash.cli.log_stream import STREAMED_FORMATS, stream_records, write_stream
 from gmdash.cli.output import print_json
 from gmdash.cli.parsing import parent_parser
@@ -31,8 +31,7 @@ from gmdash.play import journal
 from gmdash.play.campaign import CampaignService
 from gmdash.play.importing import FOUNDRY, preview, preview_lines, read_source, save
 from gmdash.rules.ruleset import OptionalRule, RuleSet
-from gmdash.safe_text import json_safe, visible
-from gmdash.store.exports import export_refusal
+from gmdash.safe_text import visible
 from gmdash.store.imports import ImportFileError, read_import_file
 from gmdash.store.paths import campaign_slugs
 
@@ -271,7 +270,7 @@ def character_import(args: argparse.Namespace) -> int:
     name = campaign_name(args)
     text = _read_character_file(args.file)
     if text.lstrip().startswith(("{", "[")):
-        data = _json_of(args.file, text)
+        data = json_of(args.file, text, "a character sheet")
         if not is_foundry_actor(data):
             return _import_exchange(args, name, data)
     with (
@@ -337,30 +336,11 @@ def _read_character_file(path: Path) -> str:
         raise CliError(str(error)) from None
 
 
-def _json_of(path: Path, text: str) -> object:
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise CliError(f"{path} is nested too deeply to be a character sheet") from None
-    except ValueError as error:
-        raise CliError(f"{path} is not valid JSON: {error}") from None
-
-
 def character_export(args: argparse.Namespace) -> int:
     """`gmdash character export NAME --campaign NAME [--out FILE]`."""
     name = campaign_name(args)
     with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
         sheet = svc.character(args.name)
-    text = json_safe(json.dumps(export_character(sheet), ensure_ascii=False, indent=2)) + "\n"
-    if args.out is None:
-        sys.stdout.write(text)
-        return 0
-    refusal = export_refusal(args.out)
-    if refusal is not None:
-        raise CliError(refusal)
-    try:
-        args.out.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise CliError(f"cannot write {args.out}: {error.strerror or error}") from None
-    print(f"wrote {sheet.name!r} to {visible(str(args.out))}")
+    if write_export(export_character(sheet), args.out):
+        print(f"wrote {sheet.name!r} to {visible(str(args.out))}")
     return 0

@@ -15,6 +15,7 @@ from gmdash.model.character import (
 )
 from gmdash.model.derived import maxima
 from gmdash.model.errors import ValidationError
+from gmdash.model.magic import Spell
 from gmdash.rules.locations import DEFAULT_TABLE
 from gmdash.rules.ruleset import RuleSet
 
@@ -32,6 +33,7 @@ def new_character(
     armour: Mapping[str, int] | None = None,
     notes: str = "",
     hit_table: str = DEFAULT_TABLE,
+    spells: Sequence[Spell] = (),
 ) -> Character:
     """A validated sheet whose current hit, magic and rune points are full."""
     chars = read_characteristics(dict(characteristics))
@@ -54,6 +56,7 @@ def new_character(
             armour=dict(armour or {}),
             notes=notes,
             hit_table=table.name,
+            spells=tuple(spells),
         )
     )
 

@@ -8,6 +8,8 @@ from typing import Any, cast
 
 from gmdash.model import combat_apply
 from gmdash.model import validate as v
+from gmdash.model.bestiary import MAX_TEMPLATES, CreatureTemplate
+from gmdash.model.bestiary_events import TemplateDeleted, TemplateSaved
 from gmdash.model.campaign import MAX_SESSIONS, Campaign, GameSession
 from gmdash.model.character import Character, damage_weapon
 from gmdash.model.combat import Combat
@@ -172,6 +174,8 @@ class CampaignState:
     next_effect: int = 1
     clock: int = 0
     """Seconds of game time since the campaign began (rounds and "time passes" add to it)."""
+    bestiary: dict[str, CreatureTemplate] = field(default_factory=dict)
+    """The campaign's creature templates by name folded to lower case, in the order saved."""
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -194,6 +198,10 @@ class CampaignState:
             return self.characters[name_or_id]
         wanted = name_or_id.strip().casefold()
         return next((c for c in self.characters.values() if c.name.casefold() == wanted), None)
+
+    def template(self, name: str) -> CreatureTemplate | None:
+        """The creature template called `name` (case-insensitive), if the bestiary has it."""
+        return self.bestiary.get(name.strip().casefold())
 
     def new_effect_id(self) -> str:
         """The id the next effect should take."""
@@ -221,6 +229,7 @@ class CampaignState:
             struck=set(self.struck),
             undone=set(self.undone),
             last_ability=dict(self.last_ability),
+            bestiary=dict(self.bestiary),
         )
 
     # --- changes ---------------------------------------------------------------------------
@@ -342,6 +351,16 @@ class CampaignState:
             raise ValidationError("roll_id", "this roll is already struck out")
         self.struck.add(event.roll_id)
         self.undo = [e for e in (entry.without(event.roll_id) for entry in self.undo) if e]
+
+    def _template_saved(self, event: TemplateSaved) -> None:
+        key = event.template.name.casefold()
+        if key not in self.bestiary and len(self.bestiary) >= MAX_TEMPLATES:
+            raise ValidationError("template", f"a bestiary holds at most {MAX_TEMPLATES}")
+        self.bestiary[key] = event.template
+
+    def _template_deleted(self, event: TemplateDeleted) -> None:
+        if self.bestiary.pop(event.name.casefold(), None) is None:
+            raise ValidationError("name", f"no creature template {event.name!r}")
 
     def _character_added(self, event: CharacterAdded) -> None:
         new = checked(event.character)
@@ -634,6 +653,7 @@ class CampaignState:
             "effects": [e.to_dict() for e in self.effects],
             "next_effect": self.next_effect,
             "clock": self.clock,
+            "bestiary": [t.to_dict() for t in self.bestiary.values()],
         }
 
     @classmethod
@@ -677,6 +697,13 @@ class CampaignState:
             ),
             next_effect=v.whole("next_effect", raw.get("next_effect", 1), low=1),
             clock=v.whole("clock", raw.get("clock", 0), low=0),
+            bestiary={
+                template.name.casefold(): template
+                for template in (
+                    CreatureTemplate.from_dict(item, f"bestiary[{i}]")
+                    for i, item in enumerate(v.items("bestiary", raw.get("bestiary", [])))
+                )
+            },
         )
         return state
 
@@ -701,6 +728,8 @@ _CHANGES: dict[type[Event], Callable[[CampaignState, Any], None]] = {
     EffectStarted: CampaignState._effect_started,
     EffectEnded: CampaignState._effect_ended,
     TimePassed: CampaignState._time_passed,
+    TemplateSaved: CampaignState._template_saved,
+    TemplateDeleted: CampaignState._template_deleted,
     CombatStepUndone: CampaignState._undo_combat_step,
     UndoApplied: CampaignState._undo_applied,
     RedoApplied: CampaignState._redo_applied,

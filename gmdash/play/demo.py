@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from gmdash.model.bestiary import CreatureTemplate
 from gmdash.model.campaign import Campaign
 from gmdash.model.character import Ability, AbilityKind, Character, CharacterKind, Weapon
 from gmdash.model.magic import Cult, CultRank, RuneSpell, Spell
 from gmdash.model.sheets import new_character
 from gmdash.model.state import CampaignState
+from gmdash.rules import hit_table
 from gmdash.rules.ruleset import RuleSet
 from gmdash.rules.weapons import guess_special, guess_use
 from gmdash.store.paths import slugify
@@ -191,6 +193,48 @@ def magic() -> dict[str, tuple[tuple[Spell, ...], tuple[Cult, ...]]]:
     }  # fmt: skip
 
 
+def _every(locations: tuple[str, ...], points: int) -> dict[str, int]:
+    return dict.fromkeys(locations, points)
+
+
+def bestiary() -> list[CreatureTemplate]:
+    """The demo's own creatures for "add from template": original names and numbers."""
+    quadruped = hit_table("quadruped").keys
+    return [
+        CreatureTemplate(
+            name="Ridge Jackal", hit_table="quadruped",
+            characteristics={"STR": "2D6+3", "CON": "2D6+6", "SIZ": "2D6+1", "DEX": "2D6+9",
+                             "INT": "5", "POW": "2D6+3"},
+            armour=_every(quadruped, 1),
+            abilities=(Ability(name="Bite", value=45), Ability(name="Dodge", value=40),
+                       Ability(name="Scan", value=55), Ability(name="Track", value=60)),
+            weapons=tuple(_weapons(("Bite", "Bite", "1D8", 3, 0))),
+            notes="Hunts the caravan road in packs of three to six; flees at half HP.",
+        ),
+        CreatureTemplate(
+            name="Ford Raider",
+            characteristics={"STR": "3D6", "CON": "2D6+6", "SIZ": "2D6+6", "DEX": "3D6",
+                             "INT": "2D6+6", "POW": "3D6", "CHA": "3D6"},
+            armour={"head": 2, "chest": 3, "abdomen": 3, "left_arm": 2, "right_arm": 2,
+                    "left_leg": 2, "right_leg": 2},
+            abilities=(Ability(name="Spear", value=50), Ability(name="Small Shield", value=45),
+                       Ability(name="Dodge", value=30), Ability(name="Hide", value=35)),
+            weapons=tuple(_weapons(("Short Spear", "Spear", "1D6+1", 2, 10),
+                                   ("Small Shield", "Small Shield", "1D3", 3, 8))),
+            spells=(Spell(name="Bladesharp", points=1),),
+            notes="Outlaws of the Stinking Ford; they take salt, not lives, if they can.",
+        ),
+        CreatureTemplate(
+            name="Carrion Kite", hit_table="flying_bird",
+            characteristics={"STR": "1D6+2", "CON": "2D6+6", "SIZ": "1D6+1", "DEX": "3D6+6",
+                             "INT": "4", "POW": "2D6"},
+            abilities=(Ability(name="Claw", value=40), Ability(name="Dodge", value=60)),
+            weapons=tuple(_weapons(("Claw", "Claw", "1D6", 2, 0))),
+            notes="Circles the dead; dives at the wounded.",
+        ),
+    ]  # fmt: skip
+
+
 def demo_state() -> CampaignState:
     """The demo campaign's state before its first session."""
     campaign = Campaign(name=DEMO_NAME, slug=slugify(DEMO_NAME), ruleset=RuleSet.RQG,
@@ -209,4 +253,5 @@ def demo_state() -> CampaignState:
         sheet = replace(sheet, spells=spells, cults=cults)
         state.characters[sheet.id] = sheet
         state.next_character = index + 1
+    state.bestiary = {creature.name.casefold(): creature for creature in bestiary()}
     return state

@@ -20,7 +20,7 @@ from typing import Protocol
 
 from gmdash.model.character import Character, CharacterKind
 from gmdash.model.combat import Combat, Combatant, Row, location_maxima, order_rows
-from gmdash.model.derived import maxima
+from gmdash.model.derived import sheet_maxima
 from gmdash.model.log import LogEntry
 from gmdash.model.state import CampaignState
 from gmdash.rules import RuleSet
@@ -135,7 +135,7 @@ def _session_text(state: CampaignState) -> str:
 
 
 def _member(character: Character, ruleset: RuleSet) -> PartyMember:
-    full = maxima(character.characteristics, ruleset)
+    full = sheet_maxima(character, ruleset)
     rune_points, rune_points_max = character.all_rune_points  # every cult's pool together
     return PartyMember(
         name=character.name,
@@ -200,7 +200,7 @@ def _fighter(row: Row, ruleset: RuleSet) -> Fighter:
     if row.sheet is None:
         effects = ("gone",)  # left the roster during the fight
     elif public:
-        full = maxima(row.sheet.characteristics, ruleset)
+        full = sheet_maxima(row.sheet, ruleset)
         hp = f"{row.sheet.hit_points}/{full.hit_points}"
         effects = tuple(w for w in status_words(row.sheet, full) if w != "wounded")
     else:

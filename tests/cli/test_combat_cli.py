@@ -124,6 +124,14 @@ def test_wound_abdomen_names_the_legs(capsys: pytest.CaptureFixture[str]) -> Non
     assert set(data["useless"]) == {"left_leg", "right_leg"}
 
 
+def test_wound_on_another_table(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "wound", "hindquarters", "--hit-table", "quadruped",
+                    "--location-hp", "7", "--total-hp", "18", "--damage", "7")  # fmt: skip
+    assert data["hit_table"] == "quadruped"
+    assert data["useless"] == ["right_hind_leg", "left_hind_leg"]
+    assert "falls" in data["effects"]
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -142,8 +150,12 @@ def test_wound_abdomen_names_the_legs(capsys: pytest.CaptureFixture[str]) -> Non
          "--attacker-weapon-hp"),
         (["exchange", "great", "success"], "invalid choice"),
         (["exchange", "success", "success", "--damage", "-3"], ">= 0"),
-        (["wound", "tail", "--location-hp", "4", "--total-hp", "9", "--damage", "2"],
+        (["wound", "tentacle", "--location-hp", "4", "--total-hp", "9", "--damage", "2"],
          "invalid choice"),
+        (["wound", "tail", "--location-hp", "4", "--total-hp", "9", "--damage", "2"],
+         "the Humanoid table has no tail"),
+        (["wound", "head", "--hit-table", "octopus", "--location-hp", "4", "--total-hp", "9",
+          "--damage", "2"], "invalid choice"),
         (["wound", "head", "--location-hp", "4", "--total-hp", "9"], "--damage"),
         (["wound", "head", "--location-hp", "6", "--location-max", "5", "--total-hp", "9",
           "--damage", "2"], "above"),

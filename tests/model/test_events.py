@@ -9,6 +9,7 @@ import pytest
 from helpers import START, sheet
 
 from gmdash.model import ValidationError
+from gmdash.model.bestiary_events import TemplateDeleted, TemplateSaved
 from gmdash.model.effect_events import EffectEnded, EffectStarted, TimePassed
 from gmdash.model.effects import Modifier, TimedEffect
 from gmdash.model.events import (
@@ -32,6 +33,7 @@ from gmdash.model.events import (
     WeaponDamaged,
     event_from_dict,
 )
+from gmdash.play.demo import bestiary as demo_bestiary
 from gmdash.rules.spells import ModifierKind
 
 from .combat_samples import samples as combat_samples
@@ -77,6 +79,8 @@ SAMPLES += [
     EffectEnded(**STAMP, effect_id="e0001", label="Bladesharp 2", target_name="Ostra"),
     TimePassed(**STAMP, seconds=12, reason="round 1 ends", ended=("e0002",),
                ended_text=("Protection 1 on Ostra",)),
+    TemplateSaved(**STAMP, template=demo_bestiary()[0]),
+    TemplateDeleted(**STAMP, name="Ridge Jackal"),
 ]  # fmt: skip
 
 

@@ -7,10 +7,11 @@ means nothing was published. One attack is `gmdash.play.combat.attack`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from gmdash.model.character import Ability, Character, CharacterKind, Weapon
+from gmdash.model.bestiary import CreatureTemplate, numbered_names, spawn_sheet
+from gmdash.model.character import Ability, Character, Weapon
 from gmdash.model.combat import (
     FOES,
     Action,
@@ -37,9 +38,11 @@ from gmdash.model.events import DamageApplied, PointsSpent
 from gmdash.play import effects
 from gmdash.play.change import one_change
 from gmdash.rules import (
+    HUMANOID,
     Effect,
+    Rng,
     RuleSet,
-    location_hit_points,
+    ScriptedRng,
     parse_dice,
 )
 from gmdash.rules.combat import (
@@ -105,82 +108,103 @@ class FoeSpec:
             except ValueError as error:
                 raise ValidationError("damage_bonus", str(error)) from None
 
-
-def foe_combatants(spec: FoeSpec, combat: Combat | None, ruleset: RuleSet) -> list[Combatant]:
-    """`spec.count` numbered foes ("Broo 1", "Broo 2"...), each with its own hit points."""
-    spec.check()
-    first = combat.next_id if combat else 1
-    taken = {c.name.casefold() for c in combat.combatants} if combat else set()
-    name = spec.weapon.strip()
-    weapon = Weapon(
-        name=name,
-        skill=name,
-        damage=spec.damage.strip(),
-        sr=spec.weapon_sr,
-        hit_points=max(1, spec.hit_points // 2),
-        special=guess_special(name),  # a quick foe: its weapon's kind and use from the name
-        use=guess_use(name),
-    )
-    abilities = [Ability(name=weapon.skill, value=spec.skill)]
-    if spec.dodge and weapon.skill.casefold() != "dodge":
-        abilities.append(Ability(name="Dodge", value=spec.dodge))
-    locations = {str(k): hp for k, hp in location_hit_points(spec.hit_points).items()}
-    chars = {"STR": 10, "CON": 10, "SIZ": spec.siz, "DEX": spec.dex, "INT": 10, "POW": 10,
-             "CHA": 10}  # fmt: skip
-    result: list[Combatant] = []
-    number = 1
-    while len(result) < spec.count:
-        base = spec.name.strip()
-        name = f"{base} {number}" if spec.count > 1 else base
-        number += 1
-        if name.casefold() in taken:
-            if spec.count == 1:
-                name = f"{base} {number}"
-            else:
-                continue
-        if name.casefold() in taken:
-            continue
-        taken.add(name.casefold())
-        cid = f"k{first + len(result):02d}"
-        sheet = Character(
-            id=cid,
+    def template(self, ruleset: RuleSet) -> CreatureTemplate:
+        """The quick foe as a creature template: fixed numbers (nothing to roll), its hit
+        points and damage bonus as typed, one weapon, armour on every location."""
+        self.check()
+        name = self.weapon.strip()
+        weapon = Weapon(
             name=name,
-            kind=CharacterKind.NPC,
-            characteristics=chars,
-            hit_points=spec.hit_points,
-            locations=locations,
-            magic_points=10,
-            rune_points=0,
-            rune_points_max=0,
+            skill=name,
+            damage=self.damage.strip(),
+            sr=self.weapon_sr,
+            hit_points=max(1, self.hit_points // 2),
+            special=guess_special(name),  # a quick foe: its weapon's kind and use from the name
+            use=guess_use(name),
+        )
+        abilities = [Ability(name=weapon.skill, value=self.skill)]
+        if self.dodge and weapon.skill.casefold() != "dodge":
+            abilities.append(Ability(name="Dodge", value=self.dodge))
+        appeal = "APP" if ruleset is RuleSet.BRP else "CHA"
+        chars = {"STR": 10, "CON": 10, "SIZ": self.siz, "DEX": self.dex, "INT": 10, "POW": 10,
+                 appeal: 10}  # fmt: skip
+        return CreatureTemplate(
+            name=self.name.strip(),
+            characteristics={key: str(value) for key, value in chars.items()},
+            armour=dict.fromkeys(HUMANOID.keys, self.armour),
             abilities=tuple(abilities),
             weapons=(weapon,),
-            armour=dict.fromkeys(locations, spec.armour),
+            hit_points=self.hit_points,
+            damage_bonus=self.damage_bonus.strip().removeprefix("+") or "0",
         )
-        bonus = spec.damage_bonus.strip().removeprefix("+") or "0"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TemplateFoes:
+    """`count` creatures of a bestiary template, to be rolled as they join the fight."""
+
+    template: CreatureTemplate
+    count: int = 1
+
+    def check(self) -> None:
+        if not 1 <= self.count <= MAX_FOES:
+            raise ValidationError("count", f"between 1 and {MAX_FOES}")
+
+
+NO_DICE = ScriptedRng(())
+"""The RNG of a quick foe: its numbers are fixed, so any roll would be a bug (and raises)."""
+
+
+def foe_combatants(
+    spec: FoeSpec | TemplateFoes, combat: Combat | None, ruleset: RuleSet, rng: Rng | None = None
+) -> list[Combatant]:
+    """`count` numbered foes ("Broo 1", "Broo 2"...), each rolled from the template with `rng`
+    (a quick foe has nothing to roll) and with its own hit points."""
+    if isinstance(spec, FoeSpec):
+        group, rng = TemplateFoes(template=spec.template(ruleset), count=spec.count), NO_DICE
+    else:
+        group = spec
+        group.check()
+        if rng is None:
+            raise ValueError("creatures from a template need an RNG to roll them")
+    first = combat.next_id if combat else 1
+    taken = [c.name for c in combat.combatants] if combat else []
+    template = group.template
+    result: list[Combatant] = []
+    for index, name in enumerate(numbered_names(template.name, group.count, taken)):
+        cid = f"k{first + index:02d}"
+        sheet = spawn_sheet(template, id=cid, name=name, rng=rng, ruleset=ruleset)
+        if template.hit_points is not None:
+            sheet = replace(sheet, hit_points=template.hit_points,
+                            locations=sheet.table.hit_points(template.hit_points))  # fmt: skip
         result.append(
             Combatant(
                 id=cid,
                 name=name,
                 side=FOES,
                 foe=sheet,
-                hp_max=spec.hit_points,
-                damage_bonus=bonus,
+                hp_max=sheet.hit_points,
+                damage_bonus=template.damage_bonus,
             )
         )
     return result
 
 
 def begin(
-    service: CampaignService, character_ids: Sequence[str], foes: Sequence[FoeSpec] = ()
+    service: CampaignService,
+    character_ids: Sequence[str],
+    foes: Sequence[FoeSpec | TemplateFoes] = (),
+    rng: Rng | None = None,
 ) -> CombatStarted:
-    """Start a fight with these roster sheets and quick foes."""
+    """Start a fight with these roster sheets, quick foes and creatures of the bestiary
+    (rolled with `rng`)."""
     combatants: list[Combatant] = []
     for number, cid in enumerate(character_ids, start=1):
         combatants.append(roster_combatant(f"k{number:02d}", service.character(cid)))
     ruleset = service.campaign.ruleset
     for spec in foes:
         sofar = Combat(combatants=tuple(combatants), next_id=len(combatants) + 1)
-        combatants += foe_combatants(spec, sofar, ruleset)
+        combatants += foe_combatants(spec, sofar, ruleset, rng)
     if not combatants:
         raise ValidationError("combatants", "pick at least one combatant")
     return service.publish(CombatStarted(combatants=tuple(combatants)))
@@ -201,11 +225,13 @@ def add_character(service: CampaignService, character_id: str) -> CombatantAdded
 
 
 @one_change
-def add_foes(service: CampaignService, spec: FoeSpec) -> list[CombatantAdded]:
+def add_foes(
+    service: CampaignService, spec: FoeSpec | TemplateFoes, rng: Rng | None = None
+) -> list[CombatantAdded]:
     combat = fight(service)
     return [
         service.publish(CombatantAdded(combatant=c))
-        for c in foe_combatants(spec, combat, service.campaign.ruleset)
+        for c in foe_combatants(spec, combat, service.campaign.ruleset, rng)
     ]
 
 

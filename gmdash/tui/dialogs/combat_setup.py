@@ -1,4 +1,5 @@
-"""Start a fight (`b`) or add someone to it (`+`): roster characters and quick foes."""
+"""Start a fight (`b`) or add someone to it (`+`): roster characters, creatures of the bestiary
+and quick foes."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from textual.widgets import Label, Select
 from textual.widgets.selection_list import Selection
 
 from gmdash.model.character import Character, CharacterKind
-from gmdash.play.combat import FoeSpec
+from gmdash.play.combat import FoeSpec, TemplateFoes
+from gmdash.tui.dialogs.bestiary import CreatureFields, describe
 from gmdash.tui.dialogs.combat_base import CombatForm, PickList, error_label
 from gmdash.tui.dialogs.combat_foes import FoeFields
 from gmdash.tui.user_text import literal
@@ -18,10 +20,26 @@ from gmdash.tui.user_text import literal
 
 @dataclass(frozen=True, slots=True)
 class Lineup:
-    """Who joins: roster sheets by id, and a quick foe entry."""
+    """Who joins: roster sheets by id, creatures of a template, and a quick foe entry."""
 
     character_ids: tuple[str, ...]
     foes: FoeSpec | None
+    creatures: TemplateFoes | None = None
+
+    @property
+    def groups(self) -> list[FoeSpec | TemplateFoes]:
+        return [g for g in (self.creatures, self.foes) if g is not None]
+
+    def foe_words(self) -> list[str]:
+        words = [describe(self.creatures.template, self.creatures.count)] if self.creatures else []
+        return words + ([_foes_text(self.foes)] if self.foes else [])
+
+
+def _read_foes(screen: CombatForm[Lineup]) -> tuple[Lineup, dict[str, str]]:
+    """The foes of a setup form: its bestiary field and its quick foe entry."""
+    creatures, problems = screen.query_one(CreatureFields).read()
+    spec, more = screen.query_one(FoeFields).read()
+    return Lineup((), spec, creatures), {**problems, **more}
 
 
 def _foes_text(spec: FoeSpec) -> str:
@@ -53,6 +71,7 @@ class CombatSetupDialog(CombatForm[Lineup]):
             id="roster-pick",
         )
         yield error_label("roster-pick")
+        yield CreatureFields()
         yield FoeFields()
 
     def on_mount(self) -> None:
@@ -60,24 +79,22 @@ class CombatSetupDialog(CombatForm[Lineup]):
         self.query_one(PickList).focus()
 
     def problems(self) -> dict[str, str]:
-        spec, problems = self.query_one(FoeFields).read()
+        foes, problems = _read_foes(self)
         picked = self.query_one(PickList).selected
-        if not picked and spec is None and not problems:
+        if not picked and not foes.groups and not problems:
             problems["roster-pick"] = "pick at least one character or enter foes"
         return problems
 
     def answer(self) -> Lineup:
-        spec, _ = self.query_one(FoeFields).read()
+        foes, _ = _read_foes(self)
         picked = set(self.query_one(PickList).selected)
         ids = tuple(c.id for c in self._characters if c.id in picked)
-        return Lineup(ids, spec)
+        return Lineup(ids, foes.foes, foes.creatures)
 
     def preview(self) -> str:
         lineup = self.answer()
         names = [c.name for c in self._characters if c.id in lineup.character_ids]
-        if lineup.foes:
-            names.append(_foes_text(lineup.foes))
-        return "Fighting: " + ", ".join(names)
+        return "Fighting: " + ", ".join(names + lineup.foe_words())
 
 
 class AddCombatantDialog(CombatForm[Lineup]):
@@ -98,6 +115,7 @@ class AddCombatantDialog(CombatForm[Lineup]):
             id="roster-one",
         )
         yield error_label("roster-one")
+        yield CreatureFields()
         yield FoeFields()
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -114,22 +132,20 @@ class AddCombatantDialog(CombatForm[Lineup]):
         self.query_one(target).focus()
 
     def problems(self) -> dict[str, str]:
-        spec, problems = self.query_one(FoeFields).read()
+        foes, problems = _read_foes(self)
         picked = self._picked()
-        if picked and spec is not None:
+        if picked and foes.groups:
             problems["roster-one"] = "pick a roster character or enter foes, not both"
-        elif picked is None and spec is None and not problems:
+        elif picked is None and not foes.groups and not problems:
             problems["roster-one"] = "pick a roster character or enter foes"
         return problems
 
     def answer(self) -> Lineup:
-        spec, _ = self.query_one(FoeFields).read()
+        foes, _ = _read_foes(self)
         picked = self._picked()
-        return Lineup((picked,) if picked else (), spec)
+        return Lineup((picked,) if picked else (), foes.foes, foes.creatures)
 
     def preview(self) -> str:
         lineup = self.answer()
-        if lineup.foes:
-            return "Joining: " + _foes_text(lineup.foes)
         names = [c.name for c in self._characters if c.id in lineup.character_ids]
-        return "Joining: " + ", ".join(names)
+        return "Joining: " + ", ".join(names + lineup.foe_words())

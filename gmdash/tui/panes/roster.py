@@ -17,14 +17,15 @@ from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 
+from gmdash.model.bestiary import CreatureTemplate
 from gmdash.model.casting import castables
 from gmdash.model.character import Character, CharacterKind
-from gmdash.model.derived import maxima
+from gmdash.model.derived import sheet_maxima
 from gmdash.model.effective import on_target
 from gmdash.model.effects import TimedEffect
 from gmdash.model.events import Event, PointsSpent
 from gmdash.model.wording import condition_words
-from gmdash.play import effects, importing, roster
+from gmdash.play import bestiary, effects, importing, roster
 from gmdash.play.campaign import CampaignService
 from gmdash.play.effects import Target
 from gmdash.play.magic import Cast
@@ -187,7 +188,7 @@ class RosterPane(Pane):
     def _cells(
         self, character: Character, ruleset: RuleSet, bar: bool, rune_points: bool, running: int
     ) -> list[Text]:
-        full = maxima(character.characteristics, ruleset)
+        full = sheet_maxima(character, ruleset)
         npc = character.kind != CharacterKind.PC
         status = status_text(character, full)
         if running:  # spells and other effects on them: the sheet below says which, how long
@@ -324,6 +325,22 @@ class RosterPane(Pane):
         added = importing.save(self.dash.service, result.source, convert=result.convert)
         self.select(added.id)
         self.app.notify(f"{added.name} joins the roster.", title="Imported")
+
+    @guarded
+    def action_add_from_template(self) -> None:
+        from gmdash.tui.dialogs.bestiary import FromTemplateDialog
+
+        self.app.push_screen(FromTemplateDialog(), self._spawned)
+
+    @guarded
+    def _spawned(self, order: tuple[CreatureTemplate, int] | None) -> None:
+        if order is None:
+            return
+        template, count = order
+        added = bestiary.spawn(self.dash.service, template.name, count, self.dash.rng)
+        self.select(added[0].id)
+        names = ", ".join(c.name for c in added)
+        self.app.notify(f"{names} join the roster.", title="Bestiary")
 
     @guarded
     def action_edit_character(self) -> None:

@@ -292,8 +292,7 @@ class StrikeRankPane(Pane):
     def _begin(self, lineup: Lineup | None) -> None:
         if lineup is None:
             return
-        foes = [lineup.foes] if lineup.foes else []
-        runner.begin(self.dash.service, lineup.character_ids, foes)
+        runner.begin(self.dash.service, lineup.character_ids, lineup.groups, self.dash.rng)
         self.notify("Round 1: s declares each fighter's actions, l repeats.", title="Combat")
 
     @guarded
@@ -311,8 +310,8 @@ class StrikeRankPane(Pane):
         service = self.dash.service
         for cid in lineup.character_ids:
             runner.add_character(service, cid)
-        if lineup.foes:
-            runner.add_foes(service, lineup.foes)
+        for group in lineup.groups:
+            runner.add_foes(service, group, self.dash.rng)
 
     @guarded
     def action_remove_combatant(self) -> None:
