@@ -45,6 +45,7 @@ from gmdash.tui.dialogs.roll_base import ListSearch
 from gmdash.tui.dialogs.roll_plan import level_markup, narrow, odds_markup, parse_whole
 from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList
+from gmdash.tui.widgets.toggles import TickBox
 
 MAX_FLAT = 500
 
@@ -131,8 +132,8 @@ class CastDialog(AugmentFirst[Cast]):
                     yield Label("Weapon", classes="field-label")
                     yield Input(placeholder="a weapon spell: blank, the first", id="weapon",
                                 compact=True)  # fmt: skip
-                yield Checkbox("Target resists: MP vs MP", id="resists", compact=True)
-                yield Checkbox("Hidden: the GM's roll", id="hidden", compact=True)
+                yield TickBox("Target resists: MP vs MP", id="resists", compact=True)
+                yield TickBox("Hidden: the GM's roll", id="hidden", compact=True)
             with Vertical(id="odds-box", classes="row"):
                 yield Static("", id="chance")
                 yield Static("", id="odds")
