@@ -293,3 +293,20 @@ def import_templates(data: object) -> list[CreatureTemplate]:
     ]
     _unique("templates", [t.name for t in templates])
     return templates
+
+
+def template_from_sheet(sheet: Character) -> CreatureTemplate:
+    """A sheet read from a stat block or an export, kept as a bestiary template: its numbers
+    fixed (every creature spawned from it has them; hit points and damage bonus derived from
+    them), its hit-location table, armour, skills, weapons at full hit points and spells. The
+    sheet's experience ticks and wounds are its own, not the kind's: they are left off."""
+    return CreatureTemplate(
+        name=sheet.name,
+        characteristics={key: str(value) for key, value in sheet.characteristics.items()},
+        hit_table=sheet.hit_table,
+        armour=dict(sheet.armour),
+        abilities=tuple(replace(ability, ticked=False) for ability in sheet.abilities),
+        weapons=tuple(replace(w, hit_points=w.max_hit_points) for w in sheet.weapons),
+        spells=sheet.spells,
+        notes=sheet.notes,
+    )

@@ -12,12 +12,14 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from gmdash.model.bestiary import CreatureTemplate, template_from_sheet
 from gmdash.model.character import Character, read_characteristics
 from gmdash.model.errors import ValidationError
 from gmdash.model.exchange import ignored_fields, import_payload
 from gmdash.model.foundry import is_foundry_actor, read_foundry
 from gmdash.model.import_reading import Reading
 from gmdash.model.statblock import read_statblock
+from gmdash.play import bestiary
 from gmdash.play.campaign import CampaignService
 from gmdash.rules.ruleset import RuleSet
 from gmdash.safe_text import visible
@@ -101,6 +103,23 @@ def save(service: CampaignService, source: Source, *, convert: bool = False) -> 
     """Add the sheet to the campaign (ValidationError, nothing stored, when it does not fit)."""
     sheet, _ = service.import_character(source.payload, convert=convert)
     return sheet
+
+
+def save_as_template(
+    service: CampaignService, source: Source, *, convert: bool = False
+) -> tuple[CreatureTemplate, bool]:
+    """Keep the sheet read as a bestiary template (tonight's foes from the scenario's stat
+    block), and whether it replaced a template of that name; nothing joins the roster.
+    ValidationError, nothing stored, when the sheet would not be accepted."""
+    found = preview(service, source, convert=convert)
+    if found.sheet is None:
+        raise ValidationError("sheet", found.error or "nothing that can be saved")
+    creature = template_from_sheet(found.sheet)
+    replaced = any(
+        t.name.casefold() == creature.name.casefold() for t in bestiary.templates(service)
+    )
+    bestiary.save_template(service, creature)
+    return creature, replaced
 
 
 def preview_lines(found: Preview) -> list[str]:

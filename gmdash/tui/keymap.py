@@ -269,6 +269,8 @@ DIALOG_COMMANDS: tuple[Command, ...] = (
     Command(CHARACTER_FORM, "ctrl+r", "roll_characteristics", "Roll characteristics",
             "Roll the characteristics (asks before replacing typed ones)"),
     Command(CHARACTER_IMPORT, "ctrl+s", "save", "Save", "Save the sheet read (when it can be)"),
+    Command(CHARACTER_IMPORT, "ctrl+b", "save_template", "Template",
+            "Keep the sheet read as a bestiary template (spawn them with A or in a fight)"),
     Command(CHARACTER_IMPORT, "ctrl+k", "toggle_convert", "Convert",
             "Convert a sheet of the other rules"),
     Command(CHARACTER_IMPORT, "escape", "cancel", "Cancel", "Close, nothing saved"),

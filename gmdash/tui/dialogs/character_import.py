@@ -35,16 +35,18 @@ from gmdash.tui.user_text import literal
 HINT = (
     "Paste a stat block (STR 13 CON 11 ... Broadsword 60%, 1D8+1, SR 7 ...), a Foundry VTT "
     "RuneQuest actor or a gmdash export; or type a file's path and press enter. "
-    "{save} saves, {convert} converts a sheet of the other rules, {cancel} cancels."
+    "{save} saves it to the roster, {template} keeps it as a bestiary template (foes to spawn), "
+    "{convert} converts a sheet of the other rules, {cancel} cancels."
 )
 
 
 class ImportResult:
     """What the dialog hands back: the source to save and whether to convert it."""
 
-    def __init__(self, source: Source, convert: bool) -> None:
+    def __init__(self, source: Source, convert: bool, *, as_template: bool = False) -> None:
         self.source = source
         self.convert = convert
+        self.as_template = as_template
 
 
 class CharacterImportDialog(GuardedModal[ImportResult]):
@@ -76,11 +78,15 @@ class CharacterImportDialog(GuardedModal[ImportResult]):
         with Vertical(id="dialog") as box:
             box.border_title = "Import a character"
             key = table_of(self.app).hint_key
-            save, convert, cancel = (key(f"character_import.{name}")
-                                     for name in ("save", "toggle_convert", "cancel"))  # fmt: skip
-            box.border_subtitle = literal(f"{save} save · {convert} convert · {cancel} cancel")
-            yield Static(literal(HINT.format(save=save, convert=convert, cancel=cancel)),
-                         id="import-hint")  # fmt: skip
+            save, template, convert, cancel = (
+                key(f"character_import.{name}")
+                for name in ("save", "save_template", "toggle_convert", "cancel")
+            )
+            box.border_subtitle = literal(
+                f"{save} save · {template} template · {convert} convert · {cancel} cancel"
+            )
+            yield Static(literal(HINT.format(save=save, template=template, convert=convert,
+                                             cancel=cancel)), id="import-hint")  # fmt: skip
             yield Input(placeholder="file to load (enter)", id="import-file")
             yield TextArea(id="import-text", soft_wrap=True, show_line_numbers=False)
             with VerticalScroll(id="import-preview-box"):
@@ -134,7 +140,9 @@ class CharacterImportDialog(GuardedModal[ImportResult]):
         lines = preview_lines(self._found)  # each line made visible already
         self.query_one("#import-preview", Static).update(Content("\n".join(lines)))
         if self._found.ready:
-            status = "ctrl+s saves it to the roster"
+            key = table_of(self.app).hint_key
+            save, template = key("character_import.save"), key("character_import.save_template")
+            status = f"{save} saves it to the roster, {template} keeps it as a template"
         else:
             status = f"Cannot save: {self._found.error}"
         self._status(status, ready=self._found.ready)
@@ -155,9 +163,16 @@ class CharacterImportDialog(GuardedModal[ImportResult]):
 
     @only_while_open
     def action_save(self) -> None:
-        if self._stale:  # ctrl+s typed right after the text: save what it says now
+        self._finish(as_template=False)
+
+    @only_while_open
+    def action_save_template(self) -> None:
+        self._finish(as_template=True)
+
+    def _finish(self, *, as_template: bool) -> None:
+        if self._stale:  # the key typed right after the text: save what it says now
             self._refresh(self.query_one("#import-text", TextArea).text)
         if self._found is None or self._source is None or not self._found.ready:
             self.notify("Nothing that can be saved yet.", severity="warning")
             return
-        self.dismiss(ImportResult(self._source, self._convert))
+        self.dismiss(ImportResult(self._source, self._convert, as_template=as_template))

@@ -322,6 +322,17 @@ class RosterPane(Pane):
     def _imported(self, result: ImportResult | None) -> None:
         if result is None:
             return
+        if result.as_template:
+            creature, replaced = importing.save_as_template(
+                self.dash.service, result.source, convert=result.convert
+            )
+            kept = "replaces the template of that name" if replaced else "is in the bestiary"
+            self.app.notify(
+                f"{creature.name} {kept}: A adds them to the roster, "
+                f'or type "{creature.name} x3" when a fight starts.',
+                title="Bestiary",
+            )  # fmt: skip
+            return
         added = importing.save(self.dash.service, result.source, convert=result.convert)
         self.select(added.id)
         self.app.notify(f"{added.name} joins the roster.", title="Imported")
