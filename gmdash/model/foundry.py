@@ -498,7 +498,13 @@ def _background(system: Mapping[str, Any]) -> list[str]:
 
 
 def _effects(reading: Reading, data: Mapping[str, Any]) -> None:
-    effects = [e for e in data.get("effects") or [] if isinstance(e, Mapping)]
+    raw = data.get("effects")
+    if raw is None:
+        return
+    if not isinstance(raw, list):
+        reading.unread.append("the active effects are not a list: not read")
+        return
+    effects = [e for e in raw if isinstance(e, Mapping)]
     if effects:
         names = ", ".join(_text(e.get("name")) or "(no name)" for e in effects)
         reading.unread.append(f"active effects (their modifiers are not applied): {names}")

@@ -135,7 +135,7 @@ COMMANDS: tuple[Command, ...] = (
             "Import a character: paste a stat block, a Foundry VTT actor or a gmdash export",
             show=False),
     Command(ROSTER, "A", "add_from_template", "Bestiary",
-            "Add creatures rolled from a bestiary template (Broo x4)", show=False),
+            "Add creatures rolled from a bestiary template (Ridge Jackal x4)", show=False),
     Command(ROSTER, "e", "edit_character", "Edit", "Edit the selected character"),
     Command(ROSTER, "delete", "delete_character", "Delete", "Remove the selected character"),
     Command(ROSTER, "h", "damage", "Damage", "Damage a location (armour is subtracted)"),

@@ -24,6 +24,7 @@ from gmdash.play import journal
 from gmdash.play.campaign import CampaignService
 from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
+from gmdash.tui.dialogs.confirm import ConfirmDialog
 from gmdash.tui.dialogs.log_entry import LogEntryDialog
 from gmdash.tui.panes.log import LogPane, LogTable, short_actor
 
@@ -224,7 +225,7 @@ async def test_no_internal_id_or_key_reaches_a_reader(
         rows = drawn_rows(app)
         assert any("left leg (useless)" in row for row in rows)
         assert any("struck out: Dodge (97, fumble)" in row for row in rows)
-        assert any("undid: " in row and "right arm" in row for row in rows)
+        assert any("undid 4 damage to Irvala Greyquill's right arm" in row for row in rows)
         # the detail of every entry
         table = app.query_one(LogTable)
         details = []
@@ -238,6 +239,9 @@ async def test_no_internal_id_or_key_reaches_a_reader(
             await pilot.pause()
         # what a game master does that answers with a message
         await pilot.press("1", "ctrl+z")  # undoes the improvement's sheet change
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)  # taking back the improvement phase asks
+        await pilot.press("enter")
         await pilot.pause()
         await pilot.press("4", "up", "k", "c")
         await pilot.pause()
