@@ -14,8 +14,8 @@ from gmdash.play import combat as runner
 from gmdash.play.campaign import CampaignService
 from gmdash.tui.dialogs.bestiary import FromTemplateDialog
 from gmdash.tui.dialogs.combat_attack import AttackDialog
-from gmdash.tui.dialogs.combat_setup import CombatSetupDialog
 from gmdash.tui.dialogs.combat_foes import FOE_FIELDS
+from gmdash.tui.dialogs.combat_setup import CombatSetupDialog
 from tests.tui.test_combat import SIZE, declare_everyone, fill, make_app, make_service
 
 # The setup form's tab order: the roster, the quick foe's fields, then the bestiary field (a
