@@ -14,8 +14,19 @@ from gmdash.play import combat as runner
 from gmdash.play.campaign import CampaignService
 from gmdash.tui.dialogs.bestiary import FromTemplateDialog
 from gmdash.tui.dialogs.combat_attack import AttackDialog
+from gmdash.tui.dialogs.combat_foes import FOE_FIELDS
 from gmdash.tui.dialogs.combat_setup import CombatSetupDialog
 from tests.tui.test_combat import SIZE, declare_everyone, fill, make_app, make_service
+
+# The setup form's tab order: the roster, the quick foe's fields, then the bestiary field (a
+# burst typed into the quick foe never lands in it); an RQG form has every quick-foe field.
+TO_CREATURES = ("tab",) * (1 + len(FOE_FIELDS))
+
+
+def quick_foe_blank(app: Any) -> None:
+    """Every quick-foe field was passed over, none typed into."""
+    typed = {f: app.screen.query_one(f"#{f}", Input).value for f in FOE_FIELDS}
+    assert typed == dict.fromkeys(FOE_FIELDS, ""), typed
 
 
 async def first_adventurers_attack(pilot: Any, service: CampaignService, count: int) -> None:
@@ -59,9 +70,10 @@ async def test_a_fight_against_three_four_legged_creatures(tmp_path: Path) -> No
         await pilot.press("2", "b")
         await pilot.pause()
         assert isinstance(app.screen, CombatSetupDialog)
-        await pilot.press("tab", *"ridge jackal x3")  # typed ahead into the bestiary field
+        await pilot.press(*TO_CREATURES, *"ridge jackal x3")  # typed ahead into the bestiary
         await pilot.pause()
         assert app.screen.query_one("#creatures", Input).value == "ridge jackal x3"
+        quick_foe_blank(app)
         await pilot.press("enter")
         await pilot.pause()
         started = next(e for e in seen if isinstance(e, CombatStarted))
@@ -98,7 +110,11 @@ async def test_a_humanoid_location_on_a_jackal_is_refused(tmp_path: Path) -> Non
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2", "b")
         await pilot.pause()
-        await pilot.press("tab", *"jackal", "enter")
+        await pilot.press(*TO_CREATURES, *"jackal")
+        await pilot.pause()
+        assert app.screen.query_one("#creatures", Input).value == "jackal"
+        quick_foe_blank(app)
+        await pilot.press("enter")
         await pilot.pause()
         started = next(e for e in seen if isinstance(e, CombatStarted))
         await declare_everyone(app, pilot, len(started.combatants))

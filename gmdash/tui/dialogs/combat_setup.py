@@ -71,8 +71,8 @@ class CombatSetupDialog(CombatForm[Lineup]):
             id="roster-pick",
         )
         yield error_label("roster-pick")
-        yield CreatureFields()
         yield FoeFields()
+        yield CreatureFields()  # after the quick foes: a burst typed into them stays there
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -115,8 +115,8 @@ class AddCombatantDialog(CombatForm[Lineup]):
             id="roster-one",
         )
         yield error_label("roster-one")
-        yield CreatureFields()
         yield FoeFields()
+        yield CreatureFields()  # after the quick foes: a burst typed into them stays there
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "roster-one" and isinstance(event.value, str):

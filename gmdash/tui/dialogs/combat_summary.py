@@ -60,7 +60,7 @@ class CombatSummaryDialog(QuickModal[None]):
         with Vertical() as box:
             box.border_title = "Combat over"
             box.border_subtitle = literal(
-                f"{table_of(self.app).hint_key('combat_summary.close')} closes"
+                f"{table_of(self.app).hint_key('combat_summary.dismiss')} closes"
             )
             yield Static(markup("[b]$rounds[/] round(s). Fell: $fallen.", rounds=rounds,
                                 fallen=fallen), id="summary-head")  # fmt: skip

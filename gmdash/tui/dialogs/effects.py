@@ -19,6 +19,7 @@ from gmdash.play import effects
 from gmdash.rules.game_time import TimeError, describe_span, parse_span
 from gmdash.rules.spells import SPELL_EFFECTS
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label
+from gmdash.tui.user_text import literal, multiline
 
 EFFECT_HINT = (
     "A spell: Bladesharp 4 on Broadsword, Protection 2, Strength. Or free-form: "
@@ -51,9 +52,9 @@ class EffectsDialog(FormDialog[EffectOrder]):
         if self.running:
             lines = [f"{i}. {e.short()}: {e.changes() or e.label}"
                      for i, e in enumerate(self.running, start=1)]  # fmt: skip
-            yield Static("\n".join(lines), id="running", markup=False)
+            yield Static(multiline("\n".join(lines)), id="running")
         else:
-            yield Static(f"Nothing runs on {self.target_name}.", id="running", markup=False)
+            yield Static(literal(f"Nothing runs on {self.target_name}."), id="running")
         yield field_label("Add an effect")
         yield Input(placeholder="Bladesharp 4 on Broadsword", id="effect")
         yield Static(EFFECT_HINT, classes="hint", markup=False)
@@ -110,7 +111,7 @@ class EffectsDialog(FormDialog[EffectOrder]):
         gone = [e.title for e in self.running if e.id in self._dismissed()]
         if gone:
             lines.append("Dismissed: " + ", ".join(gone))
-        self.set_preview("\n".join(lines))
+        self.set_preview(multiline("\n".join(lines)))
 
 
 class TimePassesDialog(FormDialog[int]):
@@ -157,4 +158,4 @@ class TimePassesDialog(FormDialog[int]):
         ]
         if regained:
             lines.append("Back: " + ", ".join(regained))
-        self.set_preview("\n".join(lines))
+        self.set_preview(multiline("\n".join(lines)))

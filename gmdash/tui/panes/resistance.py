@@ -13,7 +13,7 @@ reach the app, whose keys 1-4 focus the panes from anywhere.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -29,10 +29,12 @@ from gmdash.model.events import Event, RedoApplied, RollMade, RollStruckOut, Und
 from gmdash.play import rolls
 from gmdash.rules.resistance import TABLE_RANGE, resistance_level_chance
 from gmdash.rules.ruleset import RuleSet
-from gmdash.tui.dialogs.resistance_actors import MAGIC_POINTS, ActorPair, ActorsDialog, actor_value
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import RESISTANCE, bindings_for
 from gmdash.tui.panes.base import Pane
+
+if TYPE_CHECKING:
+    from gmdash.tui.dialogs.resistance_actors import ActorPair
 
 ACTIVE, PASSIVE, RESULT = 0, 1, 2
 SIDES = ("active", "passive", "result")
@@ -266,6 +268,8 @@ class ResistancePane(Pane):
         pair = self.actors
         if pair is None:
             return
+        from gmdash.tui.dialogs.resistance_actors import actor_value
+
         characters = self.dash.service.state.characters
         active, passive = characters.get(pair.active_id), characters.get(pair.passive_id)
         values = (None if active is None else actor_value(active, pair.active_key),
@@ -464,6 +468,8 @@ class ResistancePane(Pane):
     @guarded
     def action_pick_actors(self) -> None:
         """Take both values from two actors' sheets (current MP, POW, STR...)."""
+        from gmdash.tui.dialogs.resistance_actors import MAGIC_POINTS, ActorsDialog
+
         self._end_typing()
         service = self.dash.service
         characters = list(service.characters)
