@@ -11,6 +11,7 @@ from textual.widgets import Static
 from gmdash.model.combat_events import CombatStarted
 from gmdash.play import bestiary, importing
 from gmdash.tui.dialogs.character_import import CharacterImportDialog
+from tests.tui.test_bestiary_tui import TO_CREATURES
 from tests.tui.test_character_import import _keys
 from tests.tui.test_combat import SIZE, make_app, make_service
 
@@ -45,7 +46,7 @@ async def test_a_pasted_stat_block_becomes_three_foes_of_a_fight(tmp_path: Path)
         assert kept.hit_table == "quadruped"
         assert kept.characteristics["STR"] == "20" and kept.armour["hindquarters"] == 4
 
-        await pilot.press("2", "b", "tab", *"rock lizard x3", "enter")
+        await pilot.press("2", "b", *TO_CREATURES, *"rock lizard x3", "enter")
         await pilot.pause()
         started = next(e for e in seen if isinstance(e, CombatStarted))
         lizards = [c for c in started.combatants if c.foe is not None]
