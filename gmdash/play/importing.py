@@ -115,9 +115,7 @@ def save_as_template(
     if found.sheet is None:
         raise ValidationError("sheet", found.error or "nothing that can be saved")
     creature = template_from_sheet(found.sheet)
-    replaced = any(
-        t.name.casefold() == creature.name.casefold() for t in bestiary.templates(service)
-    )
+    replaced = creature.name.casefold() in service.state.bestiary  # the state's own key
     bestiary.save_template(service, creature)
     return creature, replaced
 
