@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import importlib
 import os
 import sys
@@ -145,8 +146,9 @@ class _OneCommand:
         return _Unused()
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The `gmdash` parser; with `command` known, only that command's parser is built."""
+def build_parser(command: str | None = None, *, wants_help: bool = True) -> argparse.ArgumentParser:
+    """The `gmdash` parser; with `command` known, only that command's parser is built, and with
+    no command and no help asked for, none is."""
     parser = _MainParser(
         prog="gmdash",
         description="A game master's dashboard for RuneQuest (rqg) and Basic Roleplaying (brp).",
@@ -174,6 +176,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     module = COMMAND_MODULES.get(command or "")
     if module is not None and command is not None:
         importlib.import_module(module).register(_OneCommand(subparsers, command))
+        return parser
+    if command is None and not wants_help:
+        # The dashboard: no subcommand to parse, so none is imported (they cost a third of
+        # the dashboard's start-up).
         return parser
     for name in dict.fromkeys(COMMAND_MODULES.values()):
         importlib.import_module(name).register(subparsers)
@@ -230,7 +236,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             from gmdash.cli.combat_commands import protect_negative_values
 
             args_list = protect_negative_values(args_list)
-        args = build_parser(command).parse_args(args_list, namespace=Args())
+        wants_help = any(word in ("-h", "--help") for word in args_list)
+        parser = build_parser(command, wants_help=wants_help)
+        args = parser.parse_args(args_list, namespace=Args())
         if getattr(args, "campaign", None) is None:
             args.campaign = args.global_campaign
         args.ruleset_given = getattr(args, "ruleset", None) is not None
@@ -251,16 +259,31 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_dashboard(args: Args) -> int:
-    from gmdash.tui.launch import run_dashboard
+    # No collection while the dashboard's modules are imported and the campaign read: nearly
+    # every object made then lives on, and the collections (a tenth of the imports' time)
+    # would walk them for nothing. `gmdash.tui.launch.prepare` freezes them and turns it back on.
+    gc.disable()
+    from gmdash.cli.class_code import install
+    from gmdash.config import config_path
 
-    args.print_notes = False  # shown in the dashboard, where they can be read
-    status: int = run_dashboard(args.saves_dir, args.campaign, config=args.config,
-                                notes=args.notes)  # fmt: skip
+    class_code = install(config_path().parent / CODE_FILE)
+    try:
+        from gmdash.tui.launch import run_dashboard
+
+        args.print_notes = False  # shown in the dashboard, where they can be read
+        status: int = run_dashboard(args.saves_dir, args.campaign, config=args.config,
+                                    notes=args.notes)  # fmt: skip
+    finally:
+        gc.enable()  # on already, unless the campaign was refused
+        if class_code is not None:
+            class_code.save()
     _ran.add(DASHBOARD)
     return status
 
 
 DASHBOARD = "dashboard"
+CODE_FILE = "compiled-classes.cache"
+"""Where the dashboard keeps its compiled dataclass methods, in the config folder."""
 _ran: set[str] = set()
 """What this process ran that ends it at once (`console`)."""
 

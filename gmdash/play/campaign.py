@@ -186,6 +186,12 @@ class CampaignService:
             return create_demo(saves, clock=clock, bus=bus)
         return cls.open(saves, slug, clock=clock, bus=bus)
 
+    def keep_ready(self) -> None:
+        """At close, keep the state ready for the next open (the dashboard's start-up: see
+        `gmdash.store.state_cache`); the CLI's short runs don't pay for writing it."""
+        if not self.read_only:
+            self.store.keep_ready = lambda: self.state
+
     def close(self) -> None:
         """Release the campaign: every change is already on disk; the store compacts."""
         self.store.close()
@@ -501,16 +507,22 @@ def _load_state(store: CampaignStore, replayed: list[Event] | None = None) -> Ca
     of the evening are in the session log alone: replaying them is the normal way to open.
     """
     path = store.folder / CAMPAIGN_FILE
-    try:
-        state = CampaignState.from_dict(store.load_state())
-    except ValidationError as error:
-        raise CorruptSaveError(path, f"bad value for {error.field}: {error.message}") from None
+    ready = store.ready_state()
+    if isinstance(ready, CampaignState):
+        state = ready  # the snapshot's own state, checked when it was kept (state_cache)
+    else:
+        try:
+            state = CampaignState.from_dict(store.load_state())
+        except ValidationError as error:
+            raise CorruptSaveError(path, f"bad value for {error.field}: {error.message}") from None
+    applied = 0
     for raw in store.replay_events(state.log_file):
         event = read_event(raw, path)
         if replayed is not None:
             replayed.append(event)
         if event.id <= state.last_event_id:
             continue
+        applied += 1
         try:
             state.apply(event)
         except ValidationError as error:
@@ -518,7 +530,9 @@ def _load_state(store: CampaignStore, replayed: list[Event] | None = None) -> Ca
                 path.parent / "sessions" / f"session-{event.id.split('-', 1)[0]}.json",
                 f"bad event {event.id!r}: {error}",
             ) from None
-    if not store.read_only:
+    if applied and not store.read_only:
+        # Nothing logged after the snapshot (the campaign was closed cleanly): the snapshot is
+        # the state already, and closing compacts again.
         store.compact(state.to_dict(), state.log_file)
     return state
 

@@ -7,6 +7,7 @@ new one, whole. A failed write removes its temporary file at once and leaves the
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
@@ -22,16 +23,23 @@ from gmdash.store.documents import Tables, new_document, parse_document
 from gmdash.store.errors import CorruptSaveError, ReadOnlyError, SaveFailed
 
 TEMP_SUFFIX = ".tmp"
+DIGEST_SIZE = 32
 
 
-def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> None:
-    """Replace `path` by `data` so that no reader ever sees a partial file."""
+def snapshot_digest(raw: bytes) -> bytes:
+    """The digest of a save file's bytes (which snapshot a ready state was made from)."""
+    return hashlib.blake2b(raw, digest_size=DIGEST_SIZE).digest()
+
+
+def write_atomic(path: Path, data: bytes, *, durable: bool = True, mode: int = 0o644) -> None:
+    """Replace `path` by `data` so that no reader ever sees a partial file (new files get
+    `mode`)."""
     osio.refuse_link(path)
     temp = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
     try:
         with suppress(FileNotFoundError):
             os.unlink(temp)  # a stale temp of a dead process that had our pid
-        fd = osio.OS.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        fd = osio.OS.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
         try:
             try:
                 osio.write_all(fd, data)
@@ -125,13 +133,26 @@ class AtomicJSONStorage(SaveStorage):
 
     _batch_depth = 0
     _pending: Tables | None = None
+    _raw: bytes | None = None
+    """The file's bytes as read, until they are parsed (a ready state needs only their digest:
+    see `state_cache`)."""
+    digest = b""
+    """The digest of the file's bytes as last read or written (see `state_cache`)."""
 
     def _create(self) -> None:
-        self._data: Tables = {}
+        self._parsed: Tables = {}
         self._flush(new_document(self.kind))
 
     def _load(self) -> None:
-        self._data = read_tables(self.path, self.kind)
+        self._raw = read_save(self.path)
+        self.digest = snapshot_digest(self._raw)
+
+    @property
+    def _data(self) -> Tables:
+        if self._raw is not None:
+            self._parsed = parse_document(self.path, self._raw, self.kind)
+            self._raw = None
+        return self._parsed
 
     def read(self) -> dict[str, dict[str, Any]]:
         current = self._data if self._pending is None else self._pending
@@ -161,12 +182,14 @@ class AtomicJSONStorage(SaveStorage):
             self._flush(pending)
 
     def encoded(self) -> bytes:
-        """The bytes of the file as last written."""
-        return encode(self._data)
+        """The bytes of the file as last read or written."""
+        return self._raw if self._raw is not None else encode(self._data)
 
     def close(self) -> None:
         """Nothing to release: every write is already on disk."""
 
     def _flush(self, data: Tables) -> None:
-        write_atomic(self.path, encode(data), durable=self.durable)
-        self._data = data
+        raw = encode(data)
+        write_atomic(self.path, raw, durable=self.durable)
+        self._parsed, self._raw = data, None
+        self.digest = snapshot_digest(raw)

@@ -24,7 +24,7 @@ from typing import Any
 
 from tinydb import TinyDB
 
-from gmdash.store import osio
+from gmdash.store import osio, state_cache
 from gmdash.store.appendlog import AppendLogDB, AppendLogStorage, documents, open_db
 from gmdash.store.atomic import AtomicJSONStorage, encode, remove_stale_temps, write_atomic
 from gmdash.store.documents import CAMPAIGN_FORMAT, SESSION_FORMAT, new_document
@@ -68,6 +68,9 @@ class CampaignStore:
         self._db: TinyDB | None = None
         self.checkpoint: Callable[[], dict[str, Any]] | None = None
         """The state to snapshot at close (set by the writer)."""
+        self.keep_ready: Callable[[], object] | None = None
+        """The state to keep ready for the next open, after the close's snapshot (set by the
+        dashboard: see `state_cache`)."""
         check_folder(folder)
         if read_only:
             self._reader = ReadOnlyCampaign(folder)
@@ -144,13 +147,23 @@ class CampaignStore:
             raise CorruptSaveError(self.folder / CAMPAIGN_FILE, "no campaign state in the file")
         return dict(docs[0])
 
+    def ready_state(self) -> object | None:
+        """The state kept ready for the snapshot on disk (see `state_cache`), or None; the
+        caller checks what it is. Only a writer keeps one."""
+        if self._db is None:
+            return None
+        return state_cache.read(self.folder, self._snapshot_storage().digest)
+
+    def _snapshot_storage(self) -> AtomicJSONStorage:
+        storage = self._table_db().storage
+        assert isinstance(storage, AtomicJSONStorage)
+        return storage
+
     def save_state(self, state: dict[str, Any]) -> None:
         """Replace the snapshot (atomic), keeping the one it replaces as campaign.previous.json."""
-        db = self._table_db()
-        storage = db.storage
-        assert isinstance(storage, AtomicJSONStorage)
+        storage = self._snapshot_storage()
         write_atomic(self.folder / PREVIOUS_FILE, storage.encoded(), durable=self.durable)
-        table = db.table(STATE_TABLE)
+        table = self._table_db().table(STATE_TABLE)
         with storage.batch():
             table.truncate()
             table.insert(state)
@@ -224,12 +237,22 @@ class CampaignStore:
             state, self.checkpoint = self.checkpoint(), None
             with suppress(StoreError, OSError):
                 self.compact(state, int(state.get("log_file", 0) or 0))
+                self._keep_ready()
         if self._log is not None:
             self._log[1].close()
             self._log = None
         if self._lock is not None:
             self._lock.release()
             self._lock = None
+
+    def _keep_ready(self) -> None:
+        """Keep `keep_ready`'s state for the snapshot just written, unless already kept."""
+        if self.keep_ready is None:
+            return
+        ready, self.keep_ready = self.keep_ready, None
+        digest = self._snapshot_storage().digest
+        if not state_cache.is_ready(self.folder, digest):
+            state_cache.write(self.folder, digest, ready())
 
     def _table_db(self) -> TinyDB:
         if self._db is None:

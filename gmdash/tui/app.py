@@ -35,6 +35,7 @@ from gmdash.tui.panes.resistance import ResistancePane
 from gmdash.tui.panes.roster import RosterPane
 from gmdash.tui.panes.strike_ranks import StrikeRankPane
 from gmdash.tui.preload import preload_dialogs
+from gmdash.tui.styled_once import DashboardScreen
 from gmdash.tui.titlebar import TitleBar
 
 DARK_THEME = "textual-dark"
@@ -112,6 +113,9 @@ class GmDashApp(App[int]):
         return DARK_THEME
 
     # --- layout --------------------------------------------------------------------------
+
+    def get_default_screen(self) -> Screen[object]:
+        return DashboardScreen(id="_default")
 
     def compose(self) -> ComposeResult:
         # The breakpoint class the first resize would set, set now: the panes are then styled

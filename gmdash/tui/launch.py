@@ -37,8 +37,10 @@ def open_for_dashboard(saves_dir: Path, campaign: str | None) -> CampaignService
 def prepare() -> None:
     """Move everything loaded so far (modules, classes, the campaign) out of the garbage
     collector's reach: building the app allocates enough to trigger full collections, which
-    would otherwise walk every imported object again and delay the first frame."""
+    would otherwise walk every imported object again and delay the first frame. Collection,
+    held off while they were loaded (`gmdash.cli`), is back on from here."""
     gc.freeze()
+    gc.enable()
 
 
 def ask_at_terminal(question: str) -> bool:
@@ -105,6 +107,7 @@ def run_dashboard(
         return EXIT_REFUSED
     from gmdash.tui.app import GmDashApp  # Textual only now that there is a campaign to show
 
+    service.keep_ready()
     prepare()
     try:
         app = GmDashApp(service, crash_log=service.store.folder / CRASH_LOG, config=config,

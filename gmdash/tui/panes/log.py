@@ -37,7 +37,7 @@ from gmdash.model.events import (
     UndoApplied,
 )
 from gmdash.model.log import LogEntry, target_of
-from gmdash.play import journal, roll_again
+from gmdash.play import journal
 from gmdash.play.journal import LogFilter, Record, Which
 from gmdash.safe_text import visible
 from gmdash.store.atomic import write_atomic
@@ -582,6 +582,8 @@ class LogPane(Pane):
         )  # fmt: skip
         if event is None:
             raise ValueError("select a roll first: there is none above this entry")
+        from gmdash.play import roll_again  # with the rolls' runners: only when rolling
+
         service = self.dash.service
         refusal = roll_again.again_refusal(service, event, retry=retry)
         if refusal is not None:

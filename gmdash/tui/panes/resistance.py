@@ -26,7 +26,6 @@ from textual.widgets import Static
 from gmdash import rules
 from gmdash.look import LEVEL_STYLES
 from gmdash.model.events import Event, RedoApplied, RollMade, RollStruckOut, UndoApplied
-from gmdash.play import rolls
 from gmdash.rules.resistance import TABLE_RANGE, resistance_level_chance
 from gmdash.rules.ruleset import RuleSet
 from gmdash.tui.guard import guarded
@@ -571,6 +570,8 @@ class ResistancePane(Pane):
         details: dict[str, object] = {"active_name": active_name, "passive_name": passive_name}
         if self.actors is not None:
             details |= {"active_id": self.actors.active_id, "passive_id": self.actors.passive_id}
+        from gmdash.play import rolls  # imported at the first roll, not at start-up
+
         self.last = rolls.roll_resistance(
             service, self.dash.rng, self.active, self.passive, label=self.label,
             typed=self.result, details=details,

@@ -25,10 +25,9 @@ from gmdash.model.effective import on_target
 from gmdash.model.effects import TimedEffect
 from gmdash.model.events import Event, PointsSpent
 from gmdash.model.wording import condition_words
-from gmdash.play import bestiary, effects, importing, roster
+from gmdash.play import bestiary, effects, roster
 from gmdash.play.campaign import CampaignService
 from gmdash.play.effects import Target
-from gmdash.play.magic import Cast
 from gmdash.rules import Edition, OptionalRule, RuleSet
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import ROSTER, bindings_for
@@ -38,6 +37,7 @@ from gmdash.tui.widgets.character_sheet import CharacterSheet, hp_bar, points_st
 from gmdash.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
+    from gmdash.play.magic import Cast
     from gmdash.tui.dialogs.character_import import ImportResult
     from gmdash.tui.dialogs.effects import EffectOrder
     from gmdash.tui.dialogs.wounds import DamageOrder, HealOrder
@@ -322,6 +322,8 @@ class RosterPane(Pane):
     def _imported(self, result: ImportResult | None) -> None:
         if result is None:
             return
+        from gmdash.play import importing  # with its readers: only when something is imported
+
         if result.as_template:
             creature, replaced = importing.save_as_template(
                 self.dash.service, result.source, convert=result.convert

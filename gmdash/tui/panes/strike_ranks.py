@@ -37,7 +37,6 @@ from gmdash.model.errors import ValidationError
 from gmdash.model.events import Event, RedoApplied, UndoApplied
 from gmdash.play import combat as runner
 from gmdash.play.effects import Target
-from gmdash.play.magic import Cast
 from gmdash.rules import RuleSet
 from gmdash.rules.combat import ActionKind
 from gmdash.rules.spells import spell_effect
@@ -48,6 +47,7 @@ from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
+    from gmdash.play.magic import Cast
     from gmdash.model.state import CampaignState
     from gmdash.tui.dialogs.combat_setup import Lineup
     from gmdash.tui.dialogs.spirit_combat import SpiritOrder

@@ -1,0 +1,181 @@
+"""The state kept ready at the dashboard's close: taken only when it is exactly the snapshot's.
+
+A ready state skips checking every sheet at the next start; it must never give a state other
+than the snapshot's (a changed snapshot, a foreign or tampered file, other code: a miss), and
+no file may make its reading run code.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+from evening import readable_evening
+
+from gmdash.model.events import RollMade
+from gmdash.model.state import CampaignState
+from gmdash.play import effects
+from gmdash.play import combat as runner
+from gmdash.play.campaign import CampaignService
+from gmdash.play.demo import DEMO_NAME
+from gmdash.store import state_cache
+from gmdash.store.atomic import snapshot_digest
+from gmdash.store.campaign_store import CampaignStore
+from gmdash.store.paths import CAMPAIGN_FILE, campaign_folder
+
+
+def _evening_kept_ready(saves: Path) -> dict[str, object]:
+    """The readers' evening, then a fight left open with an effect running; closed by a
+    dashboard (the state kept ready). Returns the snapshot it closed with."""
+    svc = readable_evening(saves)
+    harvald = svc.character("Harvald Stormbrow")
+    runner.begin(svc, [harvald.id, "c0003"])
+    effects.add_free_effect(svc, harvald.id, "Demoralize: -20% to all rolls, 5 rounds")
+    snapshot = svc.state.to_dict()
+    svc.keep_ready()
+    svc.close()
+    return snapshot
+
+
+def _folder(saves: Path) -> Path:
+    return campaign_folder(saves, DEMO_NAME)
+
+
+def _checked(saves: Path) -> CampaignState:
+    """The snapshot on disk, read and checked field by field (what a miss does)."""
+    store = CampaignStore.open(_folder(saves), read_only=True)
+    try:
+        return CampaignState.from_dict(store.load_state())
+    finally:
+        store.close()
+
+
+def _ready(saves: Path) -> object | None:
+    store = CampaignStore.open(_folder(saves))
+    try:
+        return store.ready_state()
+    finally:
+        store.close()
+
+
+def test_the_ready_state_is_the_snapshots_state(tmp_path: Path) -> None:
+    snapshot = _evening_kept_ready(tmp_path)
+    ready = _ready(tmp_path)
+    assert isinstance(ready, CampaignState)
+    assert ready == _checked(tmp_path)
+    assert ready.to_dict() == snapshot
+    assert ready.combat is not None and ready.effects  # the open fight and the effect came back
+    with CampaignService.open(tmp_path, DEMO_NAME) as again:
+        assert again.state.to_dict() == snapshot
+        assert [e.to_dict() for e in again.events()][-1]["type"] == "EffectStarted"
+
+
+def test_a_changed_snapshot_is_read_and_checked_again(tmp_path: Path) -> None:
+    _evening_kept_ready(tmp_path)
+    with CampaignService.open(tmp_path, DEMO_NAME) as cli:  # the CLI keeps nothing ready
+        cli.publish(RollMade(actor="Ostra", label="Scan", kind="ability", chance=50, roll=10,
+                             level="success"))  # fmt: skip
+        after = cli.state.to_dict()
+    assert _ready(tmp_path) is None
+    with CampaignService.open(tmp_path, DEMO_NAME) as again:
+        assert again.state.to_dict() == after
+
+
+def test_the_dashboards_next_close_keeps_the_new_state_ready(tmp_path: Path) -> None:
+    _evening_kept_ready(tmp_path)
+    with CampaignService.open(tmp_path, DEMO_NAME) as cli:
+        cli.publish(RollMade(actor="Ostra", label="Scan", kind="ability", chance=50, roll=10,
+                             level="success"))  # fmt: skip
+    svc = CampaignService.open(tmp_path, DEMO_NAME)
+    svc.keep_ready()
+    svc.close()
+    ready = _ready(tmp_path)
+    assert isinstance(ready, CampaignState) and ready == _checked(tmp_path)
+
+
+def test_a_campaign_folder_from_elsewhere_is_never_taken_unchecked(tmp_path: Path) -> None:
+    _evening_kept_ready(tmp_path / "theirs")
+    shutil.copytree(_folder(tmp_path / "theirs"), _folder(tmp_path / "mine"))
+    assert (_folder(tmp_path / "mine") / state_cache.READY_FILE).exists()
+    assert _ready(tmp_path / "mine") is None  # signed with another saves folder's key
+    assert _ready(tmp_path / "theirs") is not None
+
+
+def test_the_key_is_its_owners_alone(tmp_path: Path) -> None:
+    _evening_kept_ready(tmp_path)
+    mode = stat.S_IMODE(os.stat(tmp_path / state_cache.KEY_FILE).st_mode)
+    assert mode == 0o600
+
+
+@pytest.mark.parametrize("where", ["magic", "fingerprint", "digest", "signature", "payload"])
+def test_a_damaged_ready_file_is_a_miss(tmp_path: Path, where: str) -> None:
+    _evening_kept_ready(tmp_path)
+    path = _folder(tmp_path) / state_cache.READY_FILE
+    data = bytearray(path.read_bytes())
+    offsets = {"magic": 0, "fingerprint": len(state_cache.MAGIC),
+               "digest": len(state_cache.MAGIC) + state_cache.FINGERPRINT_SIZE,
+               "signature": state_cache.HEADER - 1, "payload": len(data) - 5}  # fmt: skip
+    data[offsets[where]] ^= 0xFF
+    path.write_bytes(bytes(data))
+    assert _ready(tmp_path) is None
+    with CampaignService.open(tmp_path, DEMO_NAME) as again:
+        assert again.state == _checked(tmp_path)
+
+
+def test_a_torn_ready_file_is_a_miss(tmp_path: Path) -> None:
+    _evening_kept_ready(tmp_path)
+    path = _folder(tmp_path) / state_cache.READY_FILE
+    path.write_bytes(path.read_bytes()[: state_cache.HEADER + 100])
+    assert _ready(tmp_path) is None
+
+
+def test_other_code_is_a_miss(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _evening_kept_ready(tmp_path)
+    monkeypatch.setattr(state_cache, "code_fingerprint", lambda: b"\x00" * 16)
+    assert _ready(tmp_path) is None
+
+
+def test_a_touched_model_source_changes_the_fingerprint(tmp_path: Path) -> None:
+    state_cache.code_fingerprint.cache_clear()
+    before = state_cache.code_fingerprint()
+    source = Path(state_cache.__file__).parents[1] / "model" / "state.py"
+    times = os.stat(source)
+    try:
+        os.utime(source, ns=(times.st_atime_ns, times.st_mtime_ns + 1_000_000_000))
+        state_cache.code_fingerprint.cache_clear()
+        assert state_cache.code_fingerprint() != before
+    finally:
+        os.utime(source, ns=(times.st_atime_ns, times.st_mtime_ns))
+        state_cache.code_fingerprint.cache_clear()
+    assert state_cache.code_fingerprint() == before
+
+
+class _Boom:
+    """What a hostile ready file would hold: unpickling it calls `os.system`."""
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (os.system, ("touch pwned",))
+
+
+def test_even_a_signed_file_cannot_make_its_reading_run_code(tmp_path: Path) -> None:
+    _evening_kept_ready(tmp_path)
+    folder = _folder(tmp_path)
+    digest = snapshot_digest((folder / CAMPAIGN_FILE).read_bytes())
+    payload = pickle.dumps(_Boom())
+    key = (tmp_path / state_cache.KEY_FILE).read_bytes()
+    fingerprint = state_cache.code_fingerprint()
+    signature = state_cache._sign(key, fingerprint, digest, payload)
+    (folder / state_cache.READY_FILE).write_bytes(
+        state_cache.MAGIC + fingerprint + digest + signature + payload
+    )
+    cwd = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        assert _ready(tmp_path) is None
+    finally:
+        os.chdir(cwd)
+    assert not (tmp_path / "pwned").exists()
