@@ -19,6 +19,7 @@ from __future__ import annotations
 import builtins
 import dataclasses
 import threading
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -57,10 +58,8 @@ class ClassCode:
             if not self.compiled:
                 return
             used, self.compiled = dict(self.used), 0
-        try:
+        with suppress(StoreError, OSError):  # then the next start compiles again: no more
             write_codes(self.path, used)
-        except (StoreError, OSError):
-            pass  # the next start compiles again: slower, nothing else
 
 
 _installed: ClassCode | None = None

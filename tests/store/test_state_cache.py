@@ -18,8 +18,8 @@ from evening import readable_evening
 
 from gmdash.model.events import RollMade
 from gmdash.model.state import CampaignState
-from gmdash.play import effects
 from gmdash.play import combat as runner
+from gmdash.play import effects
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME
 from gmdash.store import state_cache

@@ -47,8 +47,8 @@ from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
-    from gmdash.play.magic import Cast
     from gmdash.model.state import CampaignState
+    from gmdash.play.magic import Cast
     from gmdash.tui.dialogs.combat_setup import Lineup
     from gmdash.tui.dialogs.spirit_combat import SpiritOrder
 
