@@ -78,3 +78,25 @@ def test_the_dashboard_offers_recovery_and_shows_what_was_done(
     assert kept.read_bytes() == b"\xff not json"
     with CampaignService.open(tmp_path, DEMO_NAME) as again:
         assert again.current_session is not None  # replayed from the session log
+
+
+def test_the_dashboard_keeps_its_state_ready_for_its_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gmdash.model.state import CampaignState
+    from gmdash.store.campaign_store import CampaignStore
+    from gmdash.store.paths import campaign_folder
+    from gmdash.tui.app import GmDashApp
+
+    create_demo(tmp_path).close()
+    folder = campaign_folder(tmp_path, DEMO_NAME)
+    assert not (folder / "campaign.ready").exists()  # a new campaign, and the CLI, keep none
+    monkeypatch.setattr(GmDashApp, "run", lambda app: None)
+    assert run_dashboard(tmp_path, DEMO_NAME) == 0
+    store = CampaignStore.open(folder)
+    try:
+        ready = store.ready_state()
+        assert isinstance(ready, CampaignState)
+        assert ready == CampaignState.from_dict(store.load_state())
+    finally:
+        store.close()
