@@ -231,7 +231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _refuse_undecodable(args_list)
         args_list = _protect_negative_dice(args_list)
         command = command_of(args_list)
-        if COMMAND_MODULES.get(command or "", COMBAT_MODULE) == COMBAT_MODULE:
+        if command is not None and COMMAND_MODULES.get(command, COMBAT_MODULE) == COMBAT_MODULE:
             # Only for the combat commands (or an unknown one): their module is not light.
             from gmdash.cli.combat_commands import protect_negative_values
 

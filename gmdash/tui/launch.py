@@ -17,7 +17,6 @@ from pathlib import Path
 from gmdash.config import Config
 from gmdash.model.errors import ValidationError
 from gmdash.play.campaign import CampaignService
-from gmdash.play.recovery import recover
 from gmdash.safe_text import visible
 from gmdash.store.errors import CorruptSaveError, StoreError
 from gmdash.store.paths import SESSIONS_DIR
@@ -70,6 +69,8 @@ def offer_recovery(
     print(visible(f"gmdash: {error}"), file=sys.stderr)
     if not ask("Move the damaged file aside (it is kept) and open what can be recovered?"):
         return None
+    from gmdash.play.recovery import recover  # only for a damaged campaign
+
     service, done = recover(saves_dir, slug, datetime.now(UTC))
     notes = [f"Recovered: {item}" for item in done]
     for note in notes:
