@@ -42,7 +42,9 @@ class ClassCode:
         if isinstance(source, str):
             code = self.kept.get(source)
             if code is None:  # two classes of the same fields share their methods' source
-                code = compile(source, "<string>", "exec")
+                # dont_inherit: this module's `from __future__ import annotations` must not
+                # reach the methods (`dataclasses` compiles with none in effect).
+                code = compile(source, "<string>", "exec", dont_inherit=True)
                 with self._lock:
                     self.kept[source] = code
                     self.compiled += 1
