@@ -18,7 +18,7 @@ from gmdash.store import osio
 from gmdash.store.atomic import write_atomic
 from gmdash.store.errors import StoreError
 
-FORMAT = b"gmdash-class-code-1\n"
+FORMAT = b"gmdash-class-code-2\n"
 DIGEST_SIZE = 16
 Codes = dict[str, CodeType]
 
