@@ -2,7 +2,9 @@
 
 Rows are appended one by one as events come from the bus (the table draws only what is on
 screen, so thousands of entries cost nothing per new roll); the table is rebuilt only when the
-shown session or the filters change. Search (`/`), filter (`f`), another session (`s`), the
+shown session or the filters change. A row is given to the table as its plain text (which
+sizes and measures it) and made in full only when drawn or read: a long session costs the
+rows on screen. Search (`/`), filter (`f`), another session (`s`), the
 summary (`i`), export (`x`), copy (`c`) and strike-out (`k`) come from the keymap's LOG scope.
 
 A narrow pane (the 100x30 layout) gets compact rows (no cell padding, "12/30%", short level
@@ -13,6 +15,7 @@ crosses that threshold.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
@@ -48,7 +51,7 @@ from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import LOG, bindings_for
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.user_text import literal
-from gmdash.tui.widgets.row_table import RowKeyError, RowTable
+from gmdash.tui.widgets.row_table import LazyRow, RowKeyError, RowTable
 
 COLUMNS = (("time", "time"), ("chance", "%"), ("roll", "roll"), ("level", "level"),
            ("what", "who · what"))  # fmt: skip
@@ -91,6 +94,39 @@ def short_actor(name: str) -> str:
     return " ".join([words[0], *(w for w in words[1:] if any(c.isdigit() for c in w))])
 
 
+def _rolled(entry: LogEntry) -> int | None:
+    return entry.roll if entry.roll is not None else entry.total
+
+
+def _label(entry: LogEntry) -> str:
+    return entry.label or entry.expression or entry.kind
+
+
+def _actor(entry: LogEntry, narrow: bool) -> str:
+    return short_actor(entry.actor) if narrow and entry.actor else entry.actor or ""
+
+
+def row_plains(item: Record, narrow: bool = False) -> list[str]:
+    """The text of `row_cells(item, narrow)`, made without its styles (cheaply): what the
+    table sizes its columns and measures the row with before it draws it."""
+    entry = item.entry
+    time = journal.local_hhmm(entry.time) + " "
+    rolled = _rolled(entry)
+    roll = "" if rolled is None else str(rolled)
+    chance = "" if entry.chance is None else f"{entry.chance}%"
+    level = entry.level or ""
+    actor = _actor(entry, narrow)
+    what = "".join((
+        "GM " if entry.hidden else "", f"{actor} · " if actor else "", _label(entry),
+        " (struck out)" if entry.struck else "",
+    ))  # fmt: skip
+    if narrow:
+        short = SHORT_LEVELS.get(level, level[:4])
+        both = roll + ("/" if roll and chance else "") + chance
+        return [time, both, f" {short} " if short else "", what]
+    return [time, chance, roll, level, what]
+
+
 def row_cells(item: Record, narrow: bool = False) -> list[Text]:
     """The cells of one log row (see COLUMNS, or NARROW_COLUMNS when `narrow`); a struck-out
     roll is struck through."""
@@ -98,7 +134,7 @@ def row_cells(item: Record, narrow: bool = False) -> list[Text]:
     strike = " strike" if entry.struck else ""
     muted = "dim" + strike
     time = Text(journal.local_hhmm(entry.time) + " ", style="dim" + strike)
-    rolled = entry.roll if entry.roll is not None else entry.total
+    rolled = _rolled(entry)
     level = entry.level or ""
     level_style = (LEVEL_STYLES.get(level, "") + strike) if level else ""
     what = Text()
@@ -106,10 +142,9 @@ def row_cells(item: Record, narrow: bool = False) -> list[Text]:
         what.append("GM", style="dim italic reverse")
         what.append(" ")
     if entry.actor:
-        actor = short_actor(entry.actor) if narrow else entry.actor
-        what.append(actor, style=("dim" if entry.struck else "bold") + strike)
+        what.append(_actor(entry, narrow), style=("dim" if entry.struck else "bold") + strike)
         what.append(" · ", style="dim")
-    label = entry.label or entry.expression or entry.kind
+    label = _label(entry)
     if item.is_roll:
         what.append(label, style=muted if entry.struck else "")
     else:
@@ -131,6 +166,11 @@ def row_cells(item: Record, narrow: bool = False) -> list[Text]:
     return [time, chance, roll, Text(level, style=level_style), what]
 
 
+def _lazy_row(item: Record, narrow: bool) -> LazyRow:
+    """A log row for the table, made in full when first drawn."""
+    return item.event.id, row_plains(item, narrow), partial(row_cells, item, narrow)
+
+
 def chat_line(item: Record) -> str:
     """One entry as one line of plain text to paste into a chat:
     `20:14 Vasana · Broadsword 65%: 12, SUCCESS`."""
@@ -138,12 +178,12 @@ def chat_line(item: Record) -> str:
     parts = [journal.local_hhmm(entry.time)]
     if entry.hidden:
         parts.append("(GM)")
-    what = entry.label or entry.expression or entry.kind
+    what = _label(entry)
     parts.append(f"{entry.actor} · {what}" if entry.actor else what)
     text = " ".join(p for p in parts if p)
     if entry.chance is not None:
         text += f" {entry.chance}%"
-    rolled = entry.roll if entry.roll is not None else entry.total
+    rolled = _rolled(entry)
     if rolled is not None:
         text += f": {rolled}"
         if entry.level:
@@ -278,7 +318,7 @@ class LogPane(Pane):
         self._shown_ids = set()
         narrow = self.narrow
         shown = [item for item in self.records if self.filter.matches(item.entry)]
-        table.add_rows((item.event.id, row_cells(item, narrow)) for item in shown)
+        table.add_lazy_rows(_lazy_row(item, narrow) for item in shown)
         self._shown_ids = {item.event.id for item in shown}
         if table.row_count:
             if keep is not None and keep in self._shown_ids:
@@ -337,7 +377,7 @@ class LogPane(Pane):
             return
         table = self.table
         at_bottom = table.row_count == 0 or table.cursor_row >= table.row_count - 1
-        table.add_row(*row_cells(item, self.narrow), key=item.event.id)
+        table.add_lazy_rows([_lazy_row(item, self.narrow)])
         self._shown_ids.add(item.event.id)
         if at_bottom:
             table.move_cursor(row=table.row_count - 1, animate=False)
@@ -363,10 +403,7 @@ class LogPane(Pane):
             self._rebuild()
             return
         try:
-            for (key, _), cell in zip(
-                self.shown_columns, row_cells(item, self.narrow), strict=True
-            ):
-                self.table.update_cell(roll_id, key, cell)
+            self.table.replace_row(*_lazy_row(item, self.narrow))
         except RowKeyError:
             self._rebuild()
 

@@ -7,6 +7,9 @@ import re
 from collections.abc import Iterable
 
 from rich.cells import cell_len
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 
 
@@ -16,6 +19,27 @@ def fit(cell: Text, width: int, *, right: bool = False) -> Text:
     fitted.truncate(width, overflow="ellipsis")
     fitted.align("right" if right else "left", width)
     return fitted
+
+
+def fit_segments(cell: Text, width: int, console: Console, *, right: bool = False) -> list[Segment]:
+    """`fit(cell, width, right=right)` as segments, as it draws inside a line of cells (its
+    style under its padding too): without copying the cell when it fits, as most do (the
+    copy, cut and padding of `fit` were most of the cost of drawing a row)."""
+    length = cell.cell_len
+    if length > width:
+        cell, length = fit(cell, width, right=right), width
+    base = console.get_style(cell.style, default=_NULL) if cell.style else _NULL
+    if cell.spans:
+        segments = list(cell.render(console))
+    else:  # Text.render leaves the base style out when there is no span
+        segments = [Segment(cell.plain, base)] if cell.plain else []
+    if length < width:
+        padding = Segment(" " * (width - length), base)
+        return [padding, *segments] if right else [*segments, padding]
+    return segments
+
+
+_NULL = Style.null()
 
 
 def give_way(widths: list[int], excess: int, flex: Iterable[int], minimum: int) -> list[int]:

@@ -13,6 +13,11 @@ across the whole width.
 Row heights are counted from plain text (`cells.line_count`), so a log of 100,000 rows is
 measured, not drawn; only the rows on screen are drawn.
 
+A row may also be added lazily (`add_lazy_rows`, `replace_row`): its cells' plain text, which
+sizes the columns and measures the row, and a function that makes its styled cells when the row
+is first drawn or read. A pane then pays for the styling of the rows on screen only, whatever
+the length of its list; and a changed row costs that row's work, not the table's.
+
 The part of DataTable's interface the panes use is kept (`add_column`, `add_row`, `clear`,
 `move_cursor`, `cursor_row`, `row_count`, `get_row_at`, `update_cell`, RowHighlighted), so the
 panes read the same.
@@ -21,10 +26,11 @@ panes read the same.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -37,9 +43,13 @@ from textual.strip import Strip
 
 from gmdash.safe_text import visible
 from gmdash.tui.user_text import rich_literal
-from gmdash.tui.widgets.cells import fit, give_way, line_count, wrapped
+from gmdash.tui.widgets.cells import fit_segments, give_way, line_count, wrapped
 
 Cell = Text | str
+Builder = Callable[[], Sequence[Cell]]
+"""Makes a lazy row's cells (see `RowTable.add_lazy_rows`)."""
+LazyRow = tuple[str, Sequence[str], Builder]
+"""(key, the plain text of each cell, what makes the styled cells)."""
 FLEX_MIN = 8
 BESIDE_MIN = 16
 """A wrapped flex column narrower than this goes below the other columns."""
@@ -47,6 +57,7 @@ LEAD_MIN = 10
 """The least room that lets a change's text start beside its time (see `_leads`)."""
 BELOW_INDENT = 1
 """Where the lines below start: one cell in, so that they read as part of the row above."""
+_BLANK = Text("")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +75,35 @@ class WrapFit:
     """The most lines of text in one row."""
 
 
-def _leads(cells: Sequence[Text], flex: int) -> bool:
+def _leads(plains: Sequence[str], flex: int) -> bool:
     """Whether a row's flex text may start on its first line, after the first column, when it
     goes below the others: every other cell is blank (a change, not a roll, needs no line of
     empty numbers)."""
-    return not any(cell.plain.strip() for i, cell in enumerate(cells) if i and i != flex)
+    return not any(plain.strip() for i, plain in enumerate(plains) if i and i != flex)
+
+
+@dataclass(slots=True)
+class _Row:
+    plains: list[str]
+    """Each cell's text, without its styles: what sizes the columns and measures the row."""
+    widths: list[int]
+    """Each cell's width in cells."""
+    cells: list[Text] | None
+    """The styled cells, once made (see `RowTable._cells_of`)."""
+    build: Builder | None
+    """What makes the cells of a lazy row not yet made."""
+
+
+def _safe_plains(plains: Sequence[str]) -> list[str]:
+    """Plain cell texts as `_text` will draw them (control characters shown as signs)."""
+    joined = "".join(plains)
+    if visible(joined) == joined:  # `visible` works character by character: all are clean
+        return list(plains)
+    return [visible(plain) for plain in plains]
+
+
+def _plain_widths(plains: Sequence[str]) -> list[int]:
+    return [len(plain) if plain.isascii() else cell_len(plain) for plain in plains]
 
 
 class RowKeyError(KeyError):
@@ -172,7 +207,7 @@ class RowTable(ScrollView, can_focus=True):
         self._measured: tuple[list[int], int] | None = None
         """The (widths, below) the heights were measured for."""
         self._columns: list[Column] = []
-        self._rows: list[list[Text]] = []
+        self._rows: list[_Row] = []
         self._keys: list[str] = []
         self._index: dict[str, int] = {}
         self._cell_padding = cell_padding
@@ -216,7 +251,23 @@ class RowTable(ScrollView, can_focus=True):
         return [column.label.plain for column in self._columns]
 
     def get_row_at(self, index: int) -> list[Text]:
-        return list(self._rows[index])
+        return list(self._cells_of(index))
+
+    def _cells_of(self, index: int) -> list[Text]:
+        """Row `index`'s styled cells, made now if the row is lazy and not yet made."""
+        row = self._rows[index]
+        if row.cells is None:
+            assert row.build is not None
+            row.cells = [_text(cell) for cell in row.build()]
+            row.build = None
+            if len(row.cells) != len(self._columns):
+                raise ValueError(f"{len(row.cells)} cells for {len(self._columns)} columns")
+            plains = [cell.plain for cell in row.cells]
+            if plains != row.plains:  # the row's plain text said otherwise: the cells win
+                old = row.widths
+                row.plains, row.widths = plains, _plain_widths(plains)
+                self._row_changed(index, old)
+        return row.cells
 
     def row_lines(self, index: int) -> list[str]:
         """Row `index` as drawn at the table's width, one string a line (what a reader sees)."""
@@ -276,30 +327,51 @@ class RowTable(ScrollView, can_focus=True):
 
     def add_rows(self, rows: Iterable[tuple[str, Sequence[Cell]]]) -> None:
         """Append rows (key, cells); the screen is updated once for all of them."""
+        self._append(self._made(key, cells) for key, cells in rows)
+
+    def add_lazy_rows(self, rows: Iterable[LazyRow]) -> None:
+        """Append rows (key, the plain text of each cell, a function making the cells) whose
+        cells are made when first drawn or read: the plain text sizes the columns and measures
+        the row, and must be the cells' text (if not, the cells win when made)."""
+        self._append(self._lazy(key, plains, build) for key, plains, build in rows)
+
+    def _made(self, key: str, cells: Sequence[Cell]) -> tuple[str, _Row]:
+        texts = [_text(cell) for cell in cells]
+        plains = [text.plain for text in texts]
+        return key, _Row(plains, _plain_widths(plains), texts, None)
+
+    def _lazy(self, key: str, plains: Sequence[str], build: Builder) -> tuple[str, _Row]:
+        safe = _safe_plains(plains)
+        return key, _Row(safe, _plain_widths(safe), None, build)
+
+    def _append(self, rows: Iterable[tuple[str, _Row]]) -> None:
         first = len(self._rows)
-        widened = False
         columns = self._columns
-        for key, cells in rows:
+        for key, row in rows:
             if key in self._index:
                 raise ValueError(f"duplicate row key {key!r}")
-            texts = [_text(cell) for cell in cells]
-            if len(texts) != len(columns):
-                raise ValueError(f"{len(texts)} cells for {len(columns)} columns")
-            for column, text in zip(columns, texts, strict=True):
-                if text.cell_len > column.widest:
-                    column.widest = text.cell_len
-                    widened = widened or column.fixed is None
+            if len(row.plains) != len(columns):
+                raise ValueError(f"{len(row.plains)} cells for {len(columns)} columns")
+            for column, width in zip(columns, row.widths, strict=True):
+                if width > column.widest:
+                    column.widest = width
             self._index[key] = len(self._rows)
             self._keys.append(key)
-            self._rows.append(texts)
-        if widened:
-            self._redraw_all()
+            self._rows.append(row)
+        if self._relaid():
             return
-        if self._wrap and self._measured is not None:
-            self._measure_from(first)
-        self._update_virtual_size()
         for index in range(first, len(self._rows)):
             self._refresh_row(index)
+
+    def _relaid(self) -> bool:
+        """After rows were added or changed: fit the columns again, measure the rows not
+        measured, and size the scroll; True (and the whole table repainted) when the widths
+        changed, False when only the rows that changed need repainting."""
+        relaid = self.scrollable_content_region.width <= 0 or self._layout()
+        self._update_virtual_size()
+        if relaid:
+            self.refresh()
+        return relaid
 
     def update_cell(self, row_key: str, column_key: str, value: Cell) -> None:
         index = self.get_row_index(row_key)
@@ -308,24 +380,56 @@ class RowTable(ScrollView, can_focus=True):
             raise RowKeyError(column_key)
         position = keys.index(column_key)
         text = _text(value)
-        self._rows[index][position] = text
-        column = self._columns[position]
-        if text.cell_len > column.widest and column.fixed is None:
-            column.widest = text.cell_len
-            self._redraw_all()
-            return
+        row = self._rows[index]
+        self._cells_of(index)[position] = text
+        old = list(row.widths)
+        row.plains[position] = text.plain
+        row.widths[position] = text.cell_len
+        self._row_changed(index, old)
+
+    def replace_row(self, row_key: str, plains: Sequence[str], build: Builder) -> None:
+        """Give row `row_key` new cells, lazily (see `add_lazy_rows`): the other rows stay as
+        drawn, unless the column widths change."""
+        index = self.get_row_index(row_key)
+        if len(plains) != len(self._columns):
+            raise ValueError(f"{len(plains)} cells for {len(self._columns)} columns")
+        old = self._rows[index].widths
+        self._rows[index] = self._lazy(row_key, plains, build)[1]
+        self._row_changed(index, old)
+
+    def _row_changed(self, index: int, old: Sequence[int]) -> None:
+        """Row `index` has new cells (their widths were `old`): the columns follow (wider, or
+        narrower if it was the widest), the row is measured again and repainted."""
+        row = self._rows[index]
+        for position, column in enumerate(self._columns):
+            width, before = row.widths[position], old[position]
+            if width > column.widest:
+                column.widest = width
+            elif width < before == column.widest:  # it was the widest: is it still?
+                column.widest = max(column.label.cell_len,
+                                    *(other.widths[position] for other in self._rows))  # fmt: skip
         self._strips.pop(index, None)
-        if self._wrap and self._measured is not None:
-            change = self._measure(self._rows[index], {}) - self._heights[index]
-            if change:  # the rows below move down or up
-                self._heights[index] += change
-                starts = self._starts
-                for after in range(index + 1, len(starts)):
-                    starts[after] += change
-                self._update_virtual_size()
-                self.refresh()
-                return
-        self._refresh_row(index)
+        laid_out = self.scrollable_content_region.width > 0
+        if self._wrap and not laid_out and index < len(self._heights):
+            del self._heights[index:], self._starts[index:]  # measured at the next layout
+        relaid = not laid_out or self._layout()
+        if self._wrap and not relaid and index < len(self._heights):
+            self._remeasure(index)
+        self._update_virtual_size()
+        if relaid:
+            self.refresh()
+        else:
+            self._refresh_row(index)
+
+    def _remeasure(self, index: int) -> None:
+        """Measure row `index` again at the present widths; the rows below move down or up."""
+        change = self._measure(self._rows[index].plains, {}) - self._heights[index]
+        if change:
+            self._heights[index] += change
+            starts = self._starts
+            for after in range(index + 1, len(starts)):
+                starts[after] += change
+            self.refresh()
 
     def move_cursor(self, *, row: int, animate: bool = False) -> None:
         """Put the cursor on `row` (clamped), scroll it into view, tell the parent."""
@@ -402,22 +506,28 @@ class RowTable(ScrollView, can_focus=True):
         index = max(0, bisect_right(self._starts, line) - 1)
         return index, line - self._starts[index]
 
-    def _layout(self) -> None:
+    def _layout(self) -> bool:
         """Fit the columns to the width and, in a `wrap` table, measure every row for it (only
-        when the widths changed: a resize, a wider cell, a scrollbar)."""
+        when the widths changed: a resize, a wider cell, a scrollbar), else the rows not yet
+        measured. True when the widths changed (every row is to be drawn again)."""
         widths = self._fit_widths()
-        if (widths, self._below) != (self._widths, self._drawn_below):
+        relaid = (widths, self._below) != (self._widths, self._drawn_below)
+        if relaid:
             self._widths, self._drawn_below = widths, self._below
             self._strips.clear()
             self._header = None
-        if not self._wrap or self._measured == (widths, self._below):
-            return
-        self._measured = (list(widths), self._below)
-        self._fit = self._wrap_fit()
-        self._heights = []
-        self._starts = []
-        self._measure_from(0)
-        self._update_virtual_size()
+        if not self._wrap:
+            return relaid
+        if self._measured != (widths, self._below):
+            self._measured = (list(widths), self._below)
+            self._fit = self._wrap_fit()
+            self._heights = []
+            self._starts = []
+            relaid = True
+        if len(self._heights) < len(self._rows):
+            self._measure_from(len(self._heights))
+            self._update_virtual_size()
+        return relaid
 
     def _flex_index(self) -> int | None:
         return next((i for i, column in enumerate(self._columns) if column.flex), None)
@@ -443,24 +553,24 @@ class RowTable(ScrollView, can_focus=True):
         heights, starts = self._heights, self._starts
         top = starts[-1] + heights[-1] if starts else 0
         known: dict[tuple[str, bool], int] = {}
-        for cells in self._rows[first:]:
-            height = self._measure(cells, known)
+        for index in range(first, len(self._rows)):
+            height = self._measure(self._rows[index].plains, known)
             heights.append(height)
             starts.append(top)
             top += height
 
-    def _measure(self, cells: Sequence[Text], known: dict[tuple[str, bool], int]) -> int:
-        """The lines of a row of `cells` at the present widths."""
+    def _measure(self, plains: Sequence[str], known: dict[tuple[str, bool], int]) -> int:
+        """The lines of a row of cells reading `plains` at the present widths."""
         fit = self._fit
         if fit is None:
             return 1
-        plain = cells[fit.flex].plain
+        plain = plains[fit.flex]
         if not fit.below:
             key = (plain, False)
         elif not plain:
             return 1
         else:
-            key = (plain, bool(fit.lead) and _leads(cells, fit.flex))
+            key = (plain, bool(fit.lead) and _leads(plains, fit.flex))
         height = known.get(key)
         if height is None:
             if not fit.below:
@@ -558,17 +668,22 @@ class RowTable(ScrollView, can_focus=True):
 
     def _line(self, cells: Sequence[Text], skip: int | None = None) -> list[Segment]:
         """One line of cells, each padded and cut to its column's width (but column `skip`)."""
-        pad = " " * self._cell_padding
-        line = Text(no_wrap=True, end="")
+        console = self.app.console
+        pad = self._padding()
+        line: list[Segment] = []
         for index, (width, cell) in enumerate(zip(self._widths, cells, strict=True)):
             if index == skip:
                 continue
-            line.append(pad)
-            line.append_text(fit(cell, width, right=cell.justify == "right"))
-            line.append(pad)
-        return list(line.render(self.app.console))
+            line += pad
+            line += fit_segments(cell, width, console, right=cell.justify == "right")
+            line += pad
+        return line
 
-    def _lines(self, cells: Sequence[Text]) -> list[list[Segment]]:
+    def _padding(self) -> list[Segment]:
+        """What goes either side of a cell."""
+        return [Segment(" " * self._cell_padding)] if self._cell_padding else []
+
+    def _lines(self, cells: Sequence[Text], plains: Sequence[str]) -> list[list[Segment]]:
         """A row's lines: one, or (a `wrap` table) its flex cell wrapped beside or below."""
         layout = self._fit if self._wrap else None
         if layout is None:
@@ -576,7 +691,7 @@ class RowTable(ScrollView, can_focus=True):
         flex, text = layout.flex, cells[layout.flex]
         if not layout.below:
             texts = wrapped(text, layout.width, layout.cap)
-            blank = [Text("") for _ in cells]
+            blank = [_BLANK] * len(cells)
             return [
                 self._line([*(cells if n == 0 else blank)[:flex], line,
                             *(cells if n == 0 else blank)[flex + 1 :]])
@@ -584,27 +699,28 @@ class RowTable(ScrollView, can_focus=True):
             ]  # fmt: skip
         if not text.plain:
             return [self._line(cells, skip=flex)]
-        indent = Text(" " * BELOW_INDENT)
-        if layout.lead and _leads(cells, flex):
+        console = self.app.console
+        indent = Segment(" " * BELOW_INDENT)
+
+        def below(line: Text) -> list[Segment]:
+            return [indent, *fit_segments(line, layout.width, console)]
+
+        if layout.lead and _leads(plains, flex):
             room = layout.room - layout.lead
             texts = wrapped(text, layout.width, layout.cap, first=room)
-            pad = " " * self._cell_padding
-            head = Text(no_wrap=True, end="")
-            head.append(pad)
-            head.append_text(fit(cells[0], self._widths[0], right=cells[0].justify == "right"))
-            head.append(pad)
-            head.append_text(fit(texts[0], room))
-            lines = [head, *(indent + fit(line, layout.width) for line in texts[1:])]
-            return [list(line.render(self.app.console)) for line in lines]
+            first, pad = cells[0], self._padding()
+            head = [*pad, *fit_segments(first, self._widths[0], console,
+                                        right=first.justify == "right"), *pad,
+                    *fit_segments(texts[0], room, console)]  # fmt: skip
+            return [head, *(below(line) for line in texts[1:])]
         texts = wrapped(text, layout.width, layout.cap)
-        below = [indent + fit(line, layout.width) for line in texts]
-        return [self._line(cells, skip=flex),
-                *(list(line.render(self.app.console)) for line in below)]  # fmt: skip
+        return [self._line(cells, skip=flex), *(below(line) for line in texts)]
 
     def _row_strips(self, index: int) -> list[Strip]:
         strips = self._strips.get(index)
         if strips is None:
-            strips = [Strip(line) for line in self._lines(self._rows[index])]
+            cells = self._cells_of(index)
+            strips = [Strip(line) for line in self._lines(cells, self._rows[index].plains)]
             self._strips[index] = strips
         return strips
 
