@@ -97,7 +97,9 @@ def main() -> None:
             ratios.append(times["big"][-1] / times["demo"][-1])
     demo, big = (statistics.median(times[which]) for which in ("demo", "big"))
     ratio = statistics.median(ratios)
-    print(f"first frame, from the app's creation ({args.rounds} rounds, medians, {SIZE[0]}x{SIZE[1]})")
+    print(
+        f"first frame, from the app's creation ({args.rounds} rounds, medians, {SIZE[0]}x{SIZE[1]})"
+    )
     print(f"  demo                          {demo * 1e3:7.1f} ms")
     print(f"  100,000 rolls, 200 characters {big * 1e3:7.1f} ms")
     verdict = "ok" if ratio <= TARGET else "OVER"

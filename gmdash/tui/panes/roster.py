@@ -64,6 +64,8 @@ class RosterPane(Pane):
         self.selected_id: str | None = None
         self._columns: tuple[int | None, bool, bool] | None = None
         self._listed: Listed | None = None
+        self._effect_counts: dict[str, int] = {}
+        """How many effects run on each listed character (the ✦ of its status)."""
 
     def compose(self) -> ComposeResult:
         yield RowTable(id="roster-table")
@@ -135,43 +137,36 @@ class RosterPane(Pane):
         return self.dash.service.state.characters.get(self.selected_id)
 
     def refresh_roster(self) -> None:
-        """Rebuild the list; the selection stays on the same character when it still exists."""
+        """Bring the list up to date; the selection stays on the same character when it still
+        exists. Only the rows whose character changed are made again (characters are
+        immutable: a changed one is a new object), unless the list itself changed."""
         table = self.table
         edition = self.dash.service.campaign.edition
-        ruleset = edition.ruleset
         characters = self.ordered()
         keep = self.selected_id
         old_row = table.cursor_row
         self._set_columns()
-        effects = self.dash.service.state.effects
-        listed = (tuple(characters), edition, effects)
+        state = self.dash.service.state
+        listed = (tuple(characters), edition, state.effects)
         ids = [c.id for c in characters]
-        if self._listed is not None and _same(self._listed, listed) and keep in ids:
-            # Nothing the list shows has changed (a roll, a session...): keep the table as it
-            # is rather than rebuild and repaint it. Characters are immutable: a changed one
-            # is a new object.
-            row = ids.index(keep)
-            if table.cursor_row != row:
-                table.move_cursor(row=row, animate=False)
-            self.show_sheet()
-            return
+        old = self._listed
         self._listed = listed
-        bar = self._columns is None or self._columns[1]
-        rune_points = self._columns is not None and self._columns[2]
-        table.clear()
-        table.add_rows(
-            (
-                character.id,
-                self._cells(
-                    character,
-                    ruleset,
-                    bar,
-                    rune_points,
-                    len(on_target(self.dash.service.state, character.id)),
-                ),
-            )
-            for character in characters
-        )
+        if old is not None and old[1] == edition and [c.id for c in old[0]] == ids:
+            if old[2] != listed[2]:  # effects started or ended: whose count of them changed?
+                counts = {c.id: len(on_target(state, c.id)) for c in characters}
+                changed = {
+                    i for i, c in enumerate(characters) if counts[c.id] != self._effect_counts[c.id]
+                }
+                self._effect_counts = counts
+            else:
+                changed = set()
+            for index, (before, character) in enumerate(zip(old[0], characters, strict=True)):
+                if index in changed or before is not character:
+                    table.replace_row(*self._row(character, edition.ruleset))
+        else:
+            self._effect_counts = {c.id: len(on_target(state, c.id)) for c in characters}
+            table.clear()
+            table.add_lazy_rows(self._row(character, edition.ruleset) for character in characters)
         if keep in ids:
             row = ids.index(keep)
         elif ids:
@@ -179,32 +174,47 @@ class RosterPane(Pane):
         else:
             row = -1
         if row >= 0:
-            table.move_cursor(row=row, animate=False)
+            if table.cursor_row != row or table.cursor_key != ids[row]:
+                table.move_cursor(row=row, animate=False)
             self.selected_id = ids[row]
         else:
             self.selected_id = None
         self.show_sheet()
 
-    def _cells(
-        self, character: Character, ruleset: RuleSet, bar: bool, rune_points: bool, running: int
-    ) -> list[Text]:
+    def _row(
+        self, character: Character, ruleset: RuleSet
+    ) -> tuple[str, list[str], Callable[[], list[Text]]]:
+        """A lazy row of the table (see `RowTable.add_lazy_rows`): the derived numbers and the
+        status now, for the plain text that sizes the columns; the styled cells when drawn."""
+        bar = self._columns is None or self._columns[1]
+        rune_points = self._columns is not None and self._columns[2]
         full = sheet_maxima(character, ruleset)
-        npc = character.kind != CharacterKind.PC
         status = status_text(character, full)
+        running = self._effect_counts.get(character.id, 0)
         if running:  # spells and other effects on them: the sheet below says which, how long
             status.append(f" ✦{running}", style="bold magenta")
-        cells = [
-            Text("NPC" if npc else "PC", style="dim" if npc else "bold cyan"),
-            self._name_cell(character, npc, status, bar),
-            hp_bar(character.hit_points, full.hit_points, 4 if bar else 0),
-            status,
-            Text(f"{character.magic_points}/{full.magic_points}",
-                 style=points_style(character.magic_points, full.magic_points)),
-        ]  # fmt: skip
+        hp = hp_bar(character.hit_points, full.hit_points, 4 if bar else 0)
+        npc = character.kind != CharacterKind.PC
+        plains = ["NPC" if npc else "PC", character.name, hp.plain, status.plain,
+                  f"{character.magic_points}/{full.magic_points}"]  # fmt: skip
         if rune_points:  # every pool together: the sheet below shows each cult's
             current, top = character.all_rune_points
-            cells.append(Text(f"{current}/{top}", style=points_style(current, top)))
-        return cells
+            plains.append(f"{current}/{top}")
+
+        def cells() -> list[Text]:
+            row = [
+                Text(plains[0], style="dim" if npc else "bold cyan"),
+                self._name_cell(character, npc, status, bar),
+                hp,
+                status,
+                Text(plains[4], style=points_style(character.magic_points, full.magic_points)),
+            ]
+            if rune_points:
+                current, top = character.all_rune_points
+                row.append(Text(plains[5], style=points_style(current, top)))
+            return row
+
+        return character.id, plains, cells
 
     @staticmethod
     def _name_cell(character: Character, npc: bool, status: Text, wide: bool) -> Text:
@@ -631,14 +641,3 @@ def change_effects_from(pane: Pane, who: str, order: EffectOrder | None) -> None
 
 
 Listed = tuple[tuple[Character, ...], Edition, tuple[TimedEffect, ...]]
-
-
-def _same(old: Listed, new: Listed) -> bool:
-    """The same characters (the very same objects) in the same order, on the same rules, with
-    the same effects running."""
-    return (
-        old[1] == new[1]
-        and old[2] == new[2]
-        and len(old[0]) == len(new[0])
-        and all(a is b for a, b in zip(old[0], new[0], strict=True))
-    )
