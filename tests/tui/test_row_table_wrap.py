@@ -35,7 +35,7 @@ def test_wrapping_fits_the_width_and_keeps_every_word(text: str, width: int, fir
             assert cell_len(line) + cell_len(word) > room, (lines, width, first)
 
 
-@given(st.text(alphabet="ab ·漢", max_size=60), st.integers(min_value=1, max_value=20),
+@given(st.text(alphabet="ab ·é—\u00a0漢", max_size=60), st.integers(min_value=1, max_value=20),
        st.one_of(st.none(), st.integers(min_value=1, max_value=20)),
        st.integers(min_value=1, max_value=12))  # fmt: skip
 def test_the_fast_count_is_the_wrapping_counted(

@@ -118,13 +118,25 @@ def wrapped(cell: Text, width: int, max_lines: int, first: int | None = None) ->
     return lines
 
 
+_ONE_CELL = frozenset(
+    char
+    for low, high in ((0x20, 0x2FF), (0x370, 0x482), (0x2010, 0x2027))
+    for char in map(chr, range(low, high + 1))
+    if char.isprintable() and (char == " " or not char.isspace()) and cell_len(char) == 1
+)
+"""Characters one cell wide that are not blanks (but the space): the Latin, Greek and Cyrillic
+letters, "·" and dashes, where `line_count` may count characters for cells as in ASCII."""
+
+
 def line_count(plain: str, width: int, max_lines: int, first: int | None = None) -> int:
     """How many lines `wrapped` makes of a cell whose text is `plain`: `wrap_starts`
-    counted, on a fast path for ASCII text (a long log measures every row with this)."""
+    counted, on a fast path for text of one-cell characters, such as ASCII or "Vasana ·
+    Broadsword" (a long log measures every row with this)."""
     room = width if first is None else first
-    if len(plain) <= room and plain.isascii():
+    simple = plain.isascii() or _ONE_CELL.issuperset(plain)
+    if len(plain) <= room and simple:
         return 1
-    if not plain.isascii() or width <= 0 or room <= 0:
+    if not simple or width <= 0 or room <= 0:
         return min(max_lines, 1 + len(wrap_starts(plain, width, first)))
     if "  " not in plain and plain[0] != " " and plain[-1] != " ":
         # single spaces between words: a line ends at the last space within reach (one

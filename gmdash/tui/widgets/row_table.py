@@ -220,6 +220,8 @@ class RowTable(ScrollView, can_focus=True):
         self._widths: list[int] = []
         """The content width of each column as drawn (see `_fit_widths`)."""
         self._header: Strip | None = None
+        self._scroll_due = False
+        """Whether the cursor's row is to be scrolled into view once the table has its size."""
         self._styles: tuple[Style, Style, Style] | None = None
         """(base, header, cursor) for the repaint under way."""
 
@@ -537,7 +539,7 @@ class RowTable(ScrollView, can_focus=True):
         flex = self._flex_index()
         if flex is None:
             return None
-        room = self.scrollable_content_region.width
+        room = self._room()
         width = self._below or self._widths[flex]
         # room for `max_chars` characters, and a line for the words that do not fill theirs
         cap = max(2, -(-self._max_chars // max(1, width)) + 1)
@@ -593,6 +595,8 @@ class RowTable(ScrollView, can_focus=True):
             self.get_component_rich_style("row-table--cursor"),
         )
         self._layout()  # new columns, a wider cell, a resize, a scrollbar
+        if self._scroll_due:  # the rows in view are the cursor's from the first frame on
+            self._scroll_to_cursor(animate=False)
         return super().render_lines(crop)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -609,12 +613,27 @@ class RowTable(ScrollView, can_focus=True):
         self._update_virtual_size()
         self.refresh()
 
+    def _room(self) -> int:
+        """The width the rows have: the content's, less the vertical scrollbar that the rows
+        will need if it is not shown yet (Textual adds it at the next layout, after the first
+        frame: laying the rows out for it now saves measuring and drawing them twice)."""
+        width = self.scrollable_content_region.width
+        bar = self.styles.scrollbar_size_vertical
+        if width <= 0 or not bar or self.show_vertical_scrollbar:
+            return width
+        if (
+            self.styles.overflow_y != "auto"
+            or len(self._rows) + self._top <= self.container_size.height
+        ):
+            return width  # (a few rows of several lines may need it too: then, laid out twice)
+        return width - bar
+
     def _fit_widths(self) -> list[int]:
         """Each column's width, flex columns narrowed to fit the table (to 8 at least: past
         that the row is cut at the edge instead). A `wrap` table's flex column takes the room
         left, or goes below the others (`_below`) when that is under BESIDE_MIN."""
         widths = [column.width for column in self._columns]
-        room = self.scrollable_content_region.width
+        room = self._room()
         if room <= 0:
             return widths
         pad = 2 * self._cell_padding
@@ -651,20 +670,24 @@ class RowTable(ScrollView, can_focus=True):
                 self.refresh_line(line)
 
     def _scroll_to_cursor(self, animate: bool) -> None:
+        """Scroll the cursor's row into view; before the table has its size (and its rows
+        their heights), at the first repaint (see `render_lines`)."""
         height = self.scrollable_content_region.height - self._top
+        self._scroll_due = True
         if height <= 0:
             return
         if self._wrap:
             self._layout()
             if len(self._heights) != len(self._rows):
                 return
+        self._scroll_due = False
         first = self._row_top(self._cursor)
         last = first + self._row_height(self._cursor) - 1
         top = int(self.scroll_offset.y)
         if first < top:
-            self.scroll_to(y=first, animate=animate, immediate=True)
+            self.scroll_to(y=first, animate=animate, immediate=True, force=True)
         elif last >= top + height:
-            self.scroll_to(y=last - height + 1, animate=animate, immediate=True)
+            self.scroll_to(y=last - height + 1, animate=animate, immediate=True, force=True)
 
     def _line(self, cells: Sequence[Text], skip: int | None = None) -> list[Segment]:
         """One line of cells, each padded and cut to its column's width (but column `skip`)."""
