@@ -254,3 +254,17 @@ async def test_one_character_changed_remakes_one_roster_row(
         after = [table.get_row_at(i)[2].plain for i in range(table.row_count)]
         changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
         assert len(changed) == 1 and f" {who.hit_points - 3}/" in after[changed[0]]
+
+
+async def test_rows_cleared_before_the_first_frame_leave_nothing_to_scroll_to() -> None:
+    """The cursor's row is scrolled into view at the first repaint; gone by then, nothing."""
+
+    class Cleared(LazyHost):
+        def on_mount(self) -> None:
+            self.table.move_cursor(row=40)  # before the table has its size: scrolled later
+            self.table.clear()
+
+    app = Cleared(50, wrap=True)
+    async with app.run_test(size=(20, 14)) as pilot:
+        await pilot.pause()
+        assert app.table.row_count == 0 and app.table.scroll_offset.y == 0

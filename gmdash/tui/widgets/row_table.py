@@ -673,8 +673,8 @@ class RowTable(ScrollView, can_focus=True):
         """Scroll the cursor's row into view; before the table has its size (and its rows
         their heights), at the first repaint (see `render_lines`)."""
         height = self.scrollable_content_region.height - self._top
-        self._scroll_due = True
-        if height <= 0:
+        self._scroll_due = bool(self._rows)
+        if height <= 0 or not self._rows:
             return
         if self._wrap:
             self._layout()
