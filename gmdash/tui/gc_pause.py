@@ -50,3 +50,41 @@ class CollectionPause:
         if self._frozen:
             gc.unfreeze()
             self._frozen = False
+
+
+class OpeningHold:
+    """No garbage collection while a dialog is being built, until its first frame is drawn.
+
+    Opening a dialog allocates tens of thousands of objects; a collection that falls in that
+    moment (a full one frees the widgets of every dialog closed since the last: tens of
+    milliseconds) would land between the key and the frame. So collections wait until the
+    frame is drawn, then run as usual. Holds nest (a dialog opened from a dialog): the
+    collector is turned back on when the last is let go, and only if a hold turned it off.
+    """
+
+    _holding = 0
+    _disabled_by_us = False
+
+    def __init__(self) -> None:
+        self.held = False
+
+    def hold(self) -> None:
+        if self.held:
+            return
+        self.held = True
+        cls = OpeningHold
+        if cls._holding == 0 and gc.isenabled():
+            gc.disable()
+            cls._disabled_by_us = True
+        cls._holding += 1
+
+    def let_go(self) -> None:
+        """End the hold; letting go twice, or without a hold, does nothing."""
+        if not self.held:
+            return
+        self.held = False
+        cls = OpeningHold
+        cls._holding -= 1
+        if cls._holding == 0 and cls._disabled_by_us:
+            cls._disabled_by_us = False
+            gc.enable()

@@ -4,18 +4,23 @@ Textual styles a new screen's widgets as they mount, then twice more before its 
 when the screen is resumed (a refresh for styles that might have changed while it was hidden:
 a new screen was never hidden) and when its first resize sets the app's breakpoint classes.
 Each pass restyles every widget of the dialog; skipping both halves the time from a key to the
-dialog's first frame.
+dialog's first frame. And no garbage collection runs while the dialog is built (see
+`gc_pause.OpeningHold`): it waits for the first frame.
 """
 
 from __future__ import annotations
 
 from typing import TypeVar
 
+from rich.console import RenderableType
 from textual import events
 from textual._context import NoActiveAppError
+from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen
 
+from gmdash.tui.backdrop import DimmedScreen
 from gmdash.tui.breakpoints import set_breakpoint_classes
+from gmdash.tui.gc_pause import OpeningHold
 
 R = TypeVar("R")
 
@@ -27,11 +32,28 @@ class QuickModal(ModalScreen[R]):
                  classes: str | None = None) -> None:  # fmt: skip
         super().__init__(name=name, id=id, classes=classes)
         self._resumed = False
+        self._opening = OpeningHold()
         try:
             width = self.app.size.width
         except NoActiveAppError:  # built outside a running app (a test of the screen alone)
             return
         set_breakpoint_classes(self, width)
+
+    async def _compose(self) -> None:
+        # Held from here (the dialog is being pushed: its widgets are about to be built), not
+        # from __init__: a dialog built and never shown would hold the collector forever.
+        self._opening.hold()
+        self.call_after_refresh(self._opening.let_go)
+        await super()._compose()
+
+    def on_unmount(self) -> None:
+        self._opening.let_go()  # closed before its first frame
+
+    def render(self) -> RenderableType:
+        shown = super().render()
+        if isinstance(shown, BackgroundScreen):  # the dashboard, dimmed: the same, cheaper
+            return DimmedScreen(shown.screen, shown.color)
+        return shown
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Runs before Textual's own handler (a subclass's handler comes first): the first
