@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from rich.console import RenderableType
 from textual import events
 from textual._context import NoActiveAppError
-from textual.renderables.background_screen import BackgroundScreen
+from textual.geometry import Region
 from textual.screen import ModalScreen
+from textual.strip import Strip
 
-from gmdash.tui.backdrop import DimmedScreen
+from gmdash.tui.backdrop import dimmed_lines
 from gmdash.tui.breakpoints import set_breakpoint_classes
 from gmdash.tui.gc_pause import OpeningHold
 
@@ -49,11 +49,10 @@ class QuickModal(ModalScreen[R]):
     def on_unmount(self) -> None:
         self._opening.let_go()  # closed before its first frame
 
-    def render(self) -> RenderableType:
-        shown = super().render()
-        if isinstance(shown, BackgroundScreen):  # the dashboard, dimmed: the same, cheaper
-            return DimmedScreen(shown.screen, shown.color)
-        return shown
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The dashboard, dimmed behind the dialog: Textual's lines, built cheaper (backdrop)
+        lines = dimmed_lines(self, crop)
+        return super().render_lines(crop) if lines is None else lines
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Runs before Textual's own handler (a subclass's handler comes first): the first

@@ -8,25 +8,33 @@ from pathlib import Path
 
 import pytest
 from helpers import dashboard_app, demo_service, fixed_clock
-from rich.segment import Segment
-from textual._compositor import visible_screen_stack
+from textual._context import visible_screen_stack
 from textual.app import ComposeResult
-from textual.renderables.background_screen import BackgroundScreen
+from textual.geometry import Region
+from textual.screen import ModalScreen
+from textual.strip import Strip
 from textual.widgets import Static
 
-from gmdash.tui.app import GmDashApp
-from gmdash.tui.backdrop import DimmedScreen
+from gmdash.tui.backdrop import dimmed_lines
 from gmdash.tui.gc_pause import OpeningHold
 from gmdash.tui.modal import QuickModal
 
 
-def rendered(app: GmDashApp, renderable: object) -> list[Segment]:
-    options = app.console_options.update_width(app.size.width)
-    return list(app.console.render(renderable, options))  # type: ignore[arg-type]
+def textual_lines(dialog: QuickModal[object], crop: Region) -> list[Strip]:
+    """The lines Textual itself draws for the dialog screen, afresh."""
+    dialog._styles_cache.clear()
+    dialog.refresh()  # its content is drawn again too
+    visible_screen_stack.set(dialog.app._background_screens)  # as the compositor sets it
+    return ModalScreen.render_lines(dialog, crop)
+
+
+def our_lines(dialog: QuickModal[object], crop: Region) -> list[Strip]:
+    visible_screen_stack.set(dialog.app._background_screens)
+    return dialog.render_lines(crop)
 
 
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
-@pytest.mark.parametrize("key", ["d", "a"])  # over the roster and the log, each theme
+@pytest.mark.parametrize("key", ["d", "a"])
 async def test_the_dimmed_dashboard_is_textuals_own(tmp_path: Path, theme: str, key: str) -> None:
     with demo_service(tmp_path, fixed_clock) as service:
         app = dashboard_app(service)
@@ -36,16 +44,38 @@ async def test_the_dimmed_dashboard_is_textuals_own(tmp_path: Path, theme: str, 
             await pilot.pause()
             dialog = app.screen
             assert isinstance(dialog, QuickModal)
-            visible_screen_stack.set(app._background_screens)  # as the compositor sets it
-            shown = dialog.render()
-            assert isinstance(shown, DimmedScreen)
-            assert shown.screen is app.screen_stack[0]
-            textual = BackgroundScreen(shown.screen, shown.color)
-            ours = rendered(app, shown)
-            assert len(ours) > 1000  # the whole dashboard, not a blank
-            assert ours == rendered(app, textual)
-            # The second time comes from the kept styles: still the same.
-            assert rendered(app, shown) == rendered(app, textual)
+            whole = dialog.size.region
+            visible_screen_stack.set(app._background_screens)
+            ours = dimmed_lines(dialog, whole)
+            assert ours is not None and len(ours) == 50
+            assert sum(len(list(line)) for line in ours) > 1000  # the dashboard, not a blank
+            assert ours == textual_lines(dialog, whole)
+            part = Region(30, 10, 70, 12)  # a part redrawn (the dashboard changed below)
+            assert our_lines(dialog, part) == textual_lines(dialog, part)
+            over = Counting()  # a dialog over the dialog: it shows both, dimmed
+            app.push_screen(over)
+            await pilot.pause()
+            assert our_lines(over, whole) == textual_lines(over, whole)
+
+
+async def test_a_screen_of_its_own_is_drawn_by_textual(tmp_path: Path) -> None:
+    with demo_service(tmp_path, fixed_clock) as service:
+        app = dashboard_app(service)
+        async with app.run_test(size=(120, 40)) as pilot:
+            dialog = Counting()
+            app.push_screen(dialog)
+            await pilot.pause()
+            whole = dialog.size.region
+            visible_screen_stack.set(app._background_screens)
+            assert dimmed_lines(dialog, whole) is not None
+            dialog.styles.padding = (1, 2)
+            visible_screen_stack.set(app._background_screens)
+            assert dimmed_lines(dialog, whole) is None
+            assert our_lines(dialog, whole) == textual_lines(dialog, whole)  # Textual's path
+            dialog.styles.padding = 0
+            dialog.styles.background = "red"  # opaque: nothing shows through
+            visible_screen_stack.set(app._background_screens)
+            assert dimmed_lines(dialog, whole) is None
 
 
 class Counting(QuickModal[None]):
