@@ -6,16 +6,28 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from helpers import dashboard_app, demo_service, fixed_clock
 from textual.app import ComposeResult
+from textual.css.stylesheet import Stylesheet
+from textual.widget import Widget
 from textual.widgets import Static
 
 import gmdash.tui.dialogs
 from gmdash.tui.modal import QuickModal
-from gmdash.tui.preload import dialog_modules, preload_dialogs
+from gmdash.tui.preload import (
+    STEP,
+    _import_all,
+    add_styles,
+    add_styles_at_rest,
+    default_css,
+    dialog_modules,
+    preload_dialogs,
+    widget_classes,
+)
 
 
 class Probe(QuickModal[None]):
@@ -72,3 +84,74 @@ def test_start_up_imports_no_dialog() -> None:
     early = [name for name in loaded if name.startswith("gmdash.tui.dialogs.")]
     assert early == [], early
     assert "gmdash.tui.help" not in loaded
+
+
+def test_a_class_css_is_read_as_textual_reads_it() -> None:
+    from textual.widgets import Input, Select
+
+    from gmdash.tui.dialogs.character_form import CharacterForm
+
+    for cls, built in ((Input, Input()), (Select, Select[str]([])),
+                       (CharacterForm, CharacterForm(None))):  # fmt: skip
+        assert default_css(cls) == built._get_default_css()
+        assert default_css(cls)  # each has CSS of its own or of a base
+
+
+async def test_a_dialog_opened_after_the_preload_parses_no_css(tmp_path: Path) -> None:
+    with demo_service(tmp_path, fixed_clock) as service:
+        app = dashboard_app(service)
+        async with app.run_test(size=(160, 50)) as pilot:
+            classes = widget_classes(_import_all(dialog_modules()))
+            from gmdash.tui.dialogs.character_form import CharacterForm
+
+            assert CharacterForm in classes
+            for cls in classes:
+                add_styles(app, cls)
+            parses: list[int] = []
+            parse = app.stylesheet.parse
+
+            def counted() -> None:
+                parses.append(1)
+                parse()
+
+            app.stylesheet.parse = counted  # type: ignore[method-assign]
+            await pilot.press("1", "a")  # the character form: inputs, selects, text areas
+            await pilot.pause()
+            assert isinstance(app.screen, CharacterForm)
+            assert parses == []
+            await pilot.press("escape", "2", "b")  # and start combat
+            await pilot.pause()
+            assert type(app.screen).__name__ == "CombatSetupDialog"
+            assert parses == []
+
+
+class StepApp:
+    """Just what `add_styles_at_rest` uses of an app: a stylesheet and timers, run by hand."""
+
+    def __init__(self) -> None:
+        self.stylesheet = Stylesheet()
+        self.timers: list[tuple[float, Callable[[], None]]] = []
+
+    def set_timer(self, delay: float, callback: Callable[[], None]) -> None:
+        self.timers.append((delay, callback))
+
+
+def test_the_preload_styles_one_class_at_a_time() -> None:
+    from textual.widgets import Button, Input, Label
+
+    app = StepApp()
+    add_styles_at_rest(app, [Input, Button, Label])  # type: ignore[arg-type]
+
+    def has(cls: type[Widget]) -> bool:
+        css = cls.DEFAULT_CSS
+        return any(source.content == css for source in app.stylesheet.source.values())
+
+    assert has(Input) and not has(Button) and not has(Label)
+    steps = 0
+    while app.timers:
+        delay, step = app.timers.pop()
+        assert delay == STEP
+        step()
+        steps += 1
+        assert has(Button) and has(Label) == (steps == 2)
+    assert steps == 2

@@ -112,6 +112,8 @@ class CheckedForm(GuardedModal[T], Generic[T]):
         `char-STR`) has been typed in."""
         if self._tried:
             return True
+        if not self._touched:
+            return False  # a form just opened (every field's first value comes in): no query
         found = self.query(f"#{field}")
         if not found:
             stem = field.removesuffix("s")
