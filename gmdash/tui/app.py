@@ -12,6 +12,7 @@ from typing import ClassVar
 from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import BindingType
+from textual.dom import DOMNode
 from textual.markup import escape
 from textual.message import Message
 from textual.notifications import SeverityLevel
@@ -99,6 +100,13 @@ class GmDashApp(App[int]):
                 self.key_gate.handled()
             return
         await super().on_event(event)
+
+    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+        # A widget still being built (a dialog's fields, before they mount) gets its styles in
+        # full when it mounts: restyling it for each class it takes before then is wasted.
+        if node is not self and not node.is_attached:
+            return
+        super().update_styles(node, animate=animate)
 
     def _configured_theme(self) -> str:
         wanted = self.config.theme if self.config else None
