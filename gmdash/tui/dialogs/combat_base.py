@@ -59,7 +59,9 @@ class CombatForm(CheckedForm[T], Generic[T]):
             box.border_subtitle = literal(
                 f"{keys.hint_key('form.confirm')} OK · {keys.hint_key('form.cancel')} cancel"
             )
-            with VerticalScroll(classes="combat-fields"):
+            # Not focusable: the screen would focus it first (restyling every field under it),
+            # then the field each form starts on.
+            with VerticalScroll(classes="combat-fields", can_focus=False):
                 yield from self.body()
                 yield Static("", id="preview")
             with Horizontal(classes="buttons"):
