@@ -205,3 +205,25 @@ async def test_rolling_characteristics_over_typed_ones_asks_first(
         )
         rolled = form.query_one("#roll", Button)
         assert not rolled.can_focus, "tab never lands on the roll button"
+
+
+async def test_an_edit_saved_at_once_keeps_the_fields_added_after_the_first_frame(
+    tmp_path: Path,
+) -> None:
+    # The character form adds its weapons, magic and notes just after its first frame: a save
+    # typed with no pause waits for them, and keeps what the sheet had there.
+    with demo_service(tmp_path, fixed_clock) as service:
+        before = {c.id: (c.weapons, c.spells, c.cults, c.notes) for c in service.characters}
+        assert any(weapons and notes for weapons, _, _, notes in before.values())
+        app = dashboard_app(service)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.press("1", "e", "ctrl+s")
+            await pilot.pause()
+            assert not isinstance(app.screen, CharacterForm)
+            after = {c.id: (c.weapons, c.spells, c.cults, c.notes) for c in service.characters}
+            assert after == before
+            await pilot.press("e", "tab", "ctrl+s")  # and again, the focus moved meanwhile
+            await pilot.pause()
+            assert not isinstance(app.screen, CharacterForm)
+            assert {c.id: (c.weapons, c.spells, c.cults, c.notes)
+                    for c in service.characters} == before  # fmt: skip

@@ -20,6 +20,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
 from gmdash import rules
@@ -284,6 +285,10 @@ class CharacterForm(FormDialog[Character]):
             yield field_label(f"{title}: one 'Name  value' per line (✓ or * = experience tick)")
             yield TextArea(ability_lines(sheet.abilities, kind) if sheet else "", id=field_id)
             yield error_label(field_id)
+
+    def later_body(self) -> Iterator[Widget]:
+        # Below the first screenful even at 160x50: weapons, magic and notes.
+        sheet = self.original
         brp = self.edition.is_brp
         yield field_label(f"Weapons: {weapon_format(brp)}")
         yield TextArea(weapon_lines(sheet.weapons, brp) if sheet else "", id="weapons")
@@ -296,7 +301,7 @@ class CharacterForm(FormDialog[Character]):
         hint = f"tab moves between fields · {save} saves · {cancel} cancels"
         yield Static(literal(hint), classes="hint")
 
-    def _magic_fields(self, sheet: Character | None) -> ComposeResult:
+    def _magic_fields(self, sheet: Character | None) -> Iterator[Widget]:
         brp = self.edition.is_brp
         if brp:
             yield field_label("Spells: one 'Name points [v] chance%' per line (v: variable)")
@@ -380,9 +385,7 @@ class CharacterForm(FormDialog[Character]):
         if bad_armour:
             found["armour"] = "; ".join(bad_armour)
         found.update(self._abilities()[1])
-        weapons, weapon_error = parse_weapons(
-            self.query_one("#weapons", TextArea).text, self.edition.is_brp
-        )
+        weapons, weapon_error = parse_weapons(self._text("weapons"), self.edition.is_brp)
         if weapon_error:
             found["weapons"] = weapon_error
         names = [w.name.casefold() for w in weapons]
@@ -399,7 +402,9 @@ class CharacterForm(FormDialog[Character]):
         return found
 
     def _text(self, widget_id: str) -> str:
-        return self.query_one(f"#{widget_id}", TextArea).text
+        """A text area's text ("" for one of `later_body` not in yet: nothing typed there)."""
+        area = self.later_field(widget_id, TextArea)
+        return "" if area is None else area.text
 
     def _show_spell_limit(self, spells: list[Spell]) -> None:
         """RQG: the spirit magic known against CHA, as typed (docs/rules.md#spirit-magic-limit)."""
@@ -407,7 +412,9 @@ class CharacterForm(FormDialog[Character]):
             return
         cha_text = self._value("char-CHA") if "CHA" in self._keys() else ""
         cha = int(cha_text) if cha_text.strip().isdigit() else None
-        self.query_one("#spell-limit", Static).update(spirit_limit_text(spells, cha))
+        limit = self.later_field("spell-limit", Static)
+        if limit is not None:
+            limit.update(spirit_limit_text(spells, cha))
 
     def answer(self) -> Character:
         chars, _ = self._characteristics()
@@ -422,11 +429,9 @@ class CharacterForm(FormDialog[Character]):
             characteristics=chars,
             ruleset=self.ruleset,
             abilities=self._abilities()[0],
-            weapons=parse_weapons(self.query_one("#weapons", TextArea).text, self.edition.is_brp)[
-                0
-            ],
+            weapons=parse_weapons(self._text("weapons"), self.edition.is_brp)[0],
             armour={k: v for k, v in armour.items() if v},
-            notes=self.query_one("#notes", TextArea).text.rstrip(),
+            notes=self._text("notes").rstrip(),
             hit_table=self.original.hit_table if self.original else DEFAULT_TABLE,
         )
         sheet = replace(sheet, rune_points=rune_max, rune_points_max=rune_max)

@@ -40,6 +40,7 @@ from gmdash.tui.keymap import FORM, binding_of, bindings_for, command_of, table_
 from gmdash.tui.user_text import literal
 
 T = TypeVar("T")
+W = TypeVar("W", bound=Widget)
 
 CHOICES = (Select, Checkbox, RadioButton, RadioSet, Switch)
 """Widgets whose own `enter` (open, toggle) would shadow the dialog's OK."""
@@ -157,9 +158,16 @@ class CheckedForm(GuardedModal[T], Generic[T]):
             raise SkipAction  # the focused widget's own enter (a field, a list, a button)
         self.action_confirm()
 
+    def ready_to_confirm(self) -> bool:
+        """Whether every field is in (a form adding some after its first frame says no until
+        then: its answer would miss them)."""
+        return True
+
     @guarded
     @only_while_open
     def action_confirm(self) -> None:
+        if not self.ready_to_confirm():
+            return  # only a click can come this early: typed keys wait for the fields
         self._tried = True
         problems = self.revalidate()
         if problems:
@@ -210,6 +218,41 @@ class FormDialog(CheckedForm[T], Generic[T]):
     def dialog_body(self) -> ComposeResult:
         """The fields, labels, error labels and previews."""
         yield from ()
+
+    def later_body(self) -> Iterator[Widget]:
+        """Fields below the first screenful (no containers), added under `dialog_body`'s just
+        after the dialog's first frame: that frame comes sooner, and keys typed meanwhile wait
+        for them (`key_gate`), so a field's typing still lands in it. Until they are in,
+        `later_field` finds none of them."""
+        yield from ()
+
+    _later_pending = False
+
+    def on_mount(self) -> None:
+        later = list(self.later_body())
+        if later:
+            self._later_pending = True
+            self.call_after_refresh(self._add_later, later)
+
+    def _filled_in(self) -> None:
+        if not self._later_pending:  # the later fields' first values are not typing either
+            super()._filled_in()
+
+    async def _add_later(self, later: list[Widget]) -> None:
+        if not self.is_attached:
+            return  # closed before its first frame
+        await self.query_one(".dialog-fields").mount_all(later)
+        self._later_pending = False
+        self.revalidate()
+        self.call_after_refresh(self._filled_in)
+
+    def ready_to_confirm(self) -> bool:
+        return not self._later_pending
+
+    def later_field(self, widget_id: str, kind: type[W]) -> W | None:
+        """A field of `later_body`, or None while it is not in yet."""
+        found = self.query(f"#{widget_id}").results(kind)
+        return next(iter(found), None)
 
     def extra_buttons(self) -> Iterator[Button]:
         """Buttons before Cancel and OK that fill fields (rolls): each also has a key."""
