@@ -105,8 +105,7 @@ async def test_a_dialog_opened_after_the_preload_parses_no_css(tmp_path: Path) -
             from gmdash.tui.dialogs.character_form import CharacterForm
 
             assert CharacterForm in classes
-            for cls in classes:
-                add_styles(app, cls)
+            add_styles(app, classes)
             parses: list[int] = []
             parse = app.stylesheet.parse
 
@@ -136,11 +135,11 @@ class StepApp:
         self.timers.append((delay, callback))
 
 
-def test_the_preload_styles_one_class_at_a_time() -> None:
+def test_the_preload_styles_a_batch_at_a_time() -> None:
     from textual.widgets import Button, Input, Label
 
     app = StepApp()
-    add_styles_at_rest(app, [Input, Button, Label])  # type: ignore[arg-type]
+    add_styles_at_rest(app, [Input, Button, Label], batch=1)  # type: ignore[arg-type]
 
     def has(cls: type[Widget]) -> bool:
         css = cls.DEFAULT_CSS
@@ -155,3 +154,8 @@ def test_the_preload_styles_one_class_at_a_time() -> None:
         steps += 1
         assert has(Button) and has(Label) == (steps == 2)
     assert steps == 2
+    pair = StepApp()
+    add_styles_at_rest(pair, [Input, Button, Label], batch=2)  # type: ignore[arg-type]
+    added = {source.content for source in pair.stylesheet.source.values()}
+    first = {cls for cls in (Input, Button, Label) if cls.DEFAULT_CSS in added}
+    assert first == {Input, Button} and len(pair.timers) == 1
