@@ -11,8 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gmdash.cli.campaign_errors import store_errors
-from gmdash.cli.errors import CliError
+from gmdash.cli.campaign_errors import campaign_name, store_errors
 from gmdash.cli.json_files import read_json_file, write_export
 from gmdash.cli.output import print_json
 from gmdash.cli.parsing import parent_parser
@@ -62,13 +61,6 @@ def _count(text: str) -> int:
     return int(text)
 
 
-def _campaign(args: argparse.Namespace) -> str:
-    name = getattr(args, "campaign", None)
-    if not name or not str(name).strip():
-        raise CliError("this command needs --campaign NAME (see 'gmdash campaign list')")
-    return str(name)
-
-
 def summary(template: CreatureTemplate) -> dict[str, object]:
     """A template in one row: what `list --json` prints."""
     return {
@@ -80,7 +72,7 @@ def summary(template: CreatureTemplate) -> dict[str, object]:
 
 
 def bestiary_list(args: argparse.Namespace) -> int:
-    name = _campaign(args)
+    name = campaign_name(args)
     with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
         found = bestiary.templates(svc)
     if args.json:
@@ -96,7 +88,7 @@ def bestiary_list(args: argparse.Namespace) -> int:
 
 
 def bestiary_show(args: argparse.Namespace) -> int:
-    name = _campaign(args)
+    name = campaign_name(args)
     with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
         template = bestiary.template(svc, args.name)
     if args.json:
@@ -135,7 +127,7 @@ def show_text(template: CreatureTemplate) -> str:
 
 
 def bestiary_import(args: argparse.Namespace) -> int:
-    name = _campaign(args)
+    name = campaign_name(args)
     data = read_json_file(args.file, "a bestiary")
     with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
         saved = bestiary.import_bestiary(svc, data)
@@ -148,7 +140,7 @@ def bestiary_import(args: argparse.Namespace) -> int:
 
 
 def bestiary_export(args: argparse.Namespace) -> int:
-    name = _campaign(args)
+    name = campaign_name(args)
     with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
         document = bestiary.export(svc, list(args.names))
     if write_export(document, args.out):
@@ -157,7 +149,7 @@ def bestiary_export(args: argparse.Namespace) -> int:
 
 
 def bestiary_spawn(args: argparse.Namespace) -> int:
-    name = _campaign(args)
+    name = campaign_name(args)
     with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
         added = bestiary.spawn(svc, args.name, args.count, SeededRng(args.seed))
     if args.json:

@@ -9,8 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gmdash.cli.campaign_errors import store_errors
-from gmdash.cli.errors import CliError
+from gmdash.cli.campaign_errors import campaign_name, store_errors
 from gmdash.cli.output import print_json
 from gmdash.cli.parsing import parent_parser
 from gmdash.model.effect_events import TimePassed
@@ -52,13 +51,6 @@ def register(subparsers: Any) -> None:
     passing.set_defaults(handler=time_pass)
 
 
-def _campaign(args: argparse.Namespace) -> str:
-    name = getattr(args, "campaign", None)
-    if not name or not str(name).strip():
-        raise CliError("this command needs --campaign NAME (see 'gmdash campaign list')")
-    return str(name)
-
-
 def _row(effect: TimedEffect) -> dict[str, object]:
     return {"id": effect.id, "on": effect.target_name, "effect": effect.title,
             "left": describe_span(effect.left), "left_seconds": effect.left,
@@ -73,7 +65,7 @@ def _line(effect: TimedEffect) -> str:
 
 def effect_list(args: argparse.Namespace) -> int:
     """`gmdash effect list --campaign NAME`: what runs, on whom, for how long."""
-    name = _campaign(args)
+    name = campaign_name(args)
     with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
         running = list(svc.state.effects)
     if args.json:
@@ -87,7 +79,7 @@ def effect_list(args: argparse.Namespace) -> int:
 
 def effect_add(args: argparse.Namespace) -> int:
     """`gmdash effect add WHO EFFECT [--by CASTER] --campaign NAME`."""
-    name = _campaign(args)
+    name = campaign_name(args)
     with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
         effect = effects.add_effect(svc, args.who, args.text, args.by.strip() or None)
     if args.json:
@@ -99,7 +91,7 @@ def effect_add(args: argparse.Namespace) -> int:
 
 def effect_end(args: argparse.Namespace) -> int:
     """`gmdash effect end ID --campaign NAME`: dismiss an effect before its time."""
-    name = _campaign(args)
+    name = campaign_name(args)
     with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
         effect = effects.dismiss(svc, args.effect_id.strip())
     if args.json:
@@ -111,7 +103,7 @@ def effect_end(args: argparse.Namespace) -> int:
 
 def time_pass(args: argparse.Namespace) -> int:
     """`gmdash time pass SPAN --campaign NAME`: effects count down, magic points come back."""
-    name = _campaign(args)
+    name = campaign_name(args)
     with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
         events = effects.pass_time_text(svc, args.span)
         names = {c.id: c.name for c in svc.characters}
