@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from textual import events
 from textual._context import NoActiveAppError
 from textual.geometry import Region
 from textual.screen import ModalScreen
@@ -21,17 +20,18 @@ from textual.strip import Strip
 from gmdash.tui.backdrop import dimmed_lines
 from gmdash.tui.breakpoints import set_breakpoint_classes
 from gmdash.tui.gc_pause import OpeningHold
+from gmdash.tui.styled_once import StyledOnce
 
 R = TypeVar("R")
 
 
-class QuickModal(ModalScreen[R]):
-    """A modal screen whose widgets are styled once as it opens."""
+class QuickModal(StyledOnce, ModalScreen[R]):
+    """A modal screen whose widgets are styled once as it opens (`StyledOnce`: not again at
+    its first resume)."""
 
     def __init__(self, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:  # fmt: skip
         super().__init__(name=name, id=id, classes=classes)
-        self._resumed = False
         self._opening = OpeningHold()
         try:
             width = self.app.size.width
@@ -53,10 +53,3 @@ class QuickModal(ModalScreen[R]):
         # The dashboard, dimmed behind the dialog: Textual's lines, built cheaper (backdrop)
         lines = dimmed_lines(self, crop)
         return super().render_lines(crop) if lines is None else lines
-
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Runs before Textual's own handler (a subclass's handler comes first): the first
-        # resume follows the mount, whose styles are current.
-        if not self._resumed:
-            self._resumed = True
-            event.refresh_styles = False

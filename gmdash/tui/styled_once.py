@@ -1,9 +1,9 @@
-"""A screen whose widgets are styled when they mount, not again when it is first shown.
+"""Screens whose widgets are styled when they mount, not again when first shown.
 
 Textual restyles every widget of a screen each time it is resumed, in case styles changed while
 it was hidden; a screen shown for the first time was never hidden, and the styles its widgets
 got as they mounted are current. On the dashboard that second pass was a tenth of the work
-before the first frame.
+before the first frame; every dialog (`gmdash.tui.modal.QuickModal`) skips it too.
 """
 
 from __future__ import annotations
