@@ -4,6 +4,7 @@ first frame."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -159,3 +160,34 @@ def test_the_preload_styles_a_batch_at_a_time() -> None:
     added = {source.content for source in pair.stylesheet.source.values()}
     first = {cls for cls in (Input, Button, Label) if cls.DEFAULT_CSS in added}
     assert first == {Input, Button} and len(pair.timers) == 1
+
+
+START_UP_SCRIPT = """
+import sys
+import gmdash.tui.launch as launch
+
+def opened(*args, **kwargs):
+    import gmdash.tui.app  # what the dashboard imports before its first frame
+    print(*sorted(sys.modules))
+    return 0
+
+launch.run_dashboard = opened
+from gmdash.cli import main
+raise SystemExit(main(["--saves", sys.argv[1]]))
+"""
+
+
+def test_the_dashboards_start_imports_no_subcommand_no_attack_and_no_importer(
+    tmp_path: Path,
+) -> None:
+    env = {**os.environ, "GMDASH_CONFIG": str(tmp_path / "config.toml")}
+    loaded = subprocess.run(
+        [sys.executable, "-c", START_UP_SCRIPT, str(tmp_path / "saves")],
+        capture_output=True, text=True, check=True, env=env,
+    ).stdout.split()  # fmt: skip
+    assert "gmdash.tui.app" in loaded
+    early = {name for name in loaded if name.startswith("gmdash.cli.") and "commands" in name}
+    assert early == set(), early  # argparse is given no subcommand to build
+    later = ("gmdash.play.combat.attack", "gmdash.play.combat.plan", "gmdash.rules.exchange",
+             "gmdash.play.importing", "gmdash.model.statblock", "gmdash.play.recovery")  # fmt: skip
+    assert [name for name in later if name in loaded] == []
