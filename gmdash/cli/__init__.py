@@ -178,8 +178,8 @@ def build_parser(command: str | None = None, *, wants_help: bool = True) -> argp
         importlib.import_module(module).register(_OneCommand(subparsers, command))
         return parser
     if command is None and not wants_help:
-        # The dashboard: no subcommand to parse, so none is imported (they cost a third of
-        # the dashboard's start-up).
+        # The dashboard: no subcommand to parse, so none is imported (importing them all,
+        # the combat commands' rules of the exchange among them, delayed its first frame).
         return parser
     for name in dict.fromkeys(COMMAND_MODULES.values()):
         importlib.import_module(name).register(subparsers)

@@ -41,14 +41,15 @@ class ClassCode:
         """`exec` for `dataclasses`: source text runs from its kept code when there is some."""
         if isinstance(source, str):
             code = self.kept.get(source)
-            if code is None:  # two classes of the same fields share their methods' source
+            new = code is None
+            if code is None:  # (not `if new`: mypy narrows `code` only so)
                 # dont_inherit: this module's `from __future__ import annotations` must not
                 # reach the methods (`dataclasses` compiles with none in effect).
                 code = compile(source, "<string>", "exec", dont_inherit=True)
-                with self._lock:
+            with self._lock:
+                if new:  # kept at once: two classes of the same fields share their source
                     self.kept[source] = code
                     self.compiled += 1
-            with self._lock:
                 self.used[source] = code
             source = code
         builtins.exec(source, globals, locals)  # type: ignore[arg-type]
