@@ -25,6 +25,7 @@ from gmdash.play.campaign import CampaignService
 from gmdash.rules import OptionalRule, Rng, SeededRng
 from gmdash.safe_text import visible
 from gmdash.tui.breakpoints import HORIZONTAL_BREAKPOINTS, set_breakpoint_classes
+from gmdash.tui.dialog_stock import DialogStock, Order
 from gmdash.tui.gc_pause import CollectionPause
 from gmdash.tui.guard import guarded, write_crash_report
 from gmdash.tui.key_gate import KeyGate
@@ -87,6 +88,9 @@ class GmDashApp(App[int]):
         self.theme = self._configured_theme()
         self._start_up = CollectionPause()
         self.key_gate = KeyGate(self)
+        self.dialogs = DialogStock(self, self._dialogs_to_stock,
+                                   version=lambda: self.service.state,
+                                   keys_idle=lambda: self.key_gate.idle)  # fmt: skip
 
     async def on_event(self, event: events.Event) -> None:
         # Keys from the terminal go through the gate: one at a time, each once the last has
@@ -98,7 +102,10 @@ class GmDashApp(App[int]):
                 await super().on_event(event)
             finally:
                 self.key_gate.handled()
+                self.dialogs.restock()
             return
+        if isinstance(event, events.MouseUp | events.Resize):
+            self.dialogs.restock()
         await super().on_event(event)
 
     def update_styles(self, node: DOMNode, animate: bool = True) -> None:
@@ -153,7 +160,32 @@ class GmDashApp(App[int]):
 
     def _first_frame_drawn(self) -> None:
         self._start_up.end(freeze=True)
-        preload_dialogs()
+        preload_dialogs(then=self._start_stock)
+
+    def _start_stock(self) -> None:
+        self.dialogs.enabled = True
+        self.dialogs.restock()
+
+    def _dialogs_to_stock(self) -> list[Order]:
+        """The dialogs built ahead (`dialog_stock`), most used first: the roster's rolls and
+        damage for its selected character, a fight's set-up while none runs, a new sheet."""
+        from gmdash.tui.dialogs.ability_roll import AbilityRollDialog
+        from gmdash.tui.dialogs.character_form import CharacterForm
+        from gmdash.tui.dialogs.characteristic_roll import CharacteristicRollDialog
+        from gmdash.tui.dialogs.combat_setup import CombatSetupDialog
+        from gmdash.tui.dialogs.dice_roll import DiceDialog
+        from gmdash.tui.dialogs.wounds import DamageDialog
+
+        character = self.query_one(RosterPane).selected()
+        orders: list[Order] = [(DiceDialog, (character,))]
+        if character is not None:
+            orders[:0] = [(AbilityRollDialog, (character,))]
+            orders += [(DamageDialog, (character,)), (CharacteristicRollDialog, (character,))]
+        if self.service.state.combat is None and not self.service.read_only:
+            orders.append((CombatSetupDialog, (self.service.characters,)))
+        if not self.service.read_only:
+            orders.append((CharacterForm, (None,)))
+        return orders
 
     def _remember_theme(self, theme: object) -> None:
         """The theme picked (ctrl+t or the palette) is the next start's theme."""
@@ -173,6 +205,7 @@ class GmDashApp(App[int]):
             self.query_one(KeyBar).show_scope(pane.scope if pane else None)
 
     def on_unmount(self) -> None:
+        self.dialogs.clear()
         self._start_up.release()
         self._unsubscribe()
 
@@ -194,6 +227,7 @@ class GmDashApp(App[int]):
             self._update_header()
         for pane in self.panes():
             pane.campaign_changed(event)
+        self.dialogs.restock()
 
     def _update_header(self) -> None:
         campaign = self.service.campaign

@@ -39,11 +39,23 @@ class QuickModal(StyledOnce, ModalScreen[R]):
             return
         set_breakpoint_classes(self, width)
 
+    _ahead = False
+
+    def built_ahead(self) -> None:
+        """This dialog is built before its key (`dialog_stock`): it holds the collector when
+        it is pushed (`taken_from_stock`), not while it is built."""
+        self._ahead = True
+
+    def taken_from_stock(self) -> None:
+        """Its key came: no collection until its first frame."""
+        self._opening.hold()
+        self.call_after_refresh(self._opening.let_go)
+
     async def _compose(self) -> None:
         # Held from here (the dialog is being pushed: its widgets are about to be built), not
         # from __init__: a dialog built and never shown would hold the collector forever.
-        self._opening.hold()
-        self.call_after_refresh(self._opening.let_go)
+        if not self._ahead:
+            self.taken_from_stock()
         await super()._compose()
 
     def on_unmount(self) -> None:

@@ -22,7 +22,7 @@ import importlib
 import pkgutil
 import sys
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import ModuleType
 
 from textual._context import active_app
@@ -96,38 +96,40 @@ def add_styles(app: App[object], classes: Iterable[type[Widget]]) -> None:
     stylesheet.rules  # noqa: B018 (reading the rules parses what was added)
 
 
-def add_styles_at_rest(app: App[object], classes: list[type[Widget]], batch: int = BATCH) -> None:
-    """Add the classes' CSS `batch` classes at a time, `STEP` apart, on the app's loop."""
+def add_styles_at_rest(app: App[object], classes: list[type[Widget]], batch: int = BATCH,
+                       then: Callable[[], None] | None = None) -> None:  # fmt: skip
+    """Add the classes' CSS `batch` classes at a time, `STEP` apart, on the app's loop; then
+    call `then` (if given)."""
     waiting = list(classes)
 
     def next_batch() -> None:
-        if not waiting:
-            return
         chosen = waiting[:batch]
         del waiting[:batch]
         with contextlib.suppress(Exception):  # a broken CSS: that dialog tells it as it opens
             add_styles(app, chosen)
         if waiting:
             app.set_timer(STEP, next_batch)
+        elif then is not None:
+            then()
 
     next_batch()
 
 
-def _preload(names: list[str], app: App[object] | None) -> None:
+def _preload(names: list[str], app: App[object] | None, then: Callable[[], None] | None) -> None:
     classes = widget_classes(_import_all(names))
     if app is None:
         return
     try:
-        app.call_from_thread(add_styles_at_rest, app, classes)
+        app.call_from_thread(add_styles_at_rest, app, classes, BATCH, then)
     except Exception:  # the app closed meanwhile: nothing to style
         return
 
 
-def preload_dialogs() -> threading.Thread:
+def preload_dialogs(then: Callable[[], None] | None = None) -> threading.Thread:
     """Start importing every dialog's module in a daemon thread, then have the running app (if
-    any) add their styles; returns the thread."""
+    any) add their styles, then call `then` on its loop; returns the thread."""
     app = active_app.get(None)
-    thread = threading.Thread(target=_preload, args=(dialog_modules(), app),
+    thread = threading.Thread(target=_preload, args=(dialog_modules(), app, then),
                               name="gmdash-preload", daemon=True)  # fmt: skip
     thread.start()
     return thread

@@ -7,7 +7,7 @@ that opens a dialog hands every later key to that dialog.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TypeVar
@@ -32,22 +32,40 @@ E = TypeVar("E", bound=Event)
 async def dashboard(
     app_and_service: tuple[GmDashApp, CampaignService],
 ) -> AsyncIterator[tuple[Pilot[int], list[Event]]]:
-    """The dashboard at 160x50 and every event it publishes; the campaign closed after."""
+    """The dashboard at 160x50 and every event it publishes; the campaign closed after. With
+    its dialogs built ahead (`dialog_stock`) when the app was made `STOCKED`, none otherwise."""
     app, service = app_and_service
     logged: list[Event] = []
     service.bus.subscribe(Event, logged.append)
     try:
         async with app.run_test(size=(160, 50)) as pilot:
             await pilot.pause()
+            if app in STOCKED:
+                assert await app.dialogs.filled(), "the dialogs were built ahead"
             yield pilot, logged
     finally:
         service.close()
 
 
-@pytest.fixture
-def app_and_service(tmp_path: Path) -> tuple[GmDashApp, CampaignService]:
+STOCKED: set[GmDashApp] = set()
+"""Apps whose tests type into dialogs built ahead (the others' are built by their key)."""
+
+
+@pytest.fixture(params=["dialogs built by their key", "dialogs built ahead"])
+def app_and_service(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> Iterator[tuple[GmDashApp, CampaignService]]:
+    """Each test twice: every dialog built as its key comes, and the roster's dialogs, the
+    fight's set-up and the character form built ahead, while the app was quiet."""
     service = demo_service(tmp_path, fixed_clock)
-    return dashboard_app(service), service
+    app = dashboard_app(service)
+    if request.param == "dialogs built ahead":
+        app.dialogs.quiet = 0.02
+        STOCKED.add(app)
+    else:
+        app._start_stock = lambda: None  # type: ignore[method-assign]
+    yield app, service
+    STOCKED.discard(app)
 
 
 async def test_start_combat_with_foes_typed_in_one_burst(

@@ -1,0 +1,212 @@
+"""Dialogs built ahead, while the game master is not typing, so that a dialog's key shows it.
+
+Opening a dialog builds it: its widgets made, styled and mounted, then laid out and drawn. The
+building is half of the time from the key to the dialog's first frame. So the dialogs a game
+master opens most (the roster's rolls for the selected character, the character form, a fight's
+set-up) are built ahead, one at a time, once the app has been quiet for `QUIET` seconds: each
+is registered with the app (it composes and mounts, unseen) without being shown. Its key then
+pushes the dialog built ahead, and only the layout and the drawing are left.
+
+A dialog is built from the campaign's state (a sheet, the last ability rolled), the app's size
+and its styles. One built ahead is taken only if it was built from the same arguments
+(the same objects) and from the very same state (the service replaces its state object on every
+change, so the object is the version), size, theme and stylesheet; otherwise it is dropped and
+the key builds one afresh, as without a stock. So a stocked dialog is the one the key would
+have built; `tests/tui/test_dialog_stock.py` checks both are drawn alike and typed alike.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from textual.app import App
+from textual.screen import Screen
+from textual.timer import Timer
+
+S = TypeVar("S", bound=Screen[Any])
+
+QUIET = 0.15
+"""Seconds without a key (or a click) before a dialog is built ahead."""
+
+Order = tuple[Callable[..., Screen[Any]], tuple[object, ...]]
+"""A dialog to have ready: its class and the arguments the key would build it with."""
+
+
+@dataclass
+class _Stocked:
+    kind: Callable[..., Screen[Any]]
+    args: tuple[object, ...]
+    basis: tuple[object, ...]
+    screen: Screen[Any]
+
+
+class DialogStock:
+    """The dialogs built ahead for `app`: `wanted` names them, most likely first; `version`
+    gives what they are built from (compared by identity); `keys_idle` tells whether no key
+    is waiting to be handled."""
+
+    def __init__(self, app: App[Any], wanted: Callable[[], Sequence[Order]], *,
+                 version: Callable[[], object], keys_idle: Callable[[], bool]) -> None:  # fmt: skip
+        self._app = app
+        self._wanted = wanted
+        self._version = version
+        self._keys_idle = keys_idle
+        self._stocked: list[_Stocked] = []
+        self._timer: Timer | None = None
+        self._due = 0.0
+        self._building: Screen[Any] | None = None
+        self._is_full = False  # every wanted dialog built, as of the last look
+        self._full: asyncio.Event | None = None  # made on first use, in the app's loop
+        self.quiet = QUIET
+        self.enabled = False
+        """Off until the app turns it on (once its dialogs' modules and styles are loaded)."""
+
+    # --- the key's side ------------------------------------------------------------------------
+
+    def take(self, kind: Callable[..., S], *args: object) -> S:
+        """The dialog `kind(*args)`: the one built ahead if it is still what that would build,
+        else a new one."""
+        basis = self._basis()
+        for entry in self._stocked:
+            if entry.kind is kind and entry.args == args:
+                self._stocked.remove(entry)
+                if entry.basis == basis and self._usable(entry.screen):
+                    entry.screen.taken_from_stock()  # type: ignore[attr-defined]
+                    return entry.screen  # type: ignore[return-value]
+                self._drop(entry)
+                break
+        return kind(*args)
+
+    # --- the idle side -----------------------------------------------------------------------
+
+    def restock(self) -> None:
+        """Something happened (a key, a click, a change): build what is missing once the app
+        has been quiet for `QUIET` seconds."""
+        if not self.enabled:
+            return
+        self._is_full = False
+        if self._full is not None:
+            self._full.clear()
+        self._due = time.monotonic() + self.quiet
+        if self._timer is None:
+            self._timer = self._app.set_timer(self.quiet, self._tick, name="dialog-stock")
+
+    async def filled(self, timeout: float = 10.0) -> bool:
+        """Wait (at most `timeout` seconds: a caller, a test, never hangs) until every wanted
+        dialog is built and mounted; whether they are."""
+        if self._full is None:
+            self._full = asyncio.Event()
+            if self._is_full:
+                self._full.set()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._full.wait(), timeout)
+        return self._full.is_set()
+
+    def clear(self) -> None:
+        """Drop every dialog built ahead (the app is closing)."""
+        self.enabled = False
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        for entry in self._stocked:
+            self._drop(entry)
+        self._stocked.clear()
+
+    @property
+    def ready(self) -> list[Screen[Any]]:
+        """The dialogs built ahead and still current."""
+        basis = self._basis()
+        return [e.screen for e in self._stocked if e.basis == basis and self._usable(e.screen)]
+
+    def _tick(self) -> None:
+        self._timer = None
+        if not self.enabled:
+            return
+        wait = self._due - time.monotonic()
+        if wait <= 0 and self._busy():
+            wait = self.quiet
+        if wait > 0:
+            self._timer = self._app.set_timer(wait, self._tick, name="dialog-stock")
+            return
+        if self._build_next():
+            self._timer = self._app.set_timer(self.quiet / 3, self._tick, name="dialog-stock")
+        else:
+            self._is_full = True
+            if self._full is not None:
+                self._full.set()
+
+    def _busy(self) -> bool:
+        """Whether building now would delay the game master: a dialog is open, a key is in
+        hand, or the last dialog built ahead is still mounting."""
+        app = self._app
+        building = self._building
+        if building is not None and not building.is_mounted and self._usable(building):
+            return True
+        return app.screen is not app.screen_stack[0] or not self._keys_idle()
+
+    def _build_next(self) -> bool:
+        """Drop what is stale or no longer wanted, build the first wanted dialog not built;
+        whether one was built (more may be missing)."""
+        basis = self._basis()
+        wanted = list(self._wanted())
+        keep: list[_Stocked] = []
+        for entry in self._stocked:
+            current = entry.basis == basis and self._usable(entry.screen)
+            if current and (entry.kind, entry.args) in wanted:
+                keep.append(entry)
+            else:
+                self._drop(entry)
+        self._stocked = keep
+        have = [(entry.kind, entry.args) for entry in keep]
+        for kind, args in wanted:
+            if (kind, args) not in have:
+                screen = kind(*args)
+                screen.built_ahead()  # type: ignore[attr-defined]
+                self._app._register(self._app, screen)  # composes and mounts it, unseen
+                self._stocked.append(_Stocked(kind, args, basis, screen))
+                self._building = screen
+                return True
+        self._building = None
+        return False
+
+    def _basis(self) -> tuple[object, ...]:
+        """What a dialog is built from besides its arguments, compared by identity or value."""
+        app = self._app
+        return (
+            _Same(self._version()),
+            app.size,
+            app.theme,
+            app.ansi_color,
+            len(app.stylesheet.source),
+        )
+
+    @staticmethod
+    def _usable(screen: Screen[Any]) -> bool:
+        return screen.is_running and not (screen._closing or screen._closed)
+
+    def _drop(self, entry: _Stocked) -> None:
+        screen = entry.screen
+        if self._building is screen:
+            self._building = None
+        if self._usable(screen) and not screen.is_active:
+            screen.remove()
+
+
+class _Same:
+    """Equal only to a wrapper of the very same object (a state is its own version)."""
+
+    __slots__ = ("thing",)
+
+    def __init__(self, thing: object) -> None:
+        self.thing = thing
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.thing is self.thing
+
+    def __hash__(self) -> int:
+        return id(self.thing)

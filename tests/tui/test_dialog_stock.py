@@ -1,0 +1,185 @@
+"""Dialogs built ahead (gmdash/tui/dialog_stock.py): the one a key takes is the one it would
+have built, drawn alike and typed alike; anything it was built from that changed makes the key
+build a new one."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import dashboard_app, demo_service, fixed_clock, type_ahead
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widget import Widget
+
+from gmdash.model.events import RollMade
+from gmdash.play import rolls
+from gmdash.play.campaign import CampaignService
+from gmdash.play.rolls import AbilityPlan
+from gmdash.tui.app import GmDashApp
+from gmdash.tui.dialogs.ability_roll import AbilityRollDialog
+from gmdash.tui.dialogs.character_form import CharacterForm
+from gmdash.tui.dialogs.characteristic_roll import CharacteristicRollDialog
+from gmdash.tui.dialogs.combat_setup import CombatSetupDialog
+from gmdash.tui.dialogs.dice_roll import DiceDialog
+from gmdash.tui.dialogs.wounds import DamageDialog
+from gmdash.tui.panes.roster import RosterPane
+
+QUICK = 0.02
+"""The stock's quiet time in these tests (the app's own is a few keys' worth)."""
+
+
+@asynccontextmanager
+async def stocked_dashboard(
+    tmp_path: Path, size: tuple[int, int] = (160, 50)
+) -> AsyncIterator[tuple[Pilot[int], GmDashApp, CampaignService]]:
+    """The dashboard on the demo with every dialog it builds ahead built."""
+    service = demo_service(tmp_path, fixed_clock)
+    app = dashboard_app(service)
+    app.dialogs.quiet = QUICK
+    try:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            assert await app.dialogs.filled()
+            yield pilot, app, service
+    finally:
+        service.close()
+
+
+def stocked(app: GmDashApp, kind: type[Screen[Any]]) -> Screen[Any]:
+    (found,) = [screen for screen in app.dialogs.ready if type(screen) is kind]
+    return found
+
+
+def selected(app: GmDashApp) -> Any:
+    return app.query_one(RosterPane).selected()
+
+
+async def test_the_stock_holds_the_selected_characters_dialogs(tmp_path: Path) -> None:
+    async with stocked_dashboard(tmp_path) as (_pilot, app, service):
+        ready = app.dialogs.ready
+        assert sorted(type(screen).__name__ for screen in ready) == sorted(
+            kind.__name__
+            for kind in (AbilityRollDialog, DiceDialog, DamageDialog, CharacteristicRollDialog,
+                         CombatSetupDialog, CharacterForm)
+        )  # fmt: skip
+        character = selected(app)
+        for kind in (AbilityRollDialog, DiceDialog, DamageDialog, CharacteristicRollDialog):
+            assert stocked(app, kind).character is character  # type: ignore[attr-defined]
+        assert all(screen not in app.screen_stack for screen in ready), "built, never shown"
+        assert gc.isenabled(), "building ahead holds no collection back"
+        assert service.state.combat is None
+
+
+@pytest.mark.parametrize(
+    ("lead", "key", "kind"),
+    [
+        ("1", "r", AbilityRollDialog),
+        ("1", "c", CharacteristicRollDialog),
+        ("1", "d", DiceDialog),
+        ("1", "h", DamageDialog),
+        ("1", "a", CharacterForm),
+        ("2", "b", CombatSetupDialog),
+    ],
+)
+async def test_a_key_shows_the_dialog_built_ahead_and_it_is_built_again(
+    tmp_path: Path, lead: str, key: str, kind: type[Screen[Any]]
+) -> None:
+    async with stocked_dashboard(tmp_path) as (pilot, app, _service):
+        built = stocked(app, kind)
+        await type_ahead(pilot, lead, key)
+        assert app.screen is built
+        await type_ahead(pilot, "escape")
+        assert len(app.screen_stack) == 1
+        assert await app.dialogs.filled()
+        again = stocked(app, kind)
+        assert again is not built, "a dialog is shown once: a new one is built for the next key"
+
+
+async def test_a_dialog_built_ahead_draws_as_one_built_by_its_key(tmp_path: Path) -> None:
+    """Every dialog of the stock, opened from the stock then built by its key: the same
+    widgets, classes, focus and text on screen."""
+
+    def seen(app: GmDashApp) -> tuple[object, ...]:
+        screen = app.screen
+        widgets = [
+            (type(w).__name__, w.id, sorted(w.classes), w.display, w.disabled, w.region)
+            for w in screen.walk_children(Widget)
+        ]
+        text = [strip.text for strip in screen._compositor.render_strips()]
+        return type(screen), widgets, app.focused and app.focused.id, text
+
+    openings = [("1", "r"), ("1", "c"), ("1", "d"), ("1", "h"), ("1", "a"), ("2", "b")]
+    async with stocked_dashboard(tmp_path) as (pilot, app, _service):
+        from_stock = []
+        for keys in openings:
+            assert await app.dialogs.filled()
+            ready = app.dialogs.ready
+            await type_ahead(pilot, *keys)
+            assert app.screen in ready
+            from_stock.append(seen(app))
+            await type_ahead(pilot, "escape")
+        app.dialogs.clear()  # from here every key builds its dialog
+        for keys, expected in zip(openings, from_stock, strict=True):
+            await type_ahead(pilot, *keys)
+            assert seen(app) == expected
+            await type_ahead(pilot, "escape")
+
+
+async def test_a_change_of_the_campaign_makes_the_key_build_a_new_dialog(tmp_path: Path) -> None:
+    async with stocked_dashboard(tmp_path) as (pilot, app, service):
+        built = stocked(app, AbilityRollDialog)
+        character = selected(app)
+        climb = next(a for a in character.abilities if a.name == "Climb")
+        rolls.roll_ability(service, app.rng, character, climb, AbilityPlan(base=climb.value))
+        await type_ahead(pilot, "r")  # at once: no time to build it again
+        dialog = app.screen
+        assert isinstance(dialog, AbilityRollDialog)
+        assert dialog is not built
+        assert dialog.character is selected(app), "the sheet as it is now"
+        assert dialog.ability is not None
+        assert dialog.ability.name == "Climb", "it starts on the ability just rolled"
+
+
+async def test_moving_the_cursor_then_a_key_at_once_opens_the_new_characters_dialog(
+    tmp_path: Path,
+) -> None:
+    async with stocked_dashboard(tmp_path) as (pilot, app, service):
+        first = selected(app)
+        await type_ahead(pilot, "1", "down", "d", "1D6", "enter", "enter")
+        assert len(app.screen_stack) == 1
+        second = selected(app)
+        assert second is not first
+        rolled = [e for e in service.events() if isinstance(e, RollMade)]
+        assert rolled[-1].actor == second.name
+
+
+async def test_a_theme_or_a_size_change_makes_the_key_build_a_new_dialog(tmp_path: Path) -> None:
+    async with stocked_dashboard(tmp_path) as (pilot, app, _service):
+        built = stocked(app, DiceDialog)
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await pilot.pause()
+        await type_ahead(pilot, "1", "d")
+        assert isinstance(app.screen, DiceDialog) and app.screen is not built
+        await type_ahead(pilot, "escape")
+        assert await app.dialogs.filled()
+        built = stocked(app, DiceDialog)
+        await pilot.resize_terminal(100, 30)
+        await type_ahead(pilot, "1", "d")
+        assert isinstance(app.screen, DiceDialog) and app.screen is not built
+
+
+async def test_a_burst_typed_into_a_dialog_built_ahead_rolls_what_was_typed(
+    tmp_path: Path,
+) -> None:
+    async with stocked_dashboard(tmp_path) as (pilot, app, service):
+        built = stocked(app, DiceDialog)
+        await type_ahead(pilot, "1", "d", "2D6+1", "tab", "9", "enter", "enter")
+        assert len(app.screen_stack) == 1
+        assert not built.is_attached, "closed and gone"
+        (roll,) = [e for e in service.events() if isinstance(e, RollMade)]
+        assert (roll.kind, str(roll.label), roll.total) == ("dice", "dice", 9)
