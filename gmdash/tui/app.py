@@ -275,7 +275,9 @@ class GmDashApp(App[int]):
         self._cycle(-1)
 
     def _on_main_screen(self) -> bool:
-        return self.screen is self.screen_stack[0]
+        # No stack while the app closes (a dialog built ahead may still take its focus then)
+        stack = self.screen_stack
+        return bool(stack) and stack[-1] is stack[0]
 
     def action_toggle_maximize(self) -> None:
         if self.screen.maximized is not None:

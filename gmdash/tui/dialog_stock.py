@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from textual.app import App
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -32,6 +33,10 @@ S = TypeVar("S", bound=Screen[Any])
 
 QUIET = 0.15
 """Seconds without a key (or a click) before a dialog is built ahead."""
+
+LAID_OUT, DRAWN = 1, 2
+MAX_LAYOUTS = 3
+"""Layouts of a hidden dialog before it is drawn anyway (a widget that keeps asking for one)."""
 
 Order = tuple[Callable[..., Screen[Any]], tuple[object, ...]]
 """A dialog to have ready: its class and the arguments the key would build it with."""
@@ -43,6 +48,9 @@ class _Stocked:
     args: tuple[object, ...]
     basis: tuple[object, ...]
     screen: Screen[Any]
+    stage: int = 0
+    """0 built (mounting), 1 laid out, 2 drawn."""
+    layouts: int = 0
 
 
 class DialogStock:
@@ -147,7 +155,8 @@ class DialogStock:
         building = self._building
         if building is not None and not building.is_mounted and self._usable(building):
             return True
-        return app.screen is not app.screen_stack[0] or not self._keys_idle()
+        stack = app.screen_stack
+        return not stack or stack[-1] is not stack[0] or not self._keys_idle()
 
     def _build_next(self) -> bool:
         """Drop what is stale or no longer wanted, build the first wanted dialog not built;
@@ -162,6 +171,10 @@ class DialogStock:
             else:
                 self._drop(entry)
         self._stocked = keep
+        for entry in keep:
+            if entry.stage < DRAWN and entry.screen.is_mounted:
+                self._prepare(entry)
+                return True
         have = [(entry.kind, entry.args) for entry in keep]
         for kind, args in wanted:
             if (kind, args) not in have:
@@ -173,6 +186,27 @@ class DialogStock:
                 return True
         self._building = None
         return False
+
+    def _prepare(self, entry: _Stocked) -> None:
+        """Lay a mounted dialog out at the app's size, then (at the next tick, once its widgets
+        have taken their sizes) draw its widgets' lines, which they keep until they change."""
+        screen = entry.screen
+        if entry.stage == 0 or (screen._layout_required and entry.layouts < MAX_LAYOUTS):
+            # What the screen's update timer does (it runs only for the screen shown): a
+            # layout, its request then answered. What the new sizes change asks again.
+            screen._refresh_layout(self._app.size)
+            screen._layout_required = screen._scroll_required = False
+            screen._dirty_widgets.clear()
+            entry.stage = LAID_OUT
+            entry.layouts += 1
+            return
+        for widget, (region, clip) in screen._compositor.visible_widgets.items():
+            if widget is screen:
+                continue  # the dimmed dashboard behind: drawn as it is when shown
+            x, y, width, height = region.intersection(clip)
+            if width and height:
+                widget.render_lines(Region(x - region.x, y - region.y, width, height))
+        entry.stage = DRAWN
 
     def _basis(self) -> tuple[object, ...]:
         """What a dialog is built from besides its arguments, compared by identity or value."""
