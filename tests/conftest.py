@@ -38,6 +38,13 @@ def pytest_configure(config: pytest.Config) -> None:
     """
     from textual.pilot import Pilot
 
+    from gmdash.tui.app import GmDashApp
+
+    # Dialogs are built ahead (gmdash/tui/dialog_stock.py) only in the tests that ask for it:
+    # elsewhere they would be built in every pause of every test (the suite took half again as
+    # long), and those tests check they are drawn and typed as the dialogs a key builds.
+    GmDashApp.build_ahead = False
+
     press, pause = Pilot.press, Pilot.pause
 
     async def settle(pilot: Pilot[Any]) -> None:

@@ -162,9 +162,14 @@ class GmDashApp(App[int]):
         self._start_up.end(freeze=True)
         preload_dialogs(then=self._start_stock)
 
+    build_ahead = True
+    """Whether the most used dialogs are built ahead while the app is quiet (`dialog_stock`);
+    the test suite turns it off but for the tests of it (tests/conftest.py)."""
+
     def _start_stock(self) -> None:
-        self.dialogs.enabled = True
-        self.dialogs.restock()
+        if self.build_ahead:
+            self.dialogs.enabled = True
+            self.dialogs.restock()
 
     def _dialogs_to_stock(self) -> list[Order]:
         """The dialogs built ahead (`dialog_stock`), most used first: the roster's rolls and

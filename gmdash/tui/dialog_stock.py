@@ -65,6 +65,7 @@ class DialogStock:
         self._version = version
         self._keys_idle = keys_idle
         self._stocked: list[_Stocked] = []
+        self._leaving: list[Screen[Any]] = []  # dropped, to be removed once mounted
         self._timer: Timer | None = None
         self._due = 0.0
         self._building: Screen[Any] | None = None
@@ -133,6 +134,7 @@ class DialogStock:
 
     def _tick(self) -> None:
         self._timer = None
+        self._sweep()
         if not self.enabled:
             return
         wait = self._due - time.monotonic()
@@ -141,7 +143,7 @@ class DialogStock:
         if wait > 0:
             self._timer = self._app.set_timer(wait, self._tick, name="dialog-stock")
             return
-        if self._build_next():
+        if self._build_next() or self._leaving:
             self._timer = self._app.set_timer(self.quiet / 3, self._tick, name="dialog-stock")
         else:
             self._is_full = True
@@ -221,14 +223,28 @@ class DialogStock:
 
     @staticmethod
     def _usable(screen: Screen[Any]) -> bool:
-        return screen.is_running and not (screen._closing or screen._closed)
+        # Attached, not closing: just registered, its message loop may not have started yet
+        return screen.is_attached and not (screen._closing or screen._closed)
 
     def _drop(self, entry: _Stocked) -> None:
         screen = entry.screen
         if self._building is screen:
             self._building = None
-        if self._usable(screen) and not screen.is_active:
-            screen.remove()
+        self._leaving.append(screen)
+        self._sweep()
+
+    def _sweep(self) -> None:
+        """Remove the dropped dialogs that have mounted. One still mounting waits: removed
+        meanwhile, its own `on_mount` would find its widgets gone."""
+        waiting: list[Screen[Any]] = []
+        for screen in self._leaving:
+            if not self._usable(screen) or screen.is_active:
+                continue  # closed already (the app is closing), or shown after all
+            if screen.is_mounted:
+                screen.remove()
+            else:
+                waiting.append(screen)
+        self._leaving = waiting
 
 
 class _Same:

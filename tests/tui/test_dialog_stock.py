@@ -40,6 +40,7 @@ async def stocked_dashboard(
     """The dashboard on the demo with every dialog it builds ahead built."""
     service = demo_service(tmp_path, fixed_clock)
     app = dashboard_app(service)
+    app.build_ahead = True
     app.dialogs.quiet = QUICK
     try:
         async with app.run_test(size=size) as pilot:
@@ -183,3 +184,52 @@ async def test_a_burst_typed_into_a_dialog_built_ahead_rolls_what_was_typed(
         assert not built.is_attached, "closed and gone"
         (roll,) = [e for e in service.events() if isinstance(e, RollMade)]
         assert (roll.kind, str(roll.label), roll.total) == ("dice", "dice", 9)
+
+
+async def test_rolls_made_while_dialogs_are_built_ahead_raise_nothing(tmp_path: Path) -> None:
+    """Every roll makes the stock stale while it is building: what it drops mid-build, and
+    what it builds again, never breaks the app (a dialog removed while it mounted once did)."""
+    service = demo_service(tmp_path, fixed_clock)
+    app = dashboard_app(service)
+    app.build_ahead = True
+    app.dialogs.quiet = 0.003  # build at every chance: between any two keys
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            assert await app.dialogs.filled()
+            for total in range(2, 8):
+                await type_ahead(pilot, "1", "d", "2D6", "tab", str(total), "enter", "enter")
+                await pilot.pause()
+                await type_ahead(pilot, "down" if total % 2 else "up")
+                await pilot.pause()
+            assert app.is_running and len(app.screen_stack) == 1
+            assert await app.dialogs.filled()
+    finally:
+        service.close()
+    totals = [e.total for e in service.events() if isinstance(e, RollMade)]
+    assert totals == list(range(2, 8))
+
+
+async def test_a_dialog_dropped_while_it_mounts_is_removed_once_mounted(tmp_path: Path) -> None:
+    """A roll comes while a dialog is being built ahead: the stock drops it, still mounting,
+    and builds it again; the stale one is removed only once it has mounted (removed at once,
+    its own mount found its widgets gone and the app stopped)."""
+    async with stocked_dashboard(tmp_path) as (pilot, app, service):
+        stock = app.dialogs
+        stock.clear()
+        stock.enabled = True
+        assert stock._build_next(), "the first wanted dialog is being built"
+        (building,) = [entry.screen for entry in stock._stocked]
+        assert isinstance(building, AbilityRollDialog) and not building.is_mounted
+        character = selected(app)
+        climb = next(a for a in character.abilities if a.name == "Climb")
+        rolls.roll_ability(service, app.rng, character, climb, AbilityPlan(base=climb.value))
+        assert stock._build_next(), "built again, from the new state"
+        assert building not in stock.ready
+        await pilot.pause()
+        assert await stock.filled()
+        await pilot.pause()  # the removal's own messages
+        assert app.is_running and len(app.screen_stack) == 1
+        assert not building.is_attached, "removed, once mounted"
+        await type_ahead(pilot, "r")
+        assert isinstance(app.screen, AbilityRollDialog) and app.screen is not building

@@ -60,10 +60,9 @@ def app_and_service(
     service = demo_service(tmp_path, fixed_clock)
     app = dashboard_app(service)
     if request.param == "dialogs built ahead":
+        app.build_ahead = True
         app.dialogs.quiet = 0.02
         STOCKED.add(app)
-    else:
-        app._start_stock = lambda: None  # type: ignore[method-assign]
     yield app, service
     STOCKED.discard(app)
 

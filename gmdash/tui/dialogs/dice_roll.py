@@ -104,6 +104,9 @@ class DiceDialog(RollDialog[RollMade]):
         field = self.query_one("#expression", Input)
         with field.prevent(Input.Changed):
             field.value = expression
+        # Selected, so that dice typed replace the weapon's (whether the field took its focus
+        # before or after this first pick)
+        field.select_all()
         self.refresh_form()
 
     @on(Input.Changed, "#expression")
