@@ -1,11 +1,13 @@
 """Dialogs built ahead, while the game master is not typing, so that a dialog's key shows it.
 
-Opening a dialog builds it: its widgets made, styled and mounted, then laid out and drawn. The
-building is half of the time from the key to the dialog's first frame. So the dialogs a game
-master opens most (the roster's rolls for the selected character, the character form, a fight's
-set-up) are built ahead, one at a time, once the app has been quiet for `QUIET` seconds: each
-is registered with the app (it composes and mounts, unseen) without being shown. Its key then
-pushes the dialog built ahead, and only the layout and the drawing are left.
+Opening a dialog builds it: its widgets made, styled and mounted, then laid out and drawn: for
+the character form some 90 widgets, three times the time from a key to a small dialog's frame.
+So the dialogs a game master opens most (the roster's rolls for the selected character, the
+character form, a fight's set-up) are built ahead, one step at a time, once the app has been
+quiet for `QUIET` seconds: each is registered with the app without being shown (it composes
+and mounts, unseen), then laid out at the app's size and its widgets' lines drawn (widgets keep
+them until they change). Its key then pushes the dialog built ahead: what is left is putting
+the lines together over the dimmed dashboard.
 
 A dialog is built from the campaign's state (a sheet, the last ability rolled), the app's size
 and its styles. One built ahead is taken only if it was built from the same arguments
@@ -30,6 +32,24 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 S = TypeVar("S", bound=Screen[Any])
+
+# The private Textual attributes the stock uses, by the class that holds them: registering a
+# screen without showing it, and the layout its update timer would do. Should a release rename
+# one, the stock stays off (every key builds its dialog, as in plain Textual) and
+# `tests/tui/test_dialog_stock.py` fails on that release.
+TEXTUAL_INTERNALS: dict[type[Any], tuple[str, ...]] = {
+    App: ("_register",),
+    Screen: ("_refresh_layout", "_layout_required", "_scroll_required", "_dirty_widgets",
+             "_compositor", "_closing", "_closed"),
+}  # fmt: skip
+
+
+def textual_internals_missing() -> list[str]:
+    """The private Textual attributes the stock uses that this Textual does not have."""
+    probes: dict[type[Any], object] = {App: App, Screen: Screen()}  # most are set in __init__
+    return [f"{kind.__name__}.{name}" for kind, names in TEXTUAL_INTERNALS.items()
+            for name in names if not hasattr(probes[kind], name)]  # fmt: skip
+
 
 QUIET = 0.15
 """Seconds without a key (or a click) before a dialog is built ahead."""
@@ -72,8 +92,20 @@ class DialogStock:
         self._is_full = False  # every wanted dialog built, as of the last look
         self._full: asyncio.Event | None = None  # made on first use, in the app's loop
         self.quiet = QUIET
-        self.enabled = False
-        """Off until the app turns it on (once its dialogs' modules and styles are loaded)."""
+        self._enabled = False
+        self._possible: bool | None = None  # looked at on first use, after the first frame
+
+    @property
+    def enabled(self) -> bool:
+        """Building ahead; off until the app turns it on (once its dialogs' modules and styles
+        are loaded), and always off on a Textual without what it uses."""
+        return self._enabled
+
+    @enabled.setter
+    def enabled(self, on: bool) -> None:
+        if on and self._possible is None:
+            self._possible = not textual_internals_missing()
+        self._enabled = on and bool(self._possible)
 
     # --- the key's side ------------------------------------------------------------------------
 
@@ -117,7 +149,7 @@ class DialogStock:
         return self._full.is_set()
 
     def clear(self) -> None:
-        """Drop every dialog built ahead (the app is closing)."""
+        """Drop every dialog built ahead and build no more (the app is closing)."""
         self.enabled = False
         if self._timer is not None:
             self._timer.stop()

@@ -20,7 +20,9 @@ from gmdash.model.events import RollMade
 from gmdash.play import rolls
 from gmdash.play.campaign import CampaignService
 from gmdash.play.rolls import AbilityPlan
+from gmdash.tui import dialog_stock
 from gmdash.tui.app import GmDashApp
+from gmdash.tui.dialog_stock import textual_internals_missing
 from gmdash.tui.dialogs.ability_roll import AbilityRollDialog
 from gmdash.tui.dialogs.character_form import CharacterForm
 from gmdash.tui.dialogs.characteristic_roll import CharacteristicRollDialog
@@ -233,3 +235,29 @@ async def test_a_dialog_dropped_while_it_mounts_is_removed_once_mounted(tmp_path
         assert not building.is_attached, "removed, once mounted"
         await type_ahead(pilot, "r")
         assert isinstance(app.screen, AbilityRollDialog) and app.screen is not building
+
+
+def test_the_stock_reads_only_textual_internals_this_textual_has() -> None:
+    assert textual_internals_missing() == [], "a Textual release renamed what the stock uses"
+
+
+async def test_without_those_internals_the_stock_stays_off_and_keys_build_dialogs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    renamed = {**dialog_stock.TEXTUAL_INTERNALS, Screen: ("_renamed_in_a_release",)}
+    monkeypatch.setattr(dialog_stock, "TEXTUAL_INTERNALS", renamed)
+    service = demo_service(tmp_path, fixed_clock)
+    app = dashboard_app(service)
+    app.build_ahead = True
+    app.dialogs.quiet = QUICK
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            assert not await app.dialogs.filled(timeout=0.5)
+            assert not app.dialogs.enabled and app.dialogs.ready == []
+            await type_ahead(pilot, "1", "d", "1D6", "tab", "4", "enter", "enter")
+            assert len(app.screen_stack) == 1
+    finally:
+        service.close()
+    (roll,) = [e for e in service.events() if isinstance(e, RollMade)]
+    assert roll.total == 4
