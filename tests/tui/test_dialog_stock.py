@@ -244,7 +244,8 @@ def test_the_stock_reads_only_textual_internals_this_textual_has() -> None:
 async def test_without_those_internals_the_stock_stays_off_and_keys_build_dialogs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    renamed = {**dialog_stock.TEXTUAL_INTERNALS, Screen: ("_renamed_in_a_release",)}
+    renamed: dict[type[Any], tuple[str, ...]] = {**dialog_stock.TEXTUAL_INTERNALS}
+    renamed[Screen] = ("_renamed_in_a_release",)
     monkeypatch.setattr(dialog_stock, "TEXTUAL_INTERNALS", renamed)
     service = demo_service(tmp_path, fixed_clock)
     app = dashboard_app(service)
