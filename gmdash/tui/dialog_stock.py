@@ -54,6 +54,12 @@ def textual_internals_missing() -> list[str]:
 QUIET = 0.15
 """Seconds without a key (or a click) before a dialog is built ahead."""
 
+STEP = 0.01
+"""Seconds between two steps of the building (keys and the loop run in between)."""
+
+DRAW_SLICE = 0.015
+"""Seconds of drawing in one step, at most (and one widget)."""
+
 LAID_OUT, DRAWN = 1, 2
 MAX_LAYOUTS = 3
 """Layouts of a hidden dialog before it is drawn anyway (a widget that keeps asking for one)."""
@@ -171,12 +177,12 @@ class DialogStock:
             return
         wait = self._due - time.monotonic()
         if wait <= 0 and self._busy():
-            wait = self.quiet
+            wait = STEP if self._mounting() else self.quiet
         if wait > 0:
             self._timer = self._app.set_timer(wait, self._tick, name="dialog-stock")
             return
         if self._build_next() or self._leaving:
-            self._timer = self._app.set_timer(self.quiet / 3, self._tick, name="dialog-stock")
+            self._timer = self._app.set_timer(STEP, self._tick, name="dialog-stock")
         else:
             self._is_full = True
             if self._full is not None:
@@ -185,12 +191,12 @@ class DialogStock:
     def _busy(self) -> bool:
         """Whether building now would delay the game master: a dialog is open, a key is in
         hand, or the last dialog built ahead is still mounting."""
-        app = self._app
+        stack = self._app.screen_stack
+        return self._mounting() or not stack or stack[-1] is not stack[0] or not self._keys_idle()
+
+    def _mounting(self) -> bool:
         building = self._building
-        if building is not None and not building.is_mounted and self._usable(building):
-            return True
-        stack = app.screen_stack
-        return not stack or stack[-1] is not stack[0] or not self._keys_idle()
+        return building is not None and not building.is_mounted and self._usable(building)
 
     def _build_next(self) -> bool:
         """Drop what is stale or no longer wanted, build the first wanted dialog not built;
@@ -234,12 +240,17 @@ class DialogStock:
             entry.stage = LAID_OUT
             entry.layouts += 1
             return
+        # A slice at a time, so that a key typed meanwhile waits at most one slice (a widget
+        # drawn in an earlier slice gives its kept lines back at once).
+        until = time.monotonic() + DRAW_SLICE
         for widget, (region, clip) in screen._compositor.visible_widgets.items():
             if widget is screen:
                 continue  # the dimmed dashboard behind: drawn as it is when shown
             x, y, width, height = region.intersection(clip)
             if width and height:
                 widget.render_lines(Region(x - region.x, y - region.y, width, height))
+            if time.monotonic() > until:
+                return
         entry.stage = DRAWN
 
     def _basis(self) -> tuple[object, ...]:
