@@ -209,6 +209,12 @@ class GmDashApp(App[int]):
             pane = self._focused_pane()
             self.query_one(KeyBar).show_scope(pane.scope if pane else None)
 
+    async def _close_all(self) -> None:
+        # Textual closes what is left of the app after its screens node by node: a dialog built
+        # ahead still mounting skips its mount (see `DialogStock.abandon`).
+        self.dialogs.abandon()
+        await super()._close_all()
+
     def on_unmount(self) -> None:
         self.dialogs.clear()
         self._start_up.release()

@@ -38,7 +38,7 @@ S = TypeVar("S", bound=Screen[Any])
 # one, the stock stays off (every key builds its dialog, as in plain Textual) and
 # `tests/tui/test_dialog_stock.py` fails on that release.
 TEXTUAL_INTERNALS: dict[type[Any], tuple[str, ...]] = {
-    App: ("_register",),
+    App: ("_register", "_close_all", "_dispatch_message"),
     Screen: ("_refresh_layout", "_layout_required", "_scroll_required", "_dirty_widgets",
              "_compositor", "_closing", "_closed"),
 }  # fmt: skip
@@ -153,6 +153,18 @@ class DialogStock:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._full.wait(), timeout)
         return self._full.is_set()
+
+    def abandon(self) -> None:
+        """Build no more, and have every dialog built ahead that is still mounting skip its
+        mount: the app is closing, and closes its nodes one by one in no order (a dialog whose
+        widgets closed before its own mount ran would find them gone, an error at the quit)."""
+        self.enabled = False
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        for screen in [entry.screen for entry in self._stocked] + self._leaving:
+            if not screen.is_mounted:
+                screen.abandon_mount()  # type: ignore[attr-defined]
 
     def clear(self) -> None:
         """Drop every dialog built ahead and build no more (the app is closing)."""

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from textual import events
 from textual._context import NoActiveAppError
 from textual.geometry import Region
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.strip import Strip
 
@@ -45,6 +47,18 @@ class QuickModal(StyledOnce, ModalScreen[R]):
         """This dialog is built before its key (`dialog_stock`): it holds the collector when
         it is pushed (`taken_from_stock`), not while it is built."""
         self._ahead = True
+
+    _abandoned = False
+
+    def abandon_mount(self) -> None:
+        """Built ahead, never to be shown, the app closing: its mount is skipped (its widgets
+        may be closed before it would run)."""
+        self._abandoned = True
+
+    async def _dispatch_message(self, message: Message) -> None:
+        if self._abandoned and isinstance(message, events.Mount):
+            return
+        await super()._dispatch_message(message)
 
     def taken_from_stock(self) -> None:
         """Its key came: no collection until its first frame."""

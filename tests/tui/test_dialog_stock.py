@@ -262,3 +262,22 @@ async def test_without_those_internals_the_stock_stays_off_and_keys_build_dialog
         service.close()
     (roll,) = [e for e in service.events() if isinstance(e, RollMade)]
     assert roll.total == 4
+
+
+@pytest.mark.parametrize("kind", [CharacteristicRollDialog, CombatSetupDialog, CharacterForm])
+async def test_closing_the_app_while_a_dialog_is_built_ahead_raises_nothing(
+    tmp_path: Path, kind: type[Screen[Any]]
+) -> None:
+    """Quitting just as a dialog is being built ahead: it finishes mounting before the app
+    closes its widgets (closed first, its own mount found them gone: a traceback at quit)."""
+    async with stocked_dashboard(tmp_path) as (_pilot, app, _service):
+        stock = app.dialogs
+        stock.clear()
+        stock.enabled = True
+        stock._wanted = lambda: [(kind, (app.service.characters,) if kind is CombatSetupDialog
+                                  else (selected(app),) if kind is CharacteristicRollDialog
+                                  else (None,))]  # fmt: skip
+        assert stock._build_next()
+        (building,) = [entry.screen for entry in stock._stocked]
+        assert not building.is_mounted
+    # leaving the block closed the app: an error in a dialog's mount would be raised here
