@@ -162,6 +162,8 @@ class KeyGate:
     def _key_path(self) -> list[MessagePump]:
         """The app and the nodes a key bubbles through: the focus up to its screen."""
         path: list[MessagePump] = [self._app]
+        if not self._app.screen_stack:
+            return path  # the app is closing: no screen, no focus
         node: MessagePump | None = self._app.focused or self._app.screen
         while node is not None and node is not self._app:
             path.append(node)

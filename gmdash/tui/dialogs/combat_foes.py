@@ -51,8 +51,12 @@ class FoeFields(Vertical):
             yield cell("Damage bonus", bonus, "foe-bonus")
             yield cell("Dodge %", Input(id="foe-dodge", placeholder="blank: 0"), "foe-dodge")
 
+    _inputs: dict[str, Input] | None = None
+
     def _text(self, field: str) -> str:
-        found = next(iter(self.query(f"#{field}").results(Input)), None)
+        if self._inputs is None:  # the fields are all made with the widget: looked up once
+            self._inputs = {i.id: i for i in self.query(Input) if i.id}
+        found = self._inputs.get(field)
         return "" if found is None else found.value.strip()  # a field these rules lack
 
     def blank(self) -> bool:

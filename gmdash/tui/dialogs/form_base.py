@@ -115,12 +115,24 @@ class CheckedForm(GuardedModal[T], Generic[T]):
             return True
         if not self._touched:
             return False  # a form just opened (every field's first value comes in): no query
-        found = self.query(f"#{field}")
-        if not found:
+        node = self._by_id().get(field)
+        if node is None:
             stem = field.removesuffix("s")
             return any((widget.id or "").startswith(stem) for widget in self._touched)
-        node = found.first()
         return any(widget is node or node in widget.ancestors for widget in self._touched)
+
+    _ids: dict[str, Widget] | None = None
+
+    def _by_id(self) -> dict[str, Widget]:
+        """The form's widgets by id, looked up once (a query for each message, on every key,
+        was most of the time a key took); made again when fields are added."""
+        if self._ids is None:
+            self._ids = {w.id: w for w in self.query("*") if w.id}
+        return self._ids
+
+    def fields_added(self) -> None:
+        """Fields were mounted after the first look (`later_body`)."""
+        self._ids = None
 
     # --- events ---------------------------------------------------------------------------
 
@@ -242,6 +254,7 @@ class FormDialog(CheckedForm[T], Generic[T]):
         if not self.is_attached:
             return  # closed before its first frame
         await self.query_one(".dialog-fields").mount_all(later)
+        self.fields_added()
         self._later_pending = False
         self.revalidate()
         self.call_after_refresh(self._filled_in)
