@@ -216,7 +216,6 @@ class GmDashApp(App[int]):
         await super()._close_all()
 
     def on_unmount(self) -> None:
-        self.dialogs.clear()
         self._start_up.release()
         self._unsubscribe()
 

@@ -31,7 +31,9 @@ from textual.geometry import Region
 from textual.screen import Screen
 from textual.timer import Timer
 
-S = TypeVar("S", bound=Screen[Any])
+from gmdash.tui.modal import QuickModal
+
+S = TypeVar("S", bound=QuickModal[Any])
 
 # The private Textual attributes the stock uses, by the class that holds them: registering a
 # screen without showing it, and the layout its update timer would do. Should a release rename
@@ -64,16 +66,16 @@ LAID_OUT, DRAWN = 1, 2
 MAX_LAYOUTS = 3
 """Layouts of a hidden dialog before it is drawn anyway (a widget that keeps asking for one)."""
 
-Order = tuple[Callable[..., Screen[Any]], tuple[object, ...]]
+Order = tuple[Callable[..., QuickModal[Any]], tuple[object, ...]]
 """A dialog to have ready: its class and the arguments the key would build it with."""
 
 
 @dataclass
 class _Stocked:
-    kind: Callable[..., Screen[Any]]
+    kind: Callable[..., QuickModal[Any]]
     args: tuple[object, ...]
     basis: tuple[object, ...]
-    screen: Screen[Any]
+    screen: QuickModal[Any]
     stage: int = 0
     """0 built (mounting), 1 laid out, 2 drawn."""
     layouts: int = 0
@@ -91,10 +93,10 @@ class DialogStock:
         self._version = version
         self._keys_idle = keys_idle
         self._stocked: list[_Stocked] = []
-        self._leaving: list[Screen[Any]] = []  # dropped, to be removed once mounted
+        self._leaving: list[QuickModal[Any]] = []  # dropped, to be removed once mounted
         self._timer: Timer | None = None
         self._due = 0.0
-        self._building: Screen[Any] | None = None
+        self._building: QuickModal[Any] | None = None
         self._is_full = False  # every wanted dialog built, as of the last look
         self._full: asyncio.Event | None = None  # made on first use, in the app's loop
         self.quiet = QUIET
@@ -123,7 +125,7 @@ class DialogStock:
             if entry.kind is kind and entry.args == args:
                 self._stocked.remove(entry)
                 if entry.basis == basis and self._usable(entry.screen):
-                    entry.screen.taken_from_stock()  # type: ignore[attr-defined]
+                    entry.screen.taken_from_stock()
                     return entry.screen  # type: ignore[return-value]
                 self._drop(entry)
                 break
@@ -158,26 +160,26 @@ class DialogStock:
         """Build no more, and have every dialog built ahead that is still mounting skip its
         mount: the app is closing, and closes its nodes one by one in no order (a dialog whose
         widgets closed before its own mount ran would find them gone, an error at the quit)."""
-        self.enabled = False
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+        self._stop()
         for screen in [entry.screen for entry in self._stocked] + self._leaving:
             if not screen.is_mounted:
-                screen.abandon_mount()  # type: ignore[attr-defined]
+                screen.abandon_mount()
 
     def clear(self) -> None:
-        """Drop every dialog built ahead and build no more (the app is closing)."""
-        self.enabled = False
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+        """Drop every dialog built ahead and build no more."""
+        self._stop()
         for entry in self._stocked:
             self._drop(entry)
         self._stocked.clear()
 
+    def _stop(self) -> None:
+        self.enabled = False
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
     @property
-    def ready(self) -> list[Screen[Any]]:
+    def ready(self) -> list[QuickModal[Any]]:
         """The dialogs built ahead and still current."""
         basis = self._basis()
         return [e.screen for e in self._stocked if e.basis == basis and self._usable(e.screen)]
@@ -231,7 +233,7 @@ class DialogStock:
         for kind, args in wanted:
             if (kind, args) not in have:
                 screen = kind(*args)
-                screen.built_ahead()  # type: ignore[attr-defined]
+                screen.built_ahead()
                 self._app._register(self._app, screen)  # composes and mounts it, unseen
                 self._stocked.append(_Stocked(kind, args, basis, screen))
                 self._building = screen
@@ -291,7 +293,7 @@ class DialogStock:
     def _sweep(self) -> None:
         """Remove the dropped dialogs that have mounted. One still mounting waits: removed
         meanwhile, its own `on_mount` would find its widgets gone."""
-        waiting: list[Screen[Any]] = []
+        waiting: list[QuickModal[Any]] = []
         for screen in self._leaving:
             if not self._usable(screen) or screen.is_active:
                 continue  # closed already (the app is closing), or shown after all

@@ -55,7 +55,10 @@ class FoeFields(Vertical):
 
     def _text(self, field: str) -> str:
         if self._inputs is None:  # the fields are all made with the widget: looked up once
-            self._inputs = {i.id: i for i in self.query(Input) if i.id}
+            self._inputs = {}
+            for box in self.query(Input):
+                if box.id:
+                    self._inputs.setdefault(box.id, box)  # the first, as a query finds
         found = self._inputs.get(field)
         return "" if found is None else found.value.strip()  # a field these rules lack
 

@@ -127,7 +127,11 @@ class CheckedForm(GuardedModal[T], Generic[T]):
         """The form's widgets by id, looked up once (a query for each message, on every key,
         was most of the time a key took); made again when fields are added."""
         if self._ids is None:
-            self._ids = {w.id: w for w in self.query("*") if w.id}
+            ids: dict[str, Widget] = {}
+            for widget in self.query("*"):
+                if widget.id:
+                    ids.setdefault(widget.id, widget)  # the first of an id, as a query finds
+            self._ids = ids
         return self._ids
 
     def fields_added(self) -> None:
@@ -264,8 +268,8 @@ class FormDialog(CheckedForm[T], Generic[T]):
 
     def later_field(self, widget_id: str, kind: type[W]) -> W | None:
         """A field of `later_body`, or None while it is not in yet."""
-        found = self.query(f"#{widget_id}").results(kind)
-        return next(iter(found), None)
+        found = self._by_id().get(widget_id)
+        return found if isinstance(found, kind) else None
 
     def extra_buttons(self) -> Iterator[Button]:
         """Buttons before Cancel and OK that fill fields (rolls): each also has a key."""
