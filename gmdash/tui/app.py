@@ -210,8 +210,8 @@ class GmDashApp(App[int]):
             self.query_one(KeyBar).show_scope(pane.scope if pane else None)
 
     async def _close_all(self) -> None:
-        # Textual closes what is left of the app after its screens node by node: a dialog built
-        # ahead still mounting skips its mount (see `DialogStock.abandon`).
+        # Textual closes what is left of the app after its screens node by node: the dialogs
+        # built ahead handle nothing more by then (see `DialogStock.abandon`).
         self.dialogs.abandon()
         await super()._close_all()
 

@@ -157,13 +157,13 @@ class DialogStock:
         return self._full.is_set()
 
     def abandon(self) -> None:
-        """Build no more, and have every dialog built ahead that is still mounting skip its
-        mount: the app is closing, and closes its nodes one by one in no order (a dialog whose
-        widgets closed before its own mount ran would find them gone, an error at the quit)."""
+        """Build no more, and have every dialog built ahead handle nothing more: the app is
+        closing, its screens are gone, and it closes the rest node by node in no order (a
+        dialog still mounting would find its widgets closed, a handler would find no screen:
+        an error at the quit)."""
         self._stop()
         for screen in [entry.screen for entry in self._stocked] + self._leaving:
-            if not screen.is_mounted:
-                screen.abandon_mount()
+            screen.abandon()
 
     def clear(self) -> None:
         """Drop every dialog built ahead and build no more."""

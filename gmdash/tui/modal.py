@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from textual import events
 from textual._context import NoActiveAppError
 from textual.geometry import Region
 from textual.message import Message
@@ -50,13 +49,14 @@ class QuickModal(StyledOnce, ModalScreen[R]):
 
     _abandoned = False
 
-    def abandon_mount(self) -> None:
-        """Built ahead, never to be shown, the app closing: its mount is skipped (its widgets
-        may be closed before it would run)."""
+    def abandon(self) -> None:
+        """Built ahead, never to be shown, the app closing: it handles nothing more. Its mount
+        would find its widgets closed, and its handlers would ask for a screen stack that is
+        gone (a weapon picked as the app closes)."""
         self._abandoned = True
 
     async def _dispatch_message(self, message: Message) -> None:
-        if self._abandoned and isinstance(message, events.Mount):
+        if self._abandoned:
             return
         await super()._dispatch_message(message)
 
