@@ -29,8 +29,8 @@ from typing import Any, TypeVar
 from textual.app import App
 from textual.geometry import Region
 from textual.screen import Screen
-from textual.timer import Timer
 
+from gmdash.tui.later import call_in
 from gmdash.tui.modal import QuickModal
 
 S = TypeVar("S", bound=QuickModal[Any])
@@ -94,7 +94,7 @@ class DialogStock:
         self._keys_idle = keys_idle
         self._stocked: list[_Stocked] = []
         self._leaving: list[QuickModal[Any]] = []  # dropped, to be removed once mounted
-        self._timer: Timer | None = None
+        self._timer: asyncio.TimerHandle | None = None
         self._due = 0.0
         self._building: QuickModal[Any] | None = None
         self._is_full = False  # every wanted dialog built, as of the last look
@@ -102,6 +102,7 @@ class DialogStock:
         self.quiet = QUIET
         self._enabled = False
         self._possible: bool | None = None  # looked at on first use, after the first frame
+        self._abandoned = False  # the app is closing: never again
 
     @property
     def enabled(self) -> bool:
@@ -113,7 +114,7 @@ class DialogStock:
     def enabled(self, on: bool) -> None:
         if on and self._possible is None:
             self._possible = not textual_internals_missing()
-        self._enabled = on and bool(self._possible)
+        self._enabled = on and bool(self._possible) and not self._abandoned
 
     # --- the key's side ------------------------------------------------------------------------
 
@@ -143,7 +144,7 @@ class DialogStock:
             self._full.clear()
         self._due = time.monotonic() + self.quiet
         if self._timer is None:
-            self._timer = self._app.set_timer(self.quiet, self._tick, name="dialog-stock")
+            self._timer = call_in(self._app, self.quiet, self._tick)
 
     async def filled(self, timeout: float = 10.0) -> bool:
         """Wait (at most `timeout` seconds: a caller, a test, never hangs) until every wanted
@@ -161,6 +162,7 @@ class DialogStock:
         closing, its screens are gone, and it closes the rest node by node in no order (a
         dialog still mounting would find its widgets closed, a handler would find no screen:
         an error at the quit)."""
+        self._abandoned = True
         self._stop()
         for screen in [entry.screen for entry in self._stocked] + self._leaving:
             screen.abandon()
@@ -175,7 +177,7 @@ class DialogStock:
     def _stop(self) -> None:
         self.enabled = False
         if self._timer is not None:
-            self._timer.stop()
+            self._timer.cancel()
             self._timer = None
 
     @property
@@ -185,6 +187,8 @@ class DialogStock:
         return [e.screen for e in self._stocked if e.basis == basis and self._usable(e.screen)]
 
     def _tick(self) -> None:
+        if self._abandoned:
+            return  # called back as the app closes
         self._timer = None
         self._sweep()
         if not self.enabled:
@@ -193,10 +197,10 @@ class DialogStock:
         if wait <= 0 and self._busy():
             wait = STEP if self._mounting() else self.quiet
         if wait > 0:
-            self._timer = self._app.set_timer(wait, self._tick, name="dialog-stock")
+            self._timer = call_in(self._app, wait, self._tick)
             return
         if self._build_next() or self._leaving:
-            self._timer = self._app.set_timer(STEP, self._tick, name="dialog-stock")
+            self._timer = call_in(self._app, STEP, self._tick)
         else:
             self._is_full = True
             if self._full is not None:

@@ -31,6 +31,7 @@ from textual.css.types import CSSLocation
 from textual.widget import Widget
 
 import gmdash.tui.dialogs
+from gmdash.tui.later import call_in
 
 OTHER_MODULES = ("gmdash.tui.help",)
 
@@ -108,7 +109,7 @@ def add_styles_at_rest(app: App[object], classes: list[type[Widget]], batch: int
         with contextlib.suppress(Exception):  # a broken CSS: that dialog tells it as it opens
             add_styles(app, chosen)
         if waiting:
-            app.set_timer(STEP, next_batch)
+            call_in(app, STEP, next_batch)
         elif then is not None:
             then()
 

@@ -5,6 +5,7 @@ build a new one."""
 from __future__ import annotations
 
 import gc
+import itertools
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 from helpers import dashboard_app, demo_service, fixed_clock, type_ahead
+from textual import timer as textual_timer
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
@@ -101,6 +103,24 @@ async def test_a_key_shows_the_dialog_built_ahead_and_it_is_built_again(
         assert await app.dialogs.filled()
         again = stocked(app, kind)
         assert again is not built, "a dialog is shown once: a new one is built for the next key"
+
+
+async def test_the_stock_is_built_again_when_its_steps_come_late(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A step of the building that comes late (a collection, a busy machine) still comes: on
+    a Textual one-shot timer it was skipped, and the stock stopped for good (fresh-clone CI)."""
+    async with stocked_dashboard(tmp_path) as (pilot, app, _service):
+        built = stocked(app, DamageDialog)
+        real = textual_timer._time.get_time
+        looks = itertools.count()  # each look at Textual's clock 20 ms after the one before
+        monkeypatch.setattr(textual_timer._time, "get_time", lambda: real() + next(looks) * 0.02)
+        await type_ahead(pilot, "1", "h")
+        assert app.screen is built
+        await type_ahead(pilot, "escape")
+        assert await app.dialogs.filled()
+        assert stocked(app, DamageDialog) is not built
+        monkeypatch.undo()
 
 
 async def test_a_dialog_built_ahead_draws_as_one_built_by_its_key(tmp_path: Path) -> None:

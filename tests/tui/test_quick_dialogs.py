@@ -18,6 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 import gmdash.tui.dialogs
+from gmdash.tui import preload
 from gmdash.tui.modal import QuickModal
 from gmdash.tui.preload import (
     STEP,
@@ -126,20 +127,24 @@ async def test_a_dialog_opened_after_the_preload_parses_no_css(tmp_path: Path) -
 
 
 class StepApp:
-    """Just what `add_styles_at_rest` uses of an app: a stylesheet and timers, run by hand."""
+    """Just what `add_styles_at_rest` uses of an app: a stylesheet, and its delayed calls
+    (`later.call_in`), run by hand."""
 
-    def __init__(self) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.stylesheet = Stylesheet()
         self.timers: list[tuple[float, Callable[[], None]]] = []
 
-    def set_timer(self, delay: float, callback: Callable[[], None]) -> None:
-        self.timers.append((delay, callback))
+        def call_in(node: object, delay: float, callback: Callable[[], None]) -> None:
+            assert node is self
+            self.timers.append((delay, callback))
+
+        monkeypatch.setattr(preload, "call_in", call_in)
 
 
-def test_the_preload_styles_a_batch_at_a_time() -> None:
+def test_the_preload_styles_a_batch_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     from textual.widgets import Button, Input, Label
 
-    app = StepApp()
+    app = StepApp(monkeypatch)
     add_styles_at_rest(app, [Input, Button, Label], batch=1)  # type: ignore[arg-type]
 
     def has(cls: type[Widget]) -> bool:
@@ -155,7 +160,7 @@ def test_the_preload_styles_a_batch_at_a_time() -> None:
         steps += 1
         assert has(Button) and has(Label) == (steps == 2)
     assert steps == 2
-    pair = StepApp()
+    pair = StepApp(monkeypatch)
     add_styles_at_rest(pair, [Input, Button, Label], batch=2)  # type: ignore[arg-type]
     added = {source.content for source in pair.stylesheet.source.values()}
     first = {cls for cls in (Input, Button, Label) if cls.DEFAULT_CSS in added}

@@ -14,6 +14,7 @@ crosses that threshold.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -24,7 +25,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.css.query import NoMatches
-from textual.timer import Timer
 from textual.widgets import Input
 
 from gmdash.look import LEVEL_STYLES
@@ -49,6 +49,7 @@ from gmdash.store.exports import export_refusal, exports_folder
 from gmdash.store.osio import make_dir
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import LOG, bindings_for
+from gmdash.tui.later import call_in
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.row_table import LazyRow, RowKeyError, RowTable
@@ -232,7 +233,7 @@ class LogPane(Pane):
         self._index: dict[str, int] = {}
         self._shown_ids: set[str] = set()
         self._pending_search: str | None = None
-        self._search_timer: Timer | None = None
+        self._search_timer: asyncio.TimerHandle | None = None
         self.narrow = False
         """Whether the rows are compact (NARROW_COLUMNS); follows the pane's width."""
 
@@ -435,12 +436,12 @@ class LogPane(Pane):
         message.stop()
         self._pending_search = message.value.strip()
         if self._search_timer is not None:
-            self._search_timer.stop()
+            self._search_timer.cancel()
             self._search_timer = None
         if len(self.records) <= INSTANT_SEARCH:
             self._apply_search()
         else:
-            self._search_timer = self.set_timer(SEARCH_DELAY, self._apply_search)
+            self._search_timer = call_in(self, SEARCH_DELAY, self._apply_search)
 
     def _apply_search(self) -> None:
         self._search_timer = None
@@ -452,7 +453,7 @@ class LogPane(Pane):
     def _search_done(self, message: Input.Submitted) -> None:
         message.stop()
         if self._search_timer is not None:
-            self._search_timer.stop()
+            self._search_timer.cancel()
         self._apply_search()
         if not message.value.strip():
             self._hide_search()
