@@ -15,7 +15,6 @@ from pathlib import Path
 from types import CodeType
 
 from gmdash.store import osio
-from gmdash.store.atomic import write_atomic
 from gmdash.store.errors import StoreError
 
 FORMAT = b"gmdash-class-code-2\n"
@@ -54,4 +53,8 @@ def write_codes(path: Path, codes: Codes) -> None:
     """Keep `codes` at `path` (not fsynced: a lost file only means compiling again)."""
     payload = marshal.dumps(codes)
     osio.make_dir(path.parent)
+    # Imported here: the atomic writer's module brings the model, whose classes are defined
+    # only once this file's code is in use.
+    from gmdash.store.atomic import write_atomic
+
     write_atomic(path, FORMAT + MAGIC_NUMBER + _digest(payload) + payload, durable=False)

@@ -99,3 +99,27 @@ def test_only_code_objects_are_read_back(tmp_path: Path) -> None:
     code = compile("x = 1", "<string>", "exec")
     write_codes(path, {"x = 1": code})
     assert read_codes(path) == {"x = 1": code}
+
+
+BEFORE_INSTALL = textwrap.dedent(
+    """
+    import dataclasses, sys
+    from gmdash.cli.class_code import install  # what the dashboard imports before `install`
+    from gmdash.config import config_path
+
+    for name, module in sorted(sys.modules.items()):
+        if name.startswith("gmdash"):
+            for thing in vars(module).values():
+                if dataclasses.is_dataclass(thing) and thing.__module__ == name:
+                    print(f"{name}.{thing.__name__}")
+    """
+)
+
+
+def test_no_class_of_gmdash_is_defined_before_the_kept_code_is_in_use() -> None:
+    # A class defined before `install` compiles its methods at every start (the store's
+    # package once brought the whole model in with the code cache's module).
+    done = subprocess.run([sys.executable, "-c", BEFORE_INSTALL], capture_output=True,
+                          text=True, check=True)  # fmt: skip
+    # Only the command line's own, read before the dashboard is chosen.
+    assert done.stdout.split() == ["gmdash.config.Config", "gmdash.rules.ruleset.Edition"]
