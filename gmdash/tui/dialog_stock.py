@@ -24,16 +24,18 @@ import contextlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from textual.app import App
 from textual.geometry import Region
 from textual.screen import Screen
 
 from gmdash.tui.later import call_in
-from gmdash.tui.modal import QuickModal
 
-S = TypeVar("S", bound=QuickModal[Any])
+if TYPE_CHECKING:  # the dialogs' module comes with the dialogs, after the first frame
+    from gmdash.tui.modal import QuickModal
+
+S = TypeVar("S", bound="QuickModal[Any]")
 
 # The private Textual attributes the stock uses, by the class that holds them: registering a
 # screen without showing it, and the layout its update timer would do. Should a release rename
@@ -66,7 +68,7 @@ LAID_OUT, DRAWN = 1, 2
 MAX_LAYOUTS = 3
 """Layouts of a hidden dialog before it is drawn anyway (a widget that keeps asking for one)."""
 
-Order = tuple[Callable[..., QuickModal[Any]], tuple[object, ...]]
+Order: TypeAlias = "tuple[Callable[..., QuickModal[Any]], tuple[object, ...]]"
 """A dialog to have ready: its class and the arguments the key would build it with."""
 
 
