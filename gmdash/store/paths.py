@@ -178,9 +178,13 @@ def session_file(folder: Path, number: int) -> Path:
 def session_numbers(folder: Path) -> list[int]:
     """The numbers of the log files present in a campaign folder, in order."""
     numbers = []
-    for path in (folder / SESSIONS_DIR).glob("session-*.json"):
-        digits = path.stem.removeprefix("session-")
-        if digits.isdigit():
+    try:
+        names = os.listdir(folder / SESSIONS_DIR)  # not a glob: a campaign has hundreds
+    except OSError:
+        return []
+    for name in names:
+        digits = name.removeprefix("session-").removesuffix(".json")
+        if name.startswith("session-") and name.endswith(".json") and digits.isdigit():
             numbers.append(int(digits))
     return sorted(numbers)
 
@@ -202,5 +206,13 @@ def read_last(saves: Path) -> str | None:
 
 
 def write_last(saves: Path, slug: str) -> None:
-    """Remember `slug` as the campaign opened last."""
-    write_atomic(saves / LAST_FILE, slug.encode() + b"\n")
+    """Remember `slug` as the campaign opened last (no write when it is already: opening the
+    same campaign again need not wait for a disk flush)."""
+    data = slug.encode() + b"\n"
+    try:
+        with open(saves / LAST_FILE, "rb") as file:
+            if file.read(len(data) + 1) == data:
+                return
+    except OSError:
+        pass  # none yet, or unreadable: written afresh
+    write_atomic(saves / LAST_FILE, data)

@@ -3,7 +3,9 @@
 Reading the snapshot means checking every field of every sheet; with 200 characters that was
 most of the dashboard's start-up. So when the dashboard closes, the state it has (the same as
 the snapshot just written, already checked) is kept as a pickle, and the next start takes it
-instead of checking the snapshot again, if all of these hold:
+instead of checking the snapshot again; with it, the events of the session log that opening
+replays (for the log pane), read and checked, taken only if that log is byte for byte the one
+they were read from (`CampaignStore.ready_state`). The state is taken if all of these hold:
 
 - it was made from the very snapshot on disk (its bytes' digest): any change of the snapshot,
   by the CLI, a recovery or a hand, and the snapshot is read and checked as usual;
@@ -39,7 +41,7 @@ from gmdash.store.errors import StoreError
 
 READY_FILE = "campaign.ready"
 KEY_FILE = ".ready-key"
-MAGIC = b"gmdash-ready-1\n"
+MAGIC = b"gmdash-ready-2\n"
 FINGERPRINT_SIZE = 16
 KEY_SIZE = 32
 HEADER = len(MAGIC) + FINGERPRINT_SIZE + 2 * DIGEST_SIZE

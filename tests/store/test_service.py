@@ -15,7 +15,14 @@ from gmdash.play.bus import Bus
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME
 from gmdash.rules import RuleSet
-from gmdash.store import CampaignNotFound, CampaignStore, StoreError, resolve_saves_dir, slugify
+from gmdash.store import (
+    CampaignNotFound,
+    CampaignStore,
+    StoreError,
+    paths,
+    resolve_saves_dir,
+    slugify,
+)
 from gmdash.store.paths import read_last
 
 
@@ -127,6 +134,29 @@ def test_first_start_creates_the_demo_and_remembers_the_last(tmp_path: Path) -> 
         assert last.campaign.name == "Other"
 
 
+def test_opening_the_last_campaign_again_writes_nothing_to_remember_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    CampaignService.create(tmp_path, "One").close()
+    CampaignService.create(tmp_path, "Two").close()
+    written: list[Path] = []
+    write = paths.write_atomic
+
+    def counted(path: Path, data: bytes, **kwargs: bool) -> None:
+        if path.name == paths.LAST_FILE:
+            written.append(path)
+        write(path, data, **kwargs)
+
+    monkeypatch.setattr(paths, "write_atomic", counted)
+    CampaignService.open(tmp_path, "Two").close()
+    assert written == []  # "Two" is the last already: no write, no flush to wait for
+    CampaignService.open(tmp_path, "One").close()
+    assert len(written) == 1 and read_last(tmp_path) == "one"
+    (tmp_path / paths.LAST_FILE).write_bytes(b"one\nand more")  # not just the slug: rewritten
+    CampaignService.open(tmp_path, "One").close()
+    assert len(written) == 2 and (tmp_path / paths.LAST_FILE).read_bytes() == b"one\n"
+
+
 def test_create_refuses_an_existing_campaign_and_open_a_missing_one(tmp_path: Path) -> None:
     CampaignService.create(tmp_path, "Twice").close()
     with pytest.raises(StoreError, match="already exists"):
@@ -195,3 +225,13 @@ def test_a_roll_that_could_not_be_saved_is_neither_kept_nor_written_later(
     svc.close()
     with CampaignService.open(tmp_path, "Full Disk") as again:
         assert [e.label for e in again.events() if isinstance(e, RollMade)] == ["kept"]
+
+
+def test_the_log_numbers_are_those_of_the_session_files_alone(tmp_path: Path) -> None:
+    assert paths.session_numbers(tmp_path) == []  # no sessions folder yet
+    sessions = tmp_path / paths.SESSIONS_DIR
+    sessions.mkdir()
+    for name in ("session-0010.json", "session-0001.json", "session-.json", "session-ab.json",
+                 "session-0002.json.tmp", "other.json", "session-0003.jsonx"):  # fmt: skip
+        (sessions / name).write_text("{}")
+    assert paths.session_numbers(tmp_path) == [1, 10]

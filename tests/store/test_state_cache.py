@@ -1,4 +1,5 @@
-"""The state kept ready at the dashboard's close: taken only when it is exactly the snapshot's.
+"""The state kept ready at the dashboard's close: taken only when it is exactly the snapshot's;
+the session log's events kept with it only when that log is exactly the one they were read from.
 
 A ready state skips checking every sheet at the next start; it must never give a state other
 than the snapshot's (a changed snapshot, a foreign or tampered file, other code: a miss), and
@@ -18,8 +19,8 @@ from evening import readable_evening
 
 from gmdash.model.events import RollMade
 from gmdash.model.state import CampaignState
+from gmdash.play import campaign, effects
 from gmdash.play import combat as runner
-from gmdash.play import effects
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME
 from gmdash.store import state_cache
@@ -54,12 +55,24 @@ def _checked(saves: Path) -> CampaignState:
         store.close()
 
 
-def _ready(saves: Path) -> object | None:
+def _kept(saves: Path) -> tuple[object, int, object | None] | None:
     store = CampaignStore.open(_folder(saves))
     try:
         return store.ready_state()
     finally:
         store.close()
+
+
+def _ready(saves: Path) -> object | None:
+    """The state kept ready, or None."""
+    kept = _kept(saves)
+    return None if kept is None else kept[0]
+
+
+def _log_file(saves: Path) -> Path:
+    """The session log the next open replays."""
+    state = _checked(saves)
+    return _folder(saves) / "sessions" / f"session-{state.log_file:04d}.json"
 
 
 def test_the_ready_state_is_the_snapshots_state(tmp_path: Path) -> None:
@@ -179,3 +192,50 @@ def test_even_a_signed_file_cannot_make_its_reading_run_code(tmp_path: Path) -> 
     finally:
         os.chdir(cwd)
     assert not (tmp_path / "pwned").exists()
+
+
+def test_the_logs_events_come_kept_ready_and_are_the_logs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _evening_kept_ready(tmp_path)
+    with CampaignService.open(tmp_path, DEMO_NAME, read_only=True) as reader:  # read the files
+        read = [e.to_dict() for e in reader.events()]
+    kept = _kept(tmp_path)
+    assert kept is not None and kept[2] is not None
+    assert [e.to_dict() for e in kept[2]] == read  # type: ignore[attr-defined]
+    assert read and read[-1]["type"] == "EffectStarted"
+
+    def no_reading(raw: object, snapshot: object) -> None:
+        raise AssertionError("an event was read from the log")
+
+    monkeypatch.setattr(campaign, "read_event", no_reading)
+    with CampaignService.open(tmp_path, DEMO_NAME) as again:  # the log pane's first read too
+        assert [e.to_dict() for e in again.events()] == read
+
+
+def test_a_log_changed_since_is_read_again(tmp_path: Path) -> None:
+    _evening_kept_ready(tmp_path)
+    log = _log_file(tmp_path)
+    text = log.read_text(encoding="utf-8")
+    assert "Demoralize" in text
+    log.write_text(text.replace("Demoralize", "Demoralise"), encoding="utf-8")  # a hand edit
+    kept = _kept(tmp_path)
+    assert kept is not None and kept[0] is not None and kept[2] is None  # the state, not the log
+    with CampaignService.open(tmp_path, DEMO_NAME) as again:
+        assert "Demoralise" in str(again.events()[-1].to_dict())
+
+
+def test_a_new_log_file_is_read_again(tmp_path: Path) -> None:
+    _evening_kept_ready(tmp_path)
+    state = _checked(tmp_path)
+    later = _folder(tmp_path) / "sessions" / f"session-{state.log_file + 1:04d}.json"
+    shutil.copyfile(_log_file(tmp_path), later)  # a log beside it, that opening would replay
+    kept = _kept(tmp_path)
+    assert kept is not None and kept[2] is None
+
+
+def test_kept_events_that_are_not_events_are_read_again() -> None:
+    assert campaign._kept_events([RollMade(actor="Ostra", label="Scan", kind="ability")])
+    assert campaign._kept_events(None) is None
+    assert campaign._kept_events(["not an event"]) is None
+    assert campaign._kept_events((RollMade(actor="Ostra", label="Scan", kind="ability"),)) is None

@@ -95,7 +95,9 @@ def test_the_dashboard_keeps_its_state_ready_for_its_next_start(
     assert run_dashboard(tmp_path, DEMO_NAME) == 0
     store = CampaignStore.open(folder)
     try:
-        ready = store.ready_state()
+        kept = store.ready_state()
+        assert kept is not None
+        ready = kept[0]
         assert isinstance(ready, CampaignState)
         assert ready == CampaignState.from_dict(store.load_state())
     finally:
