@@ -30,7 +30,15 @@ from gmdash.tui.gc_pause import CollectionPause
 from gmdash.tui.guard import guarded, write_crash_report
 from gmdash.tui.key_gate import KeyGate
 from gmdash.tui.keybar import KeyBar
-from gmdash.tui.keymap import GLOBAL, PANES, ROSTER, SCOPE_TITLES, bindings_for, configured_keys
+from gmdash.tui.keymap import (
+    GLOBAL,
+    PANES,
+    ROSTER,
+    SCOPE_TITLES,
+    KeyTable,
+    bindings_for,
+    configured_keys,
+)
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.panes.log import LogPane
 from gmdash.tui.panes.resistance import ResistancePane
@@ -173,13 +181,17 @@ class GmDashApp(App[int]):
 
     def _dialogs_to_stock(self) -> list[Order]:
         """The dialogs built ahead (`dialog_stock`), most used first: the roster's rolls and
-        damage for its selected character, a fight's set-up while none runs, a new sheet."""
+        damage for its selected character, a fight's set-up while none runs, a new sheet, then
+        the help (for the focused pane), the log's filter and the improvement phase."""
         from gmdash.tui.dialogs.ability_roll import AbilityRollDialog
         from gmdash.tui.dialogs.character_form import CharacterForm
         from gmdash.tui.dialogs.characteristic_roll import CharacteristicRollDialog
         from gmdash.tui.dialogs.combat_setup import CombatSetupDialog
         from gmdash.tui.dialogs.dice_roll import DiceDialog
+        from gmdash.tui.dialogs.improvement import ImprovementScreen
+        from gmdash.tui.dialogs.log_filter import LogFilterDialog
         from gmdash.tui.dialogs.wounds import DamageDialog
+        from gmdash.tui.help import help_screen
 
         character = self.query_one(RosterPane).selected()
         orders: list[Order] = [(DiceDialog, (character,))]
@@ -190,6 +202,9 @@ class GmDashApp(App[int]):
             orders.append((CombatSetupDialog, (self.service.characters,)))
         if not self.service.read_only:
             orders.append((CharacterForm, (None,)))
+        orders += [(help_screen, self._help_arguments()),
+                   (LogFilterDialog, self.query_one(LogPane).filter_arguments()),
+                   (ImprovementScreen, ())]  # fmt: skip
         return orders
 
     def _remember_theme(self, theme: object) -> None:
@@ -318,18 +333,16 @@ class GmDashApp(App[int]):
         self.theme = LIGHT_THEME if self.theme == DARK_THEME else DARK_THEME
 
     def action_help(self) -> None:
-        from gmdash.tui.help import HelpScreen
+        from gmdash.tui.help import help_screen
 
+        self.push_screen(self.dialogs.take(help_screen, *self._help_arguments()))
+
+    def _help_arguments(self) -> tuple[str | None, KeyTable, bool, bool]:
+        """What the help is opened with: the focused pane's keys first, the edition's."""
         pane = self._focused_pane()
         edition = self.service.campaign.edition
-        self.push_screen(
-            HelpScreen(
-                pane.scope if pane else None,
-                self.key_table,
-                brp=edition.is_brp,
-                rune_points=edition.uses(OptionalRule.RUNE_POINTS),
-            )
-        )
+        return (pane.scope if pane else None, self.key_table, edition.is_brp,
+                edition.uses(OptionalRule.RUNE_POINTS))  # fmt: skip
 
     # --- campaign actions ----------------------------------------------------------------
 
@@ -409,7 +422,7 @@ class GmDashApp(App[int]):
         """Experience rolls for every ticked ability (RULES.md section 8)."""
         from gmdash.tui.dialogs.improvement import ImprovementScreen
 
-        self.push_screen(ImprovementScreen())
+        self.push_screen(self.dialogs.take(ImprovementScreen))
 
     # --- the last safety net --------------------------------------------------------------
 

@@ -3,7 +3,8 @@
 Opening a dialog builds it: its widgets made, styled and mounted, then laid out and drawn: for
 the character form some 90 widgets, three times the time from a key to a small dialog's frame.
 So the dialogs a game master opens most (the roster's rolls for the selected character, the
-character form, a fight's set-up) are built ahead, one step at a time, once the app has been
+character form, a fight's set-up, then the help, the log's filter and the improvement phase)
+are built ahead, one step at a time, once the app has been
 quiet for `QUIET` seconds: each is registered with the app without being shown (it composes
 and mounts, unseen), then laid out at the app's size and its widgets' lines drawn (widgets keep
 them until they change). Its key then pushes the dialog built ahead: what is left is putting

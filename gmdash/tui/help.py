@@ -92,3 +92,10 @@ class HelpScreen(QuickModal[None]):
                 self._focused_scope, self._table, brp=self._brp, rune_points=self._rune_points
             )
             yield Static(markup, id="help-text")
+
+
+def help_screen(focused_scope: str | None, table: KeyTable, brp: bool,
+                rune_points: bool) -> HelpScreen:  # fmt: skip
+    """The help as the dashboard opens it, its arguments in a row: what the dialog stock
+    (`dialog_stock`) builds ahead and compares."""
+    return HelpScreen(focused_scope, table, brp=brp, rune_points=rune_points)

@@ -30,7 +30,10 @@ from gmdash.tui.dialogs.character_form import CharacterForm
 from gmdash.tui.dialogs.characteristic_roll import CharacteristicRollDialog
 from gmdash.tui.dialogs.combat_setup import CombatSetupDialog
 from gmdash.tui.dialogs.dice_roll import DiceDialog
+from gmdash.tui.dialogs.improvement import ImprovementScreen
+from gmdash.tui.dialogs.log_filter import LogFilterDialog
 from gmdash.tui.dialogs.wounds import DamageDialog
+from gmdash.tui.help import HelpScreen
 from gmdash.tui.panes.roster import RosterPane
 
 QUICK = 0.02
@@ -70,7 +73,8 @@ async def test_the_stock_holds_the_selected_characters_dialogs(tmp_path: Path) -
         assert sorted(type(screen).__name__ for screen in ready) == sorted(
             kind.__name__
             for kind in (AbilityRollDialog, DiceDialog, DamageDialog, CharacteristicRollDialog,
-                         CombatSetupDialog, CharacterForm)
+                         CombatSetupDialog, CharacterForm, HelpScreen, LogFilterDialog,
+                         ImprovementScreen)
         )  # fmt: skip
         character = selected(app)
         for kind in (AbilityRollDialog, DiceDialog, DamageDialog, CharacteristicRollDialog):
@@ -89,6 +93,9 @@ async def test_the_stock_holds_the_selected_characters_dialogs(tmp_path: Path) -
         ("1", "h", DamageDialog),
         ("1", "a", CharacterForm),
         ("2", "b", CombatSetupDialog),
+        ("1", "?", HelpScreen),
+        ("4", "f", LogFilterDialog),
+        ("1", "ctrl+e", ImprovementScreen),
     ],
 )
 async def test_a_key_shows_the_dialog_built_ahead_and_it_is_built_again(
@@ -136,7 +143,9 @@ async def test_a_dialog_built_ahead_draws_as_one_built_by_its_key(tmp_path: Path
         text = [strip.text for strip in screen._compositor.render_strips()]
         return type(screen), widgets, app.focused and app.focused.id, text
 
-    openings = [("1", "r"), ("1", "c"), ("1", "d"), ("1", "h"), ("1", "a"), ("2", "b")]
+    # (the help is built for the focused pane: "1 ?" while the roster has the focus)
+    openings = [("1", "r"), ("1", "c"), ("1", "d"), ("1", "h"), ("1", "a"), ("1", "?"),
+                ("2", "b"), ("4", "f"), ("1", "ctrl+e")]  # fmt: skip
     async with stocked_dashboard(tmp_path) as (pilot, app, _service):
         from_stock = []
         for keys in openings:

@@ -480,8 +480,12 @@ class LogPane(Pane):
     def action_filter(self) -> None:
         from gmdash.tui.dialogs.log_filter import LogFilterDialog
 
-        entries = [r.entry for r in self.records]
-        self.app.push_screen(LogFilterDialog(self.filter, entries), self._filter_chosen)
+        dialog = self.dash.dialogs.take(LogFilterDialog, *self.filter_arguments())
+        self.app.push_screen(dialog, self._filter_chosen)
+
+    def filter_arguments(self) -> tuple[LogFilter, list[LogEntry]]:
+        """What the filter dialog is opened with: the filter, and the entries it offers."""
+        return self.filter, [r.entry for r in self.records]
 
     def _filter_chosen(self, chosen: LogFilter | None) -> None:
         if chosen is not None:
