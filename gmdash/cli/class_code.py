@@ -23,14 +23,14 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-from gmdash.store.code_cache import Codes, read_codes, write_codes
+from gmdash.store.code_cache import Codes, KeptCodes, read_codes, write_codes
 from gmdash.store.errors import StoreError
 
 
 class ClassCode:
     """The kept code, the code used this run, and whether anything new was compiled."""
 
-    def __init__(self, path: Path, kept: Codes) -> None:
+    def __init__(self, path: Path, kept: KeptCodes) -> None:
         self.path = path
         self.kept = kept
         self.used: Codes = {}
