@@ -166,7 +166,7 @@ class CampaignStore:
         if not isinstance(kept, tuple) or len(kept) != 4 or not isinstance(kept[1], int):
             return None
         state, first_log, logs, events = kept
-        numbers = [n for n in self.log_numbers() if n >= first_log]
+        numbers = self.logs_from(first_log)
         current = logs is not None and logs == self._logs_key_of(numbers)
         return state, first_log, events if current else None
 
@@ -216,6 +216,10 @@ class CampaignStore:
         """Numbers of the log files on disk (0: before the first session)."""
         return session_numbers(self.folder)
 
+    def logs_from(self, first_log: int) -> list[int]:
+        """Numbers of the log files opening replays: `first_log` and any after it."""
+        return [n for n in self.log_numbers() if n >= first_log]
+
     def count(self, number: int) -> int:
         """How many events log file `number` holds."""
         if self._log is not None and self._log[0] == number:
@@ -246,7 +250,7 @@ class CampaignStore:
         """The events of the log files from `first_log` on (what opening replays, by id)."""
         if self._reader is not None:
             return self._reader.load()
-        numbers = [n for n in self.log_numbers() if n >= first_log]
+        numbers = self.logs_from(first_log)
         return [raw for n in numbers for raw in self.events(n)]
 
     def refresh(self) -> list[dict[str, Any]]:
@@ -282,7 +286,7 @@ class CampaignStore:
         digest = self._snapshot_storage().digest
         if state_cache.is_ready(self.folder, digest):
             return
-        numbers = [n for n in self.log_numbers() if n >= first_log]
+        numbers = self.logs_from(first_log)
         state, events = ready(numbers)
         logs = self._logs_key_of(numbers)
         kept = (state, first_log, logs, events if logs is not None else None)

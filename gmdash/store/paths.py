@@ -7,10 +7,13 @@ import os
 import re
 import unicodedata
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
+from gmdash.store import osio
 from gmdash.store.atomic import write_atomic
+from gmdash.store.errors import StoreError
 
 SAVES_ENV = "GMDASH_SAVES"
 SAVES_NAME = "saves"
@@ -209,10 +212,7 @@ def write_last(saves: Path, slug: str) -> None:
     """Remember `slug` as the campaign opened last (no write when it is already: opening the
     same campaign again need not wait for a disk flush)."""
     data = slug.encode() + b"\n"
-    try:
-        with open(saves / LAST_FILE, "rb") as file:
-            if file.read(len(data) + 1) == data:
-                return
-    except OSError:
-        pass  # none yet, or unreadable: written afresh
+    with suppress(OSError, StoreError):  # none yet, a link, or unreadable: written afresh
+        if osio.read_file(saves / LAST_FILE) == data:
+            return
     write_atomic(saves / LAST_FILE, data)

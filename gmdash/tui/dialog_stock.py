@@ -4,11 +4,11 @@ Opening a dialog builds it: its widgets made, styled and mounted, then laid out 
 the character form some 90 widgets, three times the time from a key to a small dialog's frame.
 So the dialogs a game master opens most (the roster's rolls for the selected character, the
 character form, a fight's set-up, then the help, the log's filter and the improvement phase)
-are built ahead, one step at a time, once the app has been
-quiet for `QUIET` seconds: each is registered with the app without being shown (it composes
-and mounts, unseen), then laid out at the app's size and its widgets' lines drawn (widgets keep
-them until they change). Its key then pushes the dialog built ahead: what is left is putting
-the lines together over the dimmed dashboard.
+are built ahead, one step at a time, once the app has been quiet for `QUIET` seconds: each is
+registered with the app without being shown (it composes and mounts, unseen), then laid out at
+the app's size and its widgets' lines drawn (widgets keep them until they change). Its key
+then pushes the dialog built ahead: what is left is putting the lines together over the
+dimmed dashboard.
 
 A dialog is built from the campaign's state (a sheet, the last ability rolled), the app's size
 and its styles. One built ahead is taken only if it was built from the same arguments

@@ -12,6 +12,7 @@ from gmdash.play.combat import FoeSpec
 from gmdash.rules import DiceError, parse_dice
 from gmdash.tui.context import dashboard
 from gmdash.tui.dialogs.combat_base import cell, name_and_count, optional_whole, whole
+from gmdash.tui.dialogs.form_base import widgets_by_id
 
 FOE_FIELDS = (
     "foe-name", "foe-dex", "foe-siz", "foe-hp", "foe-armour", "foe-weapon", "foe-skill",
@@ -55,10 +56,7 @@ class FoeFields(Vertical):
 
     def _text(self, field: str) -> str:
         if self._inputs is None:  # the fields are all made with the widget: looked up once
-            self._inputs = {}
-            for box in self.query(Input):
-                if box.id:
-                    self._inputs.setdefault(box.id, box)  # the first, as a query finds
+            self._inputs = widgets_by_id(self, Input)
         found = self._inputs.get(field)
         return "" if found is None else found.value.strip()  # a field these rules lack
 

@@ -46,6 +46,16 @@ CHOICES = (Select, Checkbox, RadioButton, RadioSet, Switch)
 """Widgets whose own `enter` (open, toggle) would shadow the dialog's OK."""
 
 
+def widgets_by_id(root: Widget, kind: type[W]) -> dict[str, W]:
+    """The widgets of `kind` under `root` by id, the first of an id as a query finds it: one
+    walk, for a form that looks its fields up on every key."""
+    found: dict[str, W] = {}
+    for widget in root.query(kind):
+        if widget.id:
+            found.setdefault(widget.id, widget)
+    return found
+
+
 class CheckedForm(GuardedModal[T], Generic[T]):
     """The checking machinery of every form dialog (roster forms and combat forms alike).
 
@@ -127,11 +137,7 @@ class CheckedForm(GuardedModal[T], Generic[T]):
         """The form's widgets by id, looked up once (a query for each message, on every key,
         was most of the time a key took); made again when fields are added."""
         if self._ids is None:
-            ids: dict[str, Widget] = {}
-            for widget in self.query("*"):
-                if widget.id:
-                    ids.setdefault(widget.id, widget)  # the first of an id, as a query finds
-            self._ids = ids
+            self._ids = widgets_by_id(self, Widget)
         return self._ids
 
     def fields_added(self) -> None:
