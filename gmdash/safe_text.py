@@ -10,15 +10,22 @@ dashboard use it; JSON output keeps the exact text instead (escaped by the JSON 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 CONTROL_PICTURES = 0x2400
 """U+2400..U+241F picture the C0 controls (`␛` for ESC); U+2421 pictures DEL."""
 DELETE_PICTURE = "\u2421"
 
 # C0 and C1 controls, DEL, lone surrogates, and the Unicode line and paragraph separators (they
-# break a line as a newline does).
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
-_UNSAFE_KEEPING_NEWLINES = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+# break a line as a newline does). Compiled when first needed: the surrogate range makes each
+# take about a millisecond, and most text never needs them (see `visible`).
+_UNSAFE = "[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]"
+_UNSAFE_KEEPING_NEWLINES = "[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]"
+
+
+@cache
+def _pattern(source: str) -> re.Pattern[str]:
+    return re.compile(source)
 
 
 def _picture(match: re.Match[str]) -> str:
@@ -36,8 +43,9 @@ def visible(text: str, *, keep_newlines: bool = False) -> str:
 
     `keep_newlines` leaves line feeds alone, for text that is meant to span lines (notes).
     """
-    pattern = _UNSAFE_KEEPING_NEWLINES if keep_newlines else _UNSAFE
-    return pattern.sub(_picture, text)
+    if text.isprintable():  # no control, surrogate or separator (those are not printable)
+        return text
+    return _pattern(_UNSAFE_KEEPING_NEWLINES if keep_newlines else _UNSAFE).sub(_picture, text)
 
 
 def is_encodable(text: str) -> bool:

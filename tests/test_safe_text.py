@@ -40,3 +40,15 @@ def test_json_safe_reads_back_the_exact_text(text: str) -> None:
     dumped = json_safe(json.dumps({"label": text}, ensure_ascii=False))
     assert json.loads(dumped) == {"label": text}
     assert not re.search("[\x00-\x1f\x7f-\x9f\u2028\u2029]", dumped)
+
+
+KEEPING_NEWLINES = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+
+
+@given(ANY_TEXT | st.text(max_size=30), st.booleans())
+def test_printable_text_takes_the_short_way_to_the_same_answer(text: str, keep: bool) -> None:
+    # `visible` skips its patterns for printable text: the answer is the patterns' own.
+    from gmdash.safe_text import _picture
+
+    pattern = KEEPING_NEWLINES if keep else UNSAFE
+    assert visible(text, keep_newlines=keep) == pattern.sub(_picture, text)

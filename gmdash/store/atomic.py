@@ -7,7 +7,6 @@ new one, whole. A failed write removes its temporary file at once and leaves the
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
@@ -19,6 +18,7 @@ from typing import Any
 from tinydb.storages import Storage
 
 from gmdash.store import osio
+from gmdash.store.digests import blake2b
 from gmdash.store.documents import Tables, new_document, parse_document
 from gmdash.store.errors import CorruptSaveError, ReadOnlyError, SaveFailed
 
@@ -28,7 +28,7 @@ DIGEST_SIZE = 32
 
 def snapshot_digest(raw: bytes) -> bytes:
     """The digest of a save file's bytes (which snapshot a ready state was made from)."""
-    return hashlib.blake2b(raw, digest_size=DIGEST_SIZE).digest()
+    return blake2b(raw, digest_size=DIGEST_SIZE).digest()
 
 
 def write_atomic(path: Path, data: bytes, *, durable: bool = True, mode: int = 0o644) -> None:

@@ -15,7 +15,6 @@ written. Every file is opened without following symbolic links.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 from collections.abc import Callable
@@ -34,6 +33,7 @@ from gmdash.store.atomic import (
     remove_stale_temps,
     write_atomic,
 )
+from gmdash.store.digests import blake2b
 from gmdash.store.documents import CAMPAIGN_FORMAT, SESSION_FORMAT, new_document
 from gmdash.store.errors import (
     CorruptSaveError,
@@ -171,7 +171,7 @@ class CampaignStore:
         return state, first_log, events if current else None
 
     def _logs_key_of(self, numbers: list[int]) -> bytes | None:
-        key = hashlib.blake2b(digest_size=DIGEST_SIZE)
+        key = blake2b(digest_size=DIGEST_SIZE)
         for number in numbers:
             try:
                 data = osio.read_file(session_file(self.folder, number))

@@ -9,13 +9,13 @@ one reads as empty (everything is compiled again, as without it); it is rewritte
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 from types import CodeType
 
 from gmdash.store import osio
+from gmdash.store.digests import blake2b
 from gmdash.store.errors import StoreError
 
 FORMAT = b"gmdash-class-code-3\n"
@@ -60,7 +60,7 @@ class KeptCodes:
 
 
 def _digest(payload: bytes) -> bytes:
-    return hashlib.blake2b(payload, digest_size=DIGEST_SIZE).digest()
+    return blake2b(payload, digest_size=DIGEST_SIZE).digest()
 
 
 def read_codes(path: Path) -> KeptCodes:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import unicodedata
@@ -162,6 +161,8 @@ def slugify(name: str) -> str:
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:60].strip("-")
     if not slug:
+        import hashlib  # rarely needed (a name of no letter or digit): it loads OpenSSL
+
         slug = "campaign-" + hashlib.sha1(name.encode("utf-8", "surrogatepass")).hexdigest()[:8]
     if slug in WINDOWS_RESERVED:
         slug += "-campaign"

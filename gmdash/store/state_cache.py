@@ -23,8 +23,6 @@ is read as before. The file is derived data; deleting it loses nothing.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import io
 import os
 import pickle
@@ -37,6 +35,7 @@ import gmdash.model
 import gmdash.rules
 from gmdash.store import osio
 from gmdash.store.atomic import DIGEST_SIZE, write_atomic
+from gmdash.store.digests import blake2b, compare_digest
 from gmdash.store.errors import StoreError
 
 READY_FILE = "campaign.ready"
@@ -53,7 +52,7 @@ ALLOWED_DATES = frozenset({"date", "datetime", "time", "timedelta", "timezone"})
 @cache
 def code_fingerprint() -> bytes:
     """What the pickled classes are made of: versions, and every model and rules source file."""
-    mark = hashlib.blake2b(digest_size=FINGERPRINT_SIZE)
+    mark = blake2b(digest_size=FINGERPRINT_SIZE)
     mark.update(f"{gmdash.__version__}|{sys.version}|{pickle.HIGHEST_PROTOCOL}".encode())
     for package in (gmdash.model, gmdash.rules):
         for folder in package.__path__:
@@ -98,7 +97,7 @@ def read(folder: Path, digest: bytes) -> object | None:
         return None
     signature = data[HEADER - DIGEST_SIZE : HEADER]
     payload = memoryview(data)[HEADER:]
-    if not hmac.compare_digest(signature, _sign(key, fingerprint, digest, payload)):
+    if not compare_digest(signature, _sign(key, fingerprint, digest, payload)):
         return None
     try:
         state: object = _ModelUnpickler(io.BytesIO(payload)).load()
@@ -133,7 +132,7 @@ def is_ready(folder: Path, digest: bytes) -> bool:
 
 
 def _sign(key: bytes, fingerprint: bytes, digest: bytes, payload: bytes | memoryview) -> bytes:
-    signer = hashlib.blake2b(key=key, digest_size=DIGEST_SIZE)
+    signer = blake2b(key=key, digest_size=DIGEST_SIZE)
     for part in (MAGIC, fingerprint, digest, payload):
         signer.update(part)
     return signer.digest()
