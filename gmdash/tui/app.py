@@ -28,6 +28,7 @@ from gmdash.tui.breakpoints import HORIZONTAL_BREAKPOINTS, set_breakpoint_classe
 from gmdash.tui.dialog_stock import DialogStock, Order
 from gmdash.tui.gc_pause import CollectionPause
 from gmdash.tui.guard import guarded, write_crash_report
+from gmdash.tui.kept_styles import KeptStyles
 from gmdash.tui.key_gate import KeyGate
 from gmdash.tui.keybar import KeyBar
 from gmdash.tui.keymap import (
@@ -94,6 +95,10 @@ class GmDashApp(App[int]):
         self.notes += self.key_table.problems
         self.set_keymap(dict(self.key_table.keymap))
         self.theme = self._configured_theme()
+        # The rules the CSS parsed to at the last start, given before anything is parsed (the
+        # theme, which the parse depends on, is set just above); kept once the frame is drawn.
+        self.kept_styles = KeptStyles(config.path.parent if config else None)
+        self.kept_styles.give(self.stylesheet)
         self._start_up = CollectionPause()
         self.key_gate = KeyGate(self)
         self.dialogs = DialogStock(self, self._dialogs_to_stock,
@@ -168,6 +173,7 @@ class GmDashApp(App[int]):
 
     def _first_frame_drawn(self) -> None:
         self._start_up.end(freeze=True)
+        self.kept_styles.keep(self.stylesheet)
         preload_dialogs(then=self._start_stock)
 
     build_ahead = True

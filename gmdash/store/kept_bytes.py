@@ -1,0 +1,53 @@
+"""Derived bytes kept in the config folder between starts, taken back only whole and only for
+the same key.
+
+What the dashboard works out the same way at every start (the styles its CSS parses to, see
+`gmdash.tui.kept_styles`) can be kept here and read back instead. The file names what made it
+(`key`: the versions and inputs it depends on) and the digest of what it holds, so that a file
+made by other code, for other inputs, torn or edited is a miss, and the work is done again. It
+is never fsynced: losing it only costs that work.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gmdash.store import osio
+from gmdash.store.digests import blake2b
+from gmdash.store.errors import StoreError
+
+DIGEST_SIZE = 16
+
+
+def key_of(*parts: str) -> bytes:
+    """A key for what the kept bytes were made from."""
+    mark = blake2b(digest_size=DIGEST_SIZE)
+    for part in parts:
+        mark.update(part.encode("utf-8", "surrogatepass") + b"\0")
+    return mark.digest()
+
+
+def _digest(payload: bytes) -> bytes:
+    return blake2b(payload, digest_size=DIGEST_SIZE).digest()
+
+
+def read_kept(path: Path, form: bytes, key: bytes) -> bytes | None:
+    """The bytes kept at `path` in the format `form` for `key`; None when there are none whole
+    for that key (no file, another format or key, a torn or edited one)."""
+    try:
+        data = osio.read_file(path)
+    except (OSError, StoreError):  # none, or a link or a folder in its place
+        return None
+    head = form + key
+    payload = data[len(head) + DIGEST_SIZE :]
+    if not data.startswith(head) or data[len(head) : len(head) + DIGEST_SIZE] != _digest(payload):
+        return None
+    return payload
+
+
+def write_kept(path: Path, form: bytes, key: bytes, payload: bytes) -> None:
+    """Keep `payload` at `path` for `key` (StoreError or OSError when it cannot be written)."""
+    osio.make_dir(path.parent)
+    from gmdash.store.atomic import write_atomic  # the model comes with it: only when written
+
+    write_atomic(path, form + key + _digest(payload) + payload, durable=False)
