@@ -7,19 +7,15 @@ saves folder is found only when a command touches saves. Subcommands never impor
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import gc
-import importlib
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from gmdash import __version__
 from gmdash.cli.errors import EXIT_USAGE, CliError
-from gmdash.cli.parsing import HelpFormatter, RawDescriptionHelpFormatter
 from gmdash.safe_text import is_encodable, visible
 
 if TYPE_CHECKING:
@@ -45,32 +41,9 @@ GLOBAL_OPTIONS_WITH_VALUE = ("--saves", "--campaign")
 DEFAULT_RULESET = "rqg"
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a bad argument as one clear line, not a usage block."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", HelpFormatter)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> NoReturn:
-        if "unrecognized arguments" in message and "--saves" in message.split(":", 1)[-1]:
-            message = "--saves goes before the subcommand: gmdash --saves DIR COMMAND ..."
-        raise CliError(f"{self.prog}: {message} (see '{self.prog} --help')")
-
-
-class _MainParser(_Parser):
-    """The top parser: its help ends with the saves folder and config file in use, and why
-    (found only when help is shown)."""
-
-    def format_help(self) -> str:
-        from gmdash.cli.where import where_text
-
-        self.epilog = where_text()
-        return super().format_help()
-
-
-class Args(argparse.Namespace):
-    """Parsed arguments; the config and the saves folder are found when first asked for.
+class Args:
+    """Parsed arguments (argparse's namespace, or the dashboard's own reading: `dashboard_args`);
+    the config and the saves folder are found when first asked for.
 
     `config`, `saves_choice` and `saves_dir` are read lazily; what they have to say (a bad
     config, campaigns left in `./saves`) goes to `notes`, printed on stderr unless the dashboard
@@ -78,9 +51,14 @@ class Args(argparse.Namespace):
     """
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        for name, value in kwargs.items():
+            setattr(self, name, value)
         self.notes: list[str] = []
         self.print_notes = True
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Any name, as on argparse's namespace: what each command's options are called.
+        super().__setattr__(name, value)
 
     def note(self, text: str) -> None:
         self.notes.append(text)
@@ -113,77 +91,24 @@ class Args(argparse.Namespace):
         return value
 
 
-class _Version(argparse.Action):
-    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
-        super().__init__(option_strings, dest, nargs=0, help="print gmdash's version and exit")
-
-    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> NoReturn:
-        print(f"gmdash {__version__}")
-        parser.exit()
-
-
-class _Unused:
-    """Stands in for the parser of a command that is not run: takes every call, does nothing."""
-
-    def __getattr__(self, name: str) -> Any:
-        return self._nothing
-
-    def _nothing(self, *args: Any, **kwargs: Any) -> _Unused:
-        return self
-
-
-class _OneCommand:
-    """Subparsers that build only the parser of `command` (building the others, their options
-    and help texts, was a fifth of `gmdash roll`'s time)."""
-
-    def __init__(self, subparsers: Any, command: str) -> None:
-        self._subparsers = subparsers
-        self._command = command
-
-    def add_parser(self, name: str, **kwargs: Any) -> Any:
-        if self._command == name or self._command in kwargs.get("aliases", ()):
-            return self._subparsers.add_parser(name, **kwargs)
-        return _Unused()
-
-
-def build_parser(command: str | None = None, *, wants_help: bool = True) -> argparse.ArgumentParser:
-    """The `gmdash` parser; with `command` known, only that command's parser is built, and with
-    no command and no help asked for, none is."""
-    parser = _MainParser(
-        prog="gmdash",
-        description="A game master's dashboard for RuneQuest (rqg) and Basic Roleplaying (brp).",
-        formatter_class=RawDescriptionHelpFormatter,
-    )
-    parser.add_argument("--version", action=_Version)
-    parser.add_argument(
-        "--saves", metavar="DIR",
-        help="saves folder (default: $GMDASH_SAVES, else the config's saves, else the source "
-        "checkout's saves/, else the user data folder: see the end of this help)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--campaign",
-        metavar="NAME",
-        dest="global_campaign",
-        help="open the dashboard on this campaign (or the campaign a subcommand works on)",
-    )
-    # also on every rules subcommand and `campaign new`: before or after the subcommand alike
-    # (SUPPRESS: a subcommand that was not given it does not overwrite what came before)
-    parser.add_argument(
-        "--ruleset", choices=["rqg", "brp"], default=argparse.SUPPRESS,
-        help="rules to use: rqg (default) or brp",
-    )  # fmt: skip
-    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
-    module = COMMAND_MODULES.get(command or "")
-    if module is not None and command is not None:
-        importlib.import_module(module).register(_OneCommand(subparsers, command))
-        return parser
-    if command is None and not wants_help:
-        # The dashboard: no subcommand to parse, so none is imported (importing them all,
-        # the combat commands' rules of the exchange among them, delayed its first frame).
-        return parser
-    for name in dict.fromkeys(COMMAND_MODULES.values()):
-        importlib.import_module(name).register(subparsers)
-    return parser
+def dashboard_args(argv: Sequence[str]) -> Args | None:
+    """The arguments of the dashboard's usual start, read without argparse (its import and
+    parser were a few milliseconds of that start): nothing, `--saves DIR` and `--campaign NAME`
+    in any order (or `--saves=DIR`), as argparse reads them. None for anything else (help, a
+    subcommand, an abbreviation, a value that looks like an option...), which argparse reads."""
+    values: dict[str, str | None] = dict.fromkeys(GLOBAL_OPTIONS_WITH_VALUE)
+    words = iter(argv)
+    for word in words:
+        name, equals, value = word.partition("=")
+        if name not in values:
+            return None
+        if not equals:
+            following = next(words, None)
+            if following is None or following.startswith("-"):
+                return None
+            value = following
+        values[name] = value
+    return Args(version=None, saves=values["--saves"], global_campaign=values["--campaign"])
 
 
 def command_of(argv: Sequence[str]) -> str | None:
@@ -237,8 +162,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             args_list = protect_negative_values(args_list)
         wants_help = any(word in ("-h", "--help") for word in args_list)
-        parser = build_parser(command, wants_help=wants_help)
-        args = parser.parse_args(args_list, namespace=Args())
+        args = None if command is not None or wants_help else dashboard_args(args_list)
+        if args is None:
+            from gmdash.cli.parser import build_parser
+
+            parser = build_parser(command, wants_help=wants_help)
+            args = parser.parse_args(args_list, namespace=Args())
         if getattr(args, "campaign", None) is None:
             args.campaign = args.global_campaign
         args.ruleset_given = getattr(args, "ruleset", None) is not None

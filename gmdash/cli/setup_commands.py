@@ -124,7 +124,7 @@ def saves_move(args: argparse.Namespace) -> int:
 
 def print_completion(args: argparse.Namespace) -> int:
     """`gmdash completion bash|zsh|fish`: a script made from the parser itself."""
-    from gmdash.cli import build_parser
+    from gmdash.cli.parser import build_parser
     from gmdash.cli.completion import script
 
     sys.stdout.write(script(build_parser(), args.shell))

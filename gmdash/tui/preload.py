@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import pkgutil
 import sys
 import threading
 from collections.abc import Callable, Iterable
@@ -41,6 +40,8 @@ CssSource = tuple[CSSLocation, str, int, str]
 
 def dialog_modules() -> list[str]:
     """Every module of `gmdash.tui.dialogs`, and the other screens' modules."""
+    import pkgutil  # once the dashboard shows: not among the imports before its first frame
+
     package = gmdash.tui.dialogs
     found = pkgutil.iter_modules(package.__path__, prefix=f"{package.__name__}.")
     return sorted(module.name for module in found) + list(OTHER_MODULES)

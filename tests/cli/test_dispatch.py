@@ -11,10 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gmdash import __version__
-from gmdash.cli import COMMAND_MODULES, build_parser, command_of, main
+from gmdash.cli import COMMAND_MODULES, Args, command_of, dashboard_args, main
 from gmdash.cli.completion import script
+from gmdash.cli.parser import build_parser
 
 
 def registered_by(module: str) -> set[str]:
@@ -153,3 +156,29 @@ def test_help_is_as_wide_as_shutil_would_make_it(
 
     monkeypatch.setenv("COLUMNS", columns)
     assert terminal_columns() == shutil.get_terminal_size().columns
+
+
+DASHBOARD_WORDS = ["--saves", "--campaign", "--saves=", "--campaign=", "--sav", "--ruleset", "brp",
+                   "DIR", "my game", "-x", "-", "--", "-h", "--version", "=", "roll"]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(DASHBOARD_WORDS) | st.text(max_size=6), max_size=6))
+def test_the_dashboards_own_reading_is_argparses_or_leaves_it_to_argparse(words: list[str]) -> None:
+    argv = [w + "D" if w.endswith("=") else w for w in words]
+    fast = dashboard_args(argv)
+    if fast is None:
+        return
+    slow = build_parser(None, wants_help=False).parse_args(argv, namespace=Args())
+    assert vars(fast) == vars(slow)
+
+
+USUAL_STARTS = [[], ["--saves", "D"], ["--campaign", "N", "--saves", "D"],
+                ["--saves=D", "--campaign=x y"], ["--saves", "a", "--saves", "b"]]  # fmt: skip
+
+
+@pytest.mark.parametrize("argv", USUAL_STARTS)
+def test_the_dashboards_usual_starts_are_read_without_argparse(argv: list[str]) -> None:
+    args = dashboard_args(argv)
+    assert args is not None
+    parser = build_parser(None, wants_help=False)
+    assert vars(args) == vars(parser.parse_args(argv, namespace=Args()))

@@ -198,3 +198,4 @@ def test_the_dashboards_start_imports_no_subcommand_no_attack_and_no_importer(
     assert [name for name in later if name in loaded] == []
     # The store's digests come without OpenSSL, which these load (gmdash.store.digests).
     assert [name for name in ("hashlib", "hmac", "_hashlib") if name in loaded] == []
+    assert "argparse" not in loaded  # its options read without it (gmdash.cli.dashboard_args)
