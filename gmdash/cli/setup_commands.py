@@ -124,8 +124,8 @@ def saves_move(args: argparse.Namespace) -> int:
 
 def print_completion(args: argparse.Namespace) -> int:
     """`gmdash completion bash|zsh|fish`: a script made from the parser itself."""
-    from gmdash.cli.parser import build_parser
     from gmdash.cli.completion import script
+    from gmdash.cli.parser import build_parser
 
     sys.stdout.write(script(build_parser(), args.shell))
     return 0

@@ -11,6 +11,8 @@ from __future__ import annotations
 from textual import events
 from textual.screen import Screen
 
+from gmdash.tui.alike_lines import AlikeLines
+
 
 class StyledOnce:
     """Mixin for a `Screen`: skip the restyle of its first resume."""
@@ -25,5 +27,5 @@ class StyledOnce:
             event.refresh_styles = False
 
 
-class DashboardScreen(StyledOnce, Screen[object]):
-    """The app's first screen, the dashboard's panes."""
+class DashboardScreen(StyledOnce, AlikeLines, Screen[object]):
+    """The app's first screen, the dashboard's panes (over its alike lines of background)."""

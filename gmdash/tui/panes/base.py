@@ -8,11 +8,12 @@ from textual.containers import Vertical
 from textual.widget import Widget
 
 from gmdash.model.events import Event
+from gmdash.tui.alike_lines import AlikeLines
 from gmdash.tui.context import Dashboard, dashboard
 from gmdash.tui.keymap import scope_title
 
 
-class Pane(Vertical):
+class Pane(AlikeLines, Vertical):
     """A pane of the dashboard. Subclasses set `scope` and `BINDINGS = bindings_for(scope)`.
 
     The app calls `campaign_changed` for every event of the campaign bus (attributes down);

@@ -14,7 +14,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import VerticalScroll
 from textual.widget import Widget
 
 from gmdash.model.bestiary import CreatureTemplate
@@ -29,6 +28,7 @@ from gmdash.play import bestiary, effects, roster
 from gmdash.play.campaign import CampaignService
 from gmdash.play.effects import Target
 from gmdash.rules import Edition, OptionalRule, RuleSet
+from gmdash.tui.alike_lines import AlikeScroll
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import ROSTER, bindings_for
 from gmdash.tui.panes.base import Pane
@@ -69,7 +69,7 @@ class RosterPane(Pane):
 
     def compose(self) -> ComposeResult:
         yield RowTable(id="roster-table")
-        with VerticalScroll(id="sheet-scroll", can_focus=False):
+        with AlikeScroll(id="sheet-scroll", can_focus=False):
             yield CharacterSheet(id="sheet")
 
     def on_mount(self) -> None:
