@@ -15,28 +15,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from gmdash.cli.command_table import COMBAT_MODULE, COMMAND_MODULES
 from gmdash.cli.errors import EXIT_USAGE, CliError
 from gmdash.safe_text import is_encodable, visible
 
 if TYPE_CHECKING:
     from gmdash.config import Config
 
-# Which module registers each command. A command missing here still works (every module is
-# registered then); tests/cli/test_dispatch.py keeps the table complete.
-COMMAND_MODULES: dict[str, str] = {
-    **dict.fromkeys(
-        ("roll", "resist", "opposed", "dice", "odds", "attrs", "table"), "gmdash.cli.rules_commands"
-    ),
-    **dict.fromkeys(("campaign", "session", "log", "character"), "gmdash.cli.campaign_commands"),
-    **dict.fromkeys(("damage", "exchange", "wound"), "gmdash.cli.combat_commands"),
-    **dict.fromkeys(("config", "saves", "completion"), "gmdash.cli.setup_commands"),
-    **dict.fromkeys(("effect", "time"), "gmdash.cli.effect_commands"),
-    "serve": "gmdash.cli.serve_command",
-    **dict.fromkeys(("undo", "redo"), "gmdash.cli.undo_commands"),
-    "cast": "gmdash.cli.magic_commands",
-    "bestiary": "gmdash.cli.bestiary_commands",
-}
-COMBAT_MODULE = "gmdash.cli.combat_commands"
 GLOBAL_OPTIONS_WITH_VALUE = ("--saves", "--campaign")
 DEFAULT_RULESET = "rqg"
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from gmdash import __version__
-from gmdash.cli import COMMAND_MODULES
+from gmdash.cli.command_table import COMMAND_MODULES
 from gmdash.cli.errors import CliError
 from gmdash.cli.parsing import HelpFormatter, RawDescriptionHelpFormatter
 

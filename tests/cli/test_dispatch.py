@@ -15,7 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gmdash import __version__
-from gmdash.cli import COMMAND_MODULES, Args, command_of, dashboard_args, main
+from gmdash.cli import Args, command_of, dashboard_args, main
+from gmdash.cli.command_table import COMMAND_MODULES
 from gmdash.cli.completion import script
 from gmdash.cli.parser import build_parser
 
