@@ -42,6 +42,20 @@ def prepare() -> None:
     gc.enable()
 
 
+def close_without_collection(service: CampaignService) -> None:
+    """Close the campaign with the garbage collector held off: the snapshot it reads back (to
+    write it only if it changed) is tens of thousands of new objects, which set off full
+    collections of the whole dashboard's heap, a tenth of a second of the quit on a big
+    campaign; the process ends right after (`gmdash.cli.console`)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        service.close()
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def ask_at_terminal(question: str) -> bool:
     """Ask a yes/no question on the terminal (no means no, and so does end of input)."""
     try:
@@ -115,7 +129,7 @@ def run_dashboard(
                         notes=told)  # fmt: skip
         app.run()
     finally:
-        service.close()
+        close_without_collection(service)
     for note in app.notes:
         print(f"gmdash: {note}", file=sys.stderr)
     return 0

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
+from helpers import demo_session
 
 from gmdash.cli import main
 from gmdash.play.campaign import CampaignService, create_demo
 from gmdash.play.demo import DEMO_NAME
-from gmdash.tui.launch import run_dashboard
+from gmdash.tui.launch import close_without_collection, run_dashboard
 
 
 def test_a_second_copy_is_refused_naming_the_holder(
@@ -102,3 +104,38 @@ def test_the_dashboard_keeps_its_state_ready_for_its_next_start(
         assert ready == CampaignState.from_dict(store.load_state())
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_the_campaign_closes_with_no_collection_and_collection_comes_back(
+    tmp_path: Path, collecting: bool
+) -> None:
+    collections: list[str] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(phase)
+
+    with demo_session(tmp_path / "saves") as opened:
+        closed: list[bool] = []
+        close = opened.close
+
+        def close_making_garbage() -> None:
+            for _ in range(3000):  # cycles, enough to trigger collections
+                cycle: list[object] = []
+                cycle.append(cycle)
+            closed.append(gc.isenabled())
+            close()
+
+        opened.close = close_making_garbage  # type: ignore[method-assign]
+        was = gc.isenabled()
+        (gc.enable if collecting else gc.disable)()
+        gc.callbacks.append(seen)
+        try:
+            close_without_collection(opened)
+            assert gc.isenabled() == collecting
+        finally:
+            opened.close = close  # type: ignore[method-assign]
+            gc.callbacks.remove(seen)
+            (gc.enable if was else gc.disable)()
+    assert closed == [False] and collections == []
