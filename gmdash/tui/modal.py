@@ -10,8 +10,10 @@ dialog's first frame. And no garbage collection runs while the dialog is built (
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
 
+from textual import events
 from textual._context import NoActiveAppError
 from textual.geometry import Region
 from textual.message import Message
@@ -52,8 +54,13 @@ class QuickModal(StyledOnce, ModalScreen[R]):
     def abandon(self) -> None:
         """Built ahead, never to be shown, the app closing: it handles nothing more. Its mount
         would find its widgets closed, and its handlers would ask for a screen stack that is
-        gone (a weapon picked as the app closes)."""
+        gone (a weapon picked as the app closes). Its widgets still to be built or mounted
+        build and mount nothing more either: closed meanwhile, a select once found its own
+        label gone as it mounted."""
         self._abandoned = True
+        for widget in self.walk_children(with_self=False):
+            dispatch = _unless_building(widget._dispatch_message)
+            widget._dispatch_message = dispatch  # type: ignore[method-assign,assignment]
 
     async def _dispatch_message(self, message: Message) -> None:
         if self._abandoned:
@@ -79,3 +86,16 @@ class QuickModal(StyledOnce, ModalScreen[R]):
         # The dashboard, dimmed behind the dialog: Textual's lines, built cheaper (backdrop)
         lines = dimmed_lines(self, crop)
         return super().render_lines(crop) if lines is None else lines
+
+
+Dispatch = Callable[[Message], Coroutine[Any, Any, None]]
+
+
+def _unless_building(dispatch: Dispatch) -> Dispatch:
+    """A widget's dispatch that drops what would build or mount it (`QuickModal.abandon`)."""
+
+    async def dispatch_unless_building(message: Message) -> None:
+        if not isinstance(message, events.Compose | events.Mount):
+            await dispatch(message)
+
+    return dispatch_unless_building

@@ -310,3 +310,25 @@ async def test_closing_the_app_while_a_dialog_is_built_ahead_raises_nothing(
         (building,) = [entry.screen for entry in stock._stocked]
         assert not building.is_mounted
     # leaving the block closed the app: an error in a dialog's mount would be raised here
+
+
+async def test_an_abandoned_dialogs_widgets_mount_nothing_more(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The app closing as a dialog was built ahead again: its select, closed meanwhile, found
+    # its own label gone as it mounted. Abandoned, its widgets build and mount nothing more.
+    from textual import events
+    from textual.widgets import Select
+
+    mounted: list[object] = []
+    monkeypatch.setattr(Select, "_on_mount", lambda self, event: mounted.append(self))
+    async with stocked_dashboard(tmp_path) as (_pilot, app, _service):
+        form = stocked(app, CharacterForm)
+        select = form.query(Select).first()
+        mounted.clear()
+        await select._dispatch_message(events.Mount())
+        assert mounted == [select]  # not abandoned: a mount is handled
+        form.abandon()
+        await select._dispatch_message(events.Mount())
+        await select._dispatch_message(events.Compose())
+        assert [widget for widget in mounted if widget is select] == [select]
