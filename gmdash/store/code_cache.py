@@ -1,10 +1,10 @@
 """The file of compiled dataclass methods kept between starts (see `gmdash.cli.class_code`).
 
-One file in the config folder: a header (format, the interpreter's bytecode magic, a digest of
-the rest), then the marshalled table of method source to code object, each code object itself
-marshalled (unmarshalled when first asked for). A file of another Python, a torn or a damaged
-one reads as empty (everything is compiled again, as without it); it is rewritten whole
-(atomically) when the table changed.
+One file in the config folder (`gmdash.store.kept_bytes`): a header (format, the interpreter's
+bytecode magic as its key, a digest of the rest), then the marshalled table of method source to
+code object, each code object itself marshalled (unmarshalled when first asked for). A file of
+another Python, a torn or a damaged one reads as empty (everything is compiled again, as
+without it); it is rewritten whole (atomically) when the table changed.
 """
 
 from __future__ import annotations
@@ -14,12 +14,9 @@ from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 from types import CodeType
 
-from gmdash.store import osio
-from gmdash.store.digests import blake2b
-from gmdash.store.errors import StoreError
+from gmdash.store.kept_bytes import read_kept, write_kept
 
 FORMAT = b"gmdash-class-code-3\n"
-DIGEST_SIZE = 16
 Codes = dict[str, CodeType]
 
 
@@ -59,19 +56,10 @@ class KeptCodes:
         return dict(self._codes)
 
 
-def _digest(payload: bytes) -> bytes:
-    return blake2b(payload, digest_size=DIGEST_SIZE).digest()
-
-
 def read_codes(path: Path) -> KeptCodes:
     """The table kept at `path`; empty when there is none this interpreter can trust."""
-    try:
-        data = osio.read_file(path)
-    except (OSError, StoreError):  # none, or a link or a folder in its place
-        return KeptCodes({})
-    head = FORMAT + MAGIC_NUMBER
-    payload = data[len(head) + DIGEST_SIZE :]
-    if not data.startswith(head) or data[len(head) : len(head) + DIGEST_SIZE] != _digest(payload):
+    payload = read_kept(path, FORMAT, MAGIC_NUMBER)  # keyed by the interpreter's bytecode
+    if payload is None:
         return KeptCodes({})
     try:
         table = marshal.loads(payload)
@@ -83,9 +71,4 @@ def read_codes(path: Path) -> KeptCodes:
 def write_codes(path: Path, codes: Codes) -> None:
     """Keep `codes` at `path` (not fsynced: a lost file only means compiling again)."""
     payload = marshal.dumps({source: marshal.dumps(code) for source, code in codes.items()})
-    osio.make_dir(path.parent)
-    # Imported here: the atomic writer's module brings the model, whose classes are defined
-    # only once this file's code is in use.
-    from gmdash.store.atomic import write_atomic
-
-    write_atomic(path, FORMAT + MAGIC_NUMBER + _digest(payload) + payload, durable=False)
+    write_kept(path, FORMAT, MAGIC_NUMBER, payload)

@@ -1,8 +1,9 @@
 """Derived bytes kept in the config folder between starts, taken back only whole and only for
 the same key.
 
-What the dashboard works out the same way at every start (the styles its CSS parses to, see
-`gmdash.tui.kept_styles`) can be kept here and read back instead. The file names what made it
+What the dashboard works out the same way at every start (its dataclasses' compiled methods,
+see `gmdash.store.code_cache`; the styles its CSS parses to, see `gmdash.tui.kept_styles`) can
+be kept here and read back instead. The file names what made it
 (`key`: the versions and inputs it depends on) and the digest of what it holds, so that a file
 made by other code, for other inputs, torn or edited is a miss, and the work is done again. It
 is never fsynced: losing it only costs that work.
@@ -10,6 +11,7 @@ is never fsynced: losing it only costs that work.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from gmdash.store import osio
@@ -25,6 +27,19 @@ def key_of(*parts: str) -> bytes:
     for part in parts:
         mark.update(part.encode("utf-8", "surrogatepass") + b"\0")
     return mark.digest()
+
+
+def source_marks(folder: Path, names: frozenset[str] | None = None) -> list[str]:
+    """`name|size|time` of each Python source file in `folder` (of `names` only, if given), in
+    order of name: what derived data made from that code depends on (a new release, an edit,
+    changes them). OSError if the folder cannot be listed."""
+    marks = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.name.endswith(".py") and (names is None or entry.name in names):
+                info = entry.stat()
+                marks.append(f"{entry.name}|{info.st_size}|{info.st_mtime_ns}")
+    return sorted(marks)
 
 
 def _digest(payload: bytes) -> bytes:

@@ -37,6 +37,7 @@ from gmdash.store import osio
 from gmdash.store.atomic import DIGEST_SIZE, write_atomic
 from gmdash.store.digests import blake2b, compare_digest
 from gmdash.store.errors import StoreError
+from gmdash.store.kept_bytes import source_marks
 
 READY_FILE = "campaign.ready"
 KEY_FILE = ".ready-key"
@@ -56,12 +57,8 @@ def code_fingerprint() -> bytes:
     mark.update(f"{gmdash.__version__}|{sys.version}|{pickle.HIGHEST_PROTOCOL}".encode())
     for package in (gmdash.model, gmdash.rules):
         for folder in package.__path__:
-            with os.scandir(folder) as entries:
-                sources = sorted((e for e in entries if e.name.endswith(".py")),
-                                 key=lambda e: e.name)  # fmt: skip
-            for entry in sources:
-                info = entry.stat()
-                mark.update(f"{entry.name}|{info.st_size}|{info.st_mtime_ns}\n".encode())
+            for source in source_marks(Path(folder)):
+                mark.update(f"{source}\n".encode())
     return mark.digest()
 
 

@@ -17,7 +17,6 @@ no function ever needs to be found by name.
 from __future__ import annotations
 
 import io
-import os
 import pickle
 import sys
 from contextlib import suppress
@@ -33,7 +32,7 @@ from textual.css.styles import Styles
 from textual.css.stylesheet import Stylesheet
 
 from gmdash.store.errors import StoreError
-from gmdash.store.kept_bytes import key_of, read_kept, write_kept
+from gmdash.store.kept_bytes import key_of, read_kept, source_marks, write_kept
 
 FORM = b"gmdash-parsed-styles-1\n"
 STYLES_FILE = "parsed-styles.cache"
@@ -115,14 +114,11 @@ def _textual_mark() -> tuple[str, ...]:
     colours, geometry and layouts (an upgrade changes them). Not `textual.__version__`: that
     reads the package's metadata, slower than the parse this saves."""
     root = Path(textual.__file__).parent
-    marks = []
+    marks: list[str] = []
     for folder, names in ((root / "css", None), (root / "layouts", None), (root, ROOT_FILES)):
-        with suppress(OSError), os.scandir(folder) as entries:
-            for entry in entries:
-                if entry.name.endswith(".py") and (names is None or entry.name in names):
-                    info = entry.stat()
-                    marks.append(f"{entry.path}|{info.st_size}|{info.st_mtime_ns}")
-    return tuple(sorted(marks))
+        with suppress(OSError):
+            marks += (f"{folder.name}/{mark}" for mark in source_marks(folder, names))
+    return tuple(marks)
 
 
 def _key(stylesheet: Stylesheet) -> bytes:
@@ -137,8 +133,7 @@ class KeptStyles:
     def __init__(self, folder: Path | None) -> None:
         self.path = None if folder is None else folder / STYLES_FILE
         self.given: set[ParseKey] = set()
-        """The sources given this start."""
-        self._given_for: bytes | None = None
+        """The sources given this start (and, once kept, those the file holds)."""
         self._offered_for: bytes | None = None
         """The variables' key when the rules were offered: those a start begins with."""
 
@@ -161,7 +156,6 @@ class KeptStyles:
         for source, rules in kept.items():
             cache.set(source, rules)
         self.given = set(kept)
-        self._given_for = key
         return len(kept)
 
     def keep(self, stylesheet: Stylesheet) -> bool:
@@ -171,17 +165,17 @@ class KeptStyles:
         if self.path is None or cache is None:
             return False
         key = _key(stylesheet)
-        parsed: dict[ParseKey, list[RuleSet]] = {}
-        for source in list(cache.keys()):
-            rules = cache.get(source)
-            if _is_parse_key(source) and rules is not None:
-                parsed[source] = rules
         if key != self._offered_for:
             # The variables changed since the start (a theme other than Textual's default is
             # applied after it, and the CSS parsed again): rules kept for these variables
             # would never be offered. Parsed at every start, as before.
             return False
-        if not parsed or (key == self._given_for and set(parsed) <= self.given):
+        parsed: dict[ParseKey, list[RuleSet]] = {}
+        for source in list(cache.keys()):
+            rules = cache.get(source)
+            if _is_parse_key(source) and rules is not None:
+                parsed[source] = rules
+        if set(parsed) <= self.given:  # nothing parsed that the file does not hold
             return False
         buffer = io.BytesIO()
         try:
@@ -190,6 +184,6 @@ class KeptStyles:
             return False  # not the Textual this was made for: parsed at every start, as before
         with suppress(StoreError, OSError):
             write_kept(self.path, FORM, key, buffer.getvalue())
-            self.given, self._given_for = set(parsed), key
+            self.given = set(parsed)
             return True
         return False
