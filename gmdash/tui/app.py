@@ -20,11 +20,10 @@ from textual.screen import Screen
 
 from gmdash.config import Config, remember
 from gmdash.model.events import Event, SessionEnded, SessionStarted
-from gmdash.play import undoing
 from gmdash.play.campaign import CampaignService
 from gmdash.rules import OptionalRule, Rng, SeededRng
 from gmdash.safe_text import visible
-from gmdash.tui.breakpoints import HORIZONTAL_BREAKPOINTS, set_breakpoint_classes
+from gmdash.tui.breakpoints import HORIZONTAL_BREAKPOINTS, breakpoint_class
 from gmdash.tui.dialog_stock import DialogStock, Order
 from gmdash.tui.gc_pause import CollectionPause
 from gmdash.tui.guard import guarded, write_crash_report
@@ -143,13 +142,14 @@ class GmDashApp(App[int]):
     # --- layout --------------------------------------------------------------------------
 
     def get_default_screen(self) -> Screen[object]:
-        return DashboardScreen(id="_default")
+        # The breakpoint class the first resize would set, given now: the panes are then styled
+        # once rather than again, all of them, when the real size arrives; and given with the
+        # grid's class (gmdash.tcss) as the screen is made, not added after, each of which
+        # restyled it.
+        classes = f"{breakpoint_class(self.size.width)} -dashboard"
+        return DashboardScreen(id="_default", classes=classes)
 
     def compose(self) -> ComposeResult:
-        # The breakpoint class the first resize would set, set now: the panes are then styled
-        # once rather than again, all of them, when the real size arrives.
-        set_breakpoint_classes(self.screen, self.size.width)
-        self.screen.add_class("-dashboard")  # the grid of the panes (gmdash.tcss)
         yield TitleBar(id="title")
         # Placed by the screen's grid (gmdash.tcss): the roster and the log span both rows, the
         # strike ranks over the resistance calculator in the middle; no container in between
@@ -356,6 +356,8 @@ class GmDashApp(App[int]):
     def action_undo(self) -> None:
         """Undo the last change; the improvement phase, or a change made before this session
         started, is asked about first (escape keeps everything)."""
+        from gmdash.play import undoing  # with the first undo, not at start-up
+
         step = undoing.next_undo(self.service)
         if step is None:
             self.notify("Nothing to undo.", title="Undo")
@@ -376,12 +378,16 @@ class GmDashApp(App[int]):
             self._undo()
 
     def _undo(self) -> None:
+        from gmdash.play import undoing
+
         undone = self.service.undo()
         if undone is not None:
             self.notify(undoing.undone_message(undone.summary), title="Undo")
 
     @guarded
     def action_redo(self) -> None:
+        from gmdash.play import undoing
+
         redone = self.service.redo()
         if redone is None:
             self.notify("Nothing to redo.", title="Redo")
