@@ -177,10 +177,13 @@ def _run_dashboard(args: Args) -> int:
     # every object made then lives on, and the collections (a tenth of the imports' time)
     # would walk them for nothing. `gmdash.tui.launch.prepare` freezes them and turns it back on.
     gc.disable()
+    from gmdash.cli import kept_modules
     from gmdash.cli.class_code import install
     from gmdash.config import config_path
 
-    class_code = install(config_path().parent / CODE_FILE)
+    config_folder = config_path().parent
+    class_code = install(config_folder / CODE_FILE)
+    modules = kept_modules.install(config_folder / MODULES_FILE)
     try:
         from gmdash.tui.launch import run_dashboard
 
@@ -191,6 +194,8 @@ def _run_dashboard(args: Args) -> int:
         gc.enable()  # on already, unless the campaign was refused
         if class_code is not None:
             class_code.save()
+        if modules is not None:
+            modules.save()
     _ran.add(DASHBOARD)
     return status
 
@@ -198,6 +203,8 @@ def _run_dashboard(args: Args) -> int:
 DASHBOARD = "dashboard"
 CODE_FILE = "compiled-classes.cache"
 """Where the dashboard keeps its compiled dataclass methods, in the config folder."""
+MODULES_FILE = "compiled-modules.cache"
+"""Where it keeps the compiled code of its own modules (`gmdash.cli.kept_modules`)."""
 _ran: set[str] = set()
 """What this process ran that ends it at once (`console`)."""
 
