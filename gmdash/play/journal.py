@@ -7,7 +7,6 @@ summary can tell a damage *roll* from damage *applied* and skip what was struck 
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from collections import Counter
@@ -536,6 +535,8 @@ def as_csv(found: Sequence[Record]) -> str:
 
 def write_csv(found: Iterable[Record], out: TextIO) -> None:
     """`as_csv` written row by row."""
+    import csv  # only for an export: not at every start of the dashboard
+
     names = [*CSV_FIELDS, "modifiers"]
     writer = csv.DictWriter(out, fieldnames=names, lineterminator="\n", extrasaction="ignore")
     writer.writeheader()

@@ -16,7 +16,7 @@ from types import CodeType
 
 from gmdash.store.kept_bytes import read_kept, write_kept
 
-FORMAT = b"gmdash-class-code-3\n"
+FORMAT = b"gmdash-class-code-4\n"
 Codes = dict[str, CodeType]
 
 

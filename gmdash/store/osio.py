@@ -119,9 +119,11 @@ def read_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
             raise CorruptSaveError(
                 path, f"{size:.0f} MB is more than a save file can be ({most:.0f} MB)"
             )
-        chunks = []
-        while chunk := os.read(fd, 1 << 20):
+        # One read of the whole file (and one more to see its end) when its size holds: a
+        # megabyte read in pieces was copied again to join them.
+        chunks = [os.read(fd, info.st_size + 1)]
+        while chunks[-1] and (chunk := os.read(fd, 1 << 20)):
             chunks.append(chunk)
-        return b"".join(chunks)
+        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
     finally:
         OS.close(fd)

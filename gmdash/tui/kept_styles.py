@@ -34,7 +34,7 @@ from textual.css.stylesheet import Stylesheet
 from gmdash.store.errors import StoreError
 from gmdash.store.kept_bytes import key_of, read_kept, source_marks, write_kept
 
-FORM = b"gmdash-parsed-styles-1\n"
+FORM = b"gmdash-parsed-styles-2\n"
 STYLES_FILE = "parsed-styles.cache"
 STYLE_PACKAGES = ("textual.css.", "textual.layouts.")
 STYLE_MODULES = frozenset({"textual.color", "textual.geometry"})

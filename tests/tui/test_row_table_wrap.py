@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 
-from gmdash.tui.widgets.cells import line_count, wrap_starts, wrapped
+from gmdash.tui.widgets.cells import _ONE_CELL, line_count, wrap_starts, wrapped
 from gmdash.tui.widgets.row_table import RowTable
 
 WORDS = st.lists(st.sampled_from(["a", "Harvald", "Stormbrow", "·", "漢字", "x" * 30, " ", "  "]),
@@ -127,3 +127,9 @@ async def test_a_hundred_thousand_rows_are_measured_not_drawn() -> None:
         await pilot.pause()
         assert drawn(table)[-1].endswith("Korrath Sandstrider dodges the broo 99999")
         assert table.virtual_size.height == 100_000 + 1 and table.drawn_rows <= 24
+
+
+def test_the_characters_counted_as_one_cell_are_one_cell_wide_for_rich() -> None:
+    # `line_count` counts them as cells on its fast path; Rich draws them.
+    assert {char for char in _ONE_CELL if cell_len(char) != 1} == set()
+    assert {"a", "é", "·", "—", "Ж", " "} <= _ONE_CELL and not {"\t", "\u00ad", "漢"} & _ONE_CELL
