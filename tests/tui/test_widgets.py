@@ -192,3 +192,25 @@ async def test_page_keys_before_the_first_layout_do_nothing(key: str) -> None:
         listing.focus()
         await pilot.press("pagedown")
         assert (listing.highlighted or 0) > 0  # laid out: a page key pages
+
+
+async def test_the_first_focus_styles_the_roster_as_a_full_restyle_does(tmp_path: Path) -> None:
+    # The auto-focus styles the focused table once, with its pane (`StyledOnce`): what it
+    # shows must be what styling every widget afresh gives, and the table does have the focus.
+    service = demo_service(tmp_path, lambda: datetime(2026, 3, 14, 20, 0, tzinfo=UTC))
+    app = GmDashApp(service, rng=SeededRng(1))
+    async with app.run_test(size=(160, 50)) as pilot:
+        table = app.query_one("#roster-table", RowTable)
+        assert app.focused is table and table.has_focus and table.has_pseudo_class("focus")
+        widgets = [app.query_one("#roster"), table, app.query_one("#log"), app.screen]
+
+        def looks() -> list[object]:
+            return [(w.styles.border, w.styles.background, w.rich_style,
+                     w.get_component_rich_style("row-table--cursor") if w is table else None)
+                    for w in widgets]  # fmt: skip
+
+        first = looks()
+        app.stylesheet.update(app, animate=False)  # every widget styled afresh
+        await pilot.pause()
+        assert looks() == first
+    service.close()
