@@ -8,7 +8,7 @@ before the first frame; every dialog (`gmdash.tui.modal.QuickModal`) skips it to
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, cast
 
 from textual import events
 from textual.screen import Screen
@@ -16,13 +16,8 @@ from textual.widget import Widget
 
 from gmdash.tui.alike_lines import AlikeLines
 
-if TYPE_CHECKING:
-    _Screen = Screen[object]
-else:
-    _Screen = object  # a mixin, not a widget: Textual's CSS follows a class's first widget base
 
-
-class StyledOnce(_Screen):
+class StyledOnce:
     """Mixin for a `Screen`: skip the restyle of its first resume, and the first focus's
     restyle of the focused widget alone."""
 
@@ -41,17 +36,18 @@ class StyledOnce(_Screen):
         # pane (whose border shows the focus within). Where that second restyle covers the
         # widget and the watcher does nothing else, the flag is set without the watcher: the
         # widget is styled once, not twice (2 to 3 ms of the dashboard's first frame).
-        app = self.app
-        auto_focus = app.AUTO_FOCUS if self.AUTO_FOCUS is None else self.AUTO_FOCUS
-        if not (app.app_focus and auto_focus and self.focused is None):
+        screen = cast("Screen[Any]", self)  # a mixin of screens only (not a widget itself)
+        app = screen.app
+        auto_focus = app.AUTO_FOCUS if screen.AUTO_FOCUS is None else screen.AUTO_FOCUS
+        if not (app.app_focus and auto_focus and screen.focused is None):
             return
-        for widget in self.query(auto_focus):
+        for widget in screen.query(auto_focus):
             if widget.focusable:
                 if _restyled_with_its_pane(widget):
                     widget.set_reactive(Widget.has_focus, True)
                 else:
                     widget.has_focus = True
-                self.set_focus(widget)
+                screen.set_focus(widget)
                 break
 
 
