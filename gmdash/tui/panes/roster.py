@@ -33,7 +33,15 @@ from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import ROSTER, bindings_for
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.user_text import literal
-from gmdash.tui.widgets.character_sheet import CharacterSheet, hp_bar, points_style, status_text
+from gmdash.tui.widgets.character_sheet import (
+    CharacterSheet,
+    hp_bar,
+    hp_bar_plain,
+    points_style,
+    status_plain,
+    status_text_of,
+    status_words,
+)
 from gmdash.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
@@ -189,23 +197,28 @@ class RosterPane(Pane):
         bar = self._columns is None or self._columns[1]
         rune_points = self._columns is not None and self._columns[2]
         full = sheet_maxima(character, ruleset)
-        status = status_text(character, full)
+        words = status_words(character, full)
         running = self._effect_counts.get(character.id, 0)
-        if running:  # spells and other effects on them: the sheet below says which, how long
-            status.append(f" ✦{running}", style="bold magenta")
-        hp = hp_bar(character.hit_points, full.hit_points, 4 if bar else 0)
+        # spells and other effects on them: the sheet below says which, how long
+        marked = f" ✦{running}" if running else ""
+        bar_width = 4 if bar else 0
         npc = character.kind != CharacterKind.PC
-        plains = ["NPC" if npc else "PC", character.name, hp.plain, status.plain,
+        plains = ["NPC" if npc else "PC", character.name,
+                  hp_bar_plain(character.hit_points, full.hit_points, bar_width),
+                  status_plain(words) + marked,
                   f"{character.magic_points}/{full.magic_points}"]  # fmt: skip
         if rune_points:  # every pool together: the sheet below shows each cult's
             current, top = character.all_rune_points
             plains.append(f"{current}/{top}")
 
         def cells() -> list[Text]:
+            status = status_text_of(words)
+            if marked:
+                status.append(marked, style="bold magenta")
             row = [
                 Text(plains[0], style="dim" if npc else "bold cyan"),
                 self._name_cell(character, npc, status, bar),
-                hp,
+                hp_bar(character.hit_points, full.hit_points, bar_width),
                 status,
                 Text(plains[4], style=points_style(character.magic_points, full.magic_points)),
             ]

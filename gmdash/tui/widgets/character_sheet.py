@@ -44,8 +44,9 @@ def useless_locations(character: Character) -> list[str]:
     """Locations that cannot be used: by lasting condition or by their hit points now."""
     found = [c.partition(":")[2] for c in character.conditions if c.startswith("useless:")]
     table = character.table
+    kinds = {spec.key: spec.kind for spec in table.locations}  # (one pass, not one a location)
     for location, hp in character.locations.items():
-        kind = table.spec(location).kind
+        kind = kinds.get(location) or table.spec(location).kind  # (spec names a stray key)
         if hp > 0 or kind in (LocationKind.HEAD, LocationKind.CHEST):
             continue
         found += table.hanging_from(location) if kind is LocationKind.ABDOMEN else [location]
@@ -63,11 +64,9 @@ def status_words(character: Character, full: Maxima) -> list[str]:
     lasting = set(character.conditions)
     if "dead" in lasting or rules.Effect.DEAD in standing:
         return ["dead"]
-    words = [
-        word
-        for word in ("unconscious", "shock", "bleeding")
-        if word in lasting or rules.Effect(word) in standing
-    ]
+    # (a word is its effect: `Effect` is a StrEnum)
+    words: list[str] = [word for word in ("unconscious", "shock", "bleeding")
+                        if word in lasting or word in standing]  # fmt: skip
     severed = [c.partition(":")[2] for c in character.conditions if c.startswith("severed:")]
     words += [f"severed {short_location(loc)}" for loc in severed]
     words += [f"useless {short_location(loc)}" for loc in useless_locations(character)
@@ -78,7 +77,17 @@ def status_words(character: Character, full: Maxima) -> list[str]:
 
 
 def status_text(character: Character, full: Maxima) -> Text:
-    words = status_words(character, full)
+    return status_text_of(status_words(character, full))
+
+
+def status_plain(words: Sequence[str]) -> str:
+    """The text of `status_text_of(words)`, made without its styles."""
+    return ", ".join(words) if words else "ok"
+
+
+def status_text_of(words: Sequence[str]) -> Text:
+    """The status of `status_words`, coloured by how bad it is."""
+    words = list(words)
     if not words:
         return Text("ok", style="green")
     if words == ["dead"]:
@@ -102,14 +111,25 @@ def points_style(current: int, maximum: int) -> str:
     return "bold green"
 
 
+def _filled(current: int, maximum: int, width: int) -> int:
+    filled = 0 if maximum <= 0 else max(0, min(width, round(width * current / maximum)))
+    return 1 if current > 0 and filled == 0 else filled
+
+
+def hp_bar_plain(current: int, maximum: int, width: int = 4) -> str:
+    """The text of `hp_bar(current, maximum, width)`, made without its styles."""
+    if width <= 0:
+        return f"{current}/{maximum}"
+    filled = _filled(current, maximum, width)
+    return f"{'█' * filled}{'░' * (width - filled)} {current}/{maximum}"
+
+
 def hp_bar(current: int, maximum: int, width: int = 4) -> Text:
     """`███░ 10/15`, coloured by how hurt the character is."""
     style = points_style(current, maximum)
     if width <= 0:
         return Text(f"{current}/{maximum}", style=style)
-    filled = 0 if maximum <= 0 else max(0, min(width, round(width * current / maximum)))
-    if current > 0 and filled == 0:
-        filled = 1
+    filled = _filled(current, maximum, width)
     bar = Text("█" * filled, style=style)
     bar.append("░" * (width - filled), style="dim")
     bar.append(f" {current}/{maximum}", style=style)
