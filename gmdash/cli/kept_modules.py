@@ -148,6 +148,9 @@ class KeptModules:
                     modules[name] = (*entry[:4], marshalled)
         for name, (origin, size, mtime_ns, folder, code) in taken.items():
             modules[name] = (origin, size, mtime_ns, folder, marshal.dumps(code))
+        with self._lock:  # a module imported from now on is found as usual
+            self._table = {}
+        self._kept.close()
         with suppress(StoreError, OSError):  # then the next start reads them one by one
             write_modules(self.path, self._key, modules)
 

@@ -63,6 +63,13 @@ class ModuleFile:
             view.release()
         return code if isinstance(code, CodeType) else None
 
+    def close(self) -> None:
+        """Let the file go (before it is replaced: Windows replaces no mapped file). Its
+        entries' code is not read after this."""
+        if self._mapped is not None:
+            self._mapped.close()
+            self._mapped = None
+
     def marshalled(self, entry: Entry) -> bytes | None:
         """The marshalled code of `entry` (to keep it again), or None when not whole."""
         view = self._view(entry)

@@ -145,3 +145,20 @@ def test_the_second_start_is_served_the_modules_the_first_imported(tmp_path: Pat
     assert int(served) == 0 and int(taken) >= 1 and loader == "_TakingLoader"
     served, taken, loader = start()
     assert int(served) >= 1 and int(taken) == 0 and loader == "_KeptLoader"
+
+
+def test_saving_keeps_what_was_served_and_taken_and_lets_the_file_go(
+    cache: Path, package: Path
+) -> None:
+    _keep(cache, package, _probe(package))
+    finder = _finder(cache, package)
+    assert _load(finder) is not None
+    other = package / "other_probe.py"
+    other.write_text("OTHER = 1\n")
+    finder.take("gmdash.other_probe", str(other), compile("OTHER = 1\n", str(other), "exec"))
+    finder.save()  # the kept file is let go before it is replaced (as Windows requires)
+    spec = finder.find_spec(PROBE)  # found as usual from now on: not from the file let go
+    assert spec is None or type(spec.loader).__name__ != "_KeptLoader"
+    again = read_modules(cache, modules_key(str(package)))
+    assert set(again.index) == {PROBE, "gmdash.other_probe"}
+    assert again.code(again.index["gmdash.other_probe"]) is not None
