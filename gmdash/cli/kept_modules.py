@@ -65,7 +65,6 @@ class KeptModules:
 
     def __init__(self, path: Path, folder: str, kept: ModuleFile) -> None:
         self.path = path
-        self.folder = folder
         self._key = modules_key(folder)
         self._kept = kept
         self._table = kept.index

@@ -35,15 +35,9 @@ class KeptCodes:
         if code is not None:
             return code
         data = self._marshalled.pop(source, None)
-        if not isinstance(data, bytes):
-            return None
-        try:
-            found = marshal.loads(data)
-        except (EOFError, ValueError, TypeError):
-            return None
-        if not isinstance(found, CodeType):
-            return None
-        self._codes[source] = found
+        found = code_from(data) if isinstance(data, bytes) else None
+        if found is not None:
+            self._codes[source] = found
         return found
 
     def __setitem__(self, source: str, code: CodeType) -> None:
@@ -54,6 +48,15 @@ class KeptCodes:
         for source in [s for s in self._marshalled if isinstance(s, str)]:
             self.get(source)
         return dict(self._codes)
+
+
+def code_from(data: bytes | memoryview) -> CodeType | None:
+    """The code object marshalled in `data`, or None (damaged, or not a code object)."""
+    try:
+        found = marshal.loads(data)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return found if isinstance(found, CodeType) else None
 
 
 def read_codes(path: Path) -> KeptCodes:

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import marshal
 import mmap
-import os
-import stat
 import struct
 import sys
 import zlib
@@ -25,11 +23,12 @@ from pathlib import Path
 from types import CodeType
 
 from gmdash.store import osio
+from gmdash.store.code_cache import code_from
+from gmdash.store.errors import StoreError
 from gmdash.store.kept_bytes import key_of
 
 FORMAT = b"gmdash-module-code-1\n"
 _SIZES = struct.Struct("<QI")  # the index's length, its CRC-32
-MAX_BYTES = 256 << 20
 
 Entry = tuple[str, int, int, int, int, int, int]
 """(source file, its size, its modification time in ns, its folder's, the code's offset after
@@ -55,13 +54,8 @@ class ModuleFile:
         view = self._view(entry)
         if view is None:
             return None
-        try:
-            code = marshal.loads(view)
-        except (EOFError, ValueError, TypeError):
-            return None
-        finally:
-            view.release()
-        return code if isinstance(code, CodeType) else None
+        with view:
+            return code_from(view)
 
     def close(self) -> None:
         """Let the file go (before it is replaced: Windows replaces no mapped file). Its
@@ -97,10 +91,13 @@ EMPTY = ModuleFile(None, {}, 0)
 
 def read_modules(path: Path, key: bytes) -> ModuleFile:
     """The file at `path` made for `key`; an empty one when there is none whole (no file, a
-    link or not a file, another format or key, a torn or damaged index)."""
+    link, not a file or an empty one, too big, another format or key, a torn or damaged
+    index)."""
     try:
-        mapped = _mapped(path)
-    except OSError:
+        mapped = osio.map_file(path)
+    except (OSError, StoreError):
+        return EMPTY
+    if mapped is None:
         return EMPTY
     head = FORMAT + key
     start = len(head) + _SIZES.size
@@ -119,17 +116,6 @@ def read_modules(path: Path, key: bytes) -> ModuleFile:
     entries = {name: entry for name, entry in index.items()
                if isinstance(name, str) and _well_formed(entry)}  # fmt: skip
     return ModuleFile(mapped, entries, start + length)
-
-
-def _mapped(path: Path) -> mmap.mmap:
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or not 0 < info.st_size <= MAX_BYTES:
-            raise OSError(f"{path} is not a kept file")
-        return mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
-    finally:
-        os.close(fd)
 
 
 def _well_formed(entry: object) -> bool:

@@ -11,8 +11,12 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gmdash.store.errors import CorruptSaveError, SaveFailed, StoreError
+
+if TYPE_CHECKING:
+    import mmap
 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -102,6 +106,33 @@ def make_dir(path: Path) -> bool:
 
 def read_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of a save file, refusing links, non-files and files over `limit` bytes."""
+    fd, info = _open_checked(path, limit)
+    try:
+        # One read of the whole file (and one more to see its end) when its size holds: a
+        # megabyte read in pieces was copied again to join them.
+        chunks = [os.read(fd, info.st_size + 1)]
+        while chunks[-1] and (chunk := os.read(fd, 1 << 20)):
+            chunks.append(chunk)
+        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+    finally:
+        OS.close(fd)
+
+
+def map_file(path: Path, limit: int = MAX_FILE_BYTES) -> mmap.mmap | None:
+    """A file mapped read-only, refused as `read_file` refuses one; None when it is empty
+    (nothing to map)."""
+    import mmap  # only the dashboard's kept modules are mapped
+
+    fd, info = _open_checked(path, limit)
+    try:
+        return mmap.mmap(fd, 0, access=mmap.ACCESS_READ) if info.st_size else None
+    finally:
+        OS.close(fd)
+
+
+def _open_checked(path: Path, limit: int) -> tuple[int, os.stat_result]:
+    """A descriptor open for reading on `path` and its status, refusing links, non-files and
+    files over `limit` bytes (CorruptSaveError naming which)."""
     try:
         fd = OS.open(path, os.O_RDONLY)
     except OSError as error:
@@ -119,11 +150,7 @@ def read_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
             raise CorruptSaveError(
                 path, f"{size:.0f} MB is more than a save file can be ({most:.0f} MB)"
             )
-        # One read of the whole file (and one more to see its end) when its size holds: a
-        # megabyte read in pieces was copied again to join them.
-        chunks = [os.read(fd, info.st_size + 1)]
-        while chunks[-1] and (chunk := os.read(fd, 1 << 20)):
-            chunks.append(chunk)
-        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
-    finally:
+    except BaseException:
         OS.close(fd)
+        raise
+    return fd, info

@@ -452,16 +452,20 @@ def _plain_line(text: Text, width: int, options: ConsoleOptions) -> bool:
         "\n" not in plain
         and "\t" not in plain
         and text.end == "\n"
-        and (text.justify or options.justify or "default") in ("default", "left")
+        and _justify(text, options) in ("default", "left")
         and text.cell_len <= width
     )
+
+
+def _justify(text: Text, options: ConsoleOptions) -> str:
+    """How Rich justifies `text` drawn with `options`."""
+    return text.justify or options.justify or "default"
 
 
 def _line_segments(
     text: Text, console: Console, options: ConsoleOptions, width: int
 ) -> list[Segment]:
-    justify = text.justify or options.justify or "default"
-    if justify == "left":
+    if _justify(text, options) == "left":
         text = text.copy()
         text.truncate(width, overflow=text.overflow or options.overflow, pad=True)
     # Joined, as Rich joins the lines it wrapped: the line's own style becomes a span.
