@@ -102,6 +102,9 @@ class CampaignService:
         """The current log file's number and its events read so far, in order: a log file only
         grows, so `events` reads only what was added since (the log pane reads the current log
         whole at start-up, right after the opening replay read it)."""
+        self._parsed_mark: tuple[int, int, int] | None = None
+        """The current log file as it was when `_parsed` was all of it (see `CampaignStore.
+        log_mark`): while it is unchanged, its events are `_parsed`'s, not read again."""
         if not self.read_only:
             self._writer = StoreWriter(store, self.state_dict)
 
@@ -139,6 +142,9 @@ class CampaignService:
             service = cls(store, state, clock=clock, bus=bus)
             service._parsed = (state.log_file, [e for e in replayed
                                                 if log_number(e.id) == state.log_file])  # fmt: skip
+            # The replay read the log as it is (this writer holds the lock): the log pane's
+            # first read takes its events without parsing the file again.
+            service._parsed_mark = store.log_mark(state.log_file)
             if remember and not read_only:
                 write_last(saves, store.folder.name)
         except BaseException:
@@ -261,8 +267,12 @@ class CampaignService:
         """Every event of log file `number`, read (the current file's from `_parsed` as far as
         it goes)."""
         path = self.store.folder / CAMPAIGN_FILE
-        raws = self.store.events(number)
         known_number, known = self._parsed
+        if number == known_number == self.state.log_file and self._parsed_mark is not None:
+            if self._parsed_mark == self.store.log_mark(number):
+                return list(known)
+            self._parsed_mark = None  # written since: read as below from now on
+        raws = self.store.events(number)
         if number != self.state.log_file:
             return [read_event(raw, path) for raw in raws]
         if known_number != number or len(known) > len(raws):

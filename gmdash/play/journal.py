@@ -29,7 +29,7 @@ from gmdash.model.events import (
     SessionStarted,
     UndoApplied,
 )
-from gmdash.model.log import LogEntry, log_entry
+from gmdash.model.log import LogEntry, log_entry, target_of
 from gmdash.safe_text import json_safe, visible
 
 if TYPE_CHECKING:
@@ -64,17 +64,52 @@ class Record:
 
 def records(service: CampaignService, which: Which = None) -> list[Record]:
     """The log of the current session (None), of session N, or of every session ("all")."""
-    names = {c.id: c.name for c in service.characters}
-    struck = service.state.struck
-    found: list[Record] = []
-    earlier: dict[str, LogEntry] = {}
-    for event in service.events(which):
-        if isinstance(event, CharacterAdded):
-            names.setdefault(event.character.id, event.character.name)
-        entry = log_entry(event, names, struck, earlier)
-        earlier[event.id] = entry
-        found.append(Record(event, entry))
-    return found
+    return LogReading(service, which).records()
+
+
+class LogReading:
+    """One log's events, made into records on demand and from either end: the dashboard makes
+    the lines in view first (the last ones), the rest right after its first frame.
+
+    A line that names an earlier one (a strike-out, an undo) has that one made first; a name
+    comes from the campaign, else from the log's first `CharacterAdded` of that character."""
+
+    def __init__(self, service: CampaignService, which: Which = None) -> None:
+        self.events = service.events(which)
+        names = {c.id: c.name for c in service.characters}
+        for event in self.events:
+            if isinstance(event, CharacterAdded):
+                names.setdefault(event.character.id, event.character.name)
+        self._names = names
+        self._struck = service.state.struck
+        self._made: dict[str, LogEntry] = {}
+        self._positions: dict[str, int] | None = None
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def records(self, start: int = 0, stop: int | None = None) -> list[Record]:
+        """The records of events `start` to `stop` (default: to the end), in order."""
+        events = self.events
+        end = len(events) if stop is None else stop
+        return [Record(events[i], self._entry(i)) for i in range(start, end)]
+
+    def _entry(self, index: int) -> LogEntry:
+        event = self.events[index]
+        entry = self._made.get(event.id)
+        if entry is not None:
+            return entry
+        earlier: dict[str, LogEntry] = {}
+        target = target_of(event)
+        if target is not None:
+            if self._positions is None:
+                self._positions = {e.id: i for i, e in enumerate(self.events)}
+            position = self._positions.get(target)
+            if position is not None and position < index:
+                earlier[target] = self._entry(position)
+        entry = log_entry(event, self._names, self._struck, earlier)
+        self._made[event.id] = entry
+        return entry
 
 
 def record(

@@ -237,6 +237,18 @@ class CampaignStore:
         """
         self._log_db(number).table(EVENTS_TABLE).insert_multiple(events)
 
+    def log_mark(self, number: int) -> tuple[int, int, int] | None:
+        """What tells log file `number` as it is now from any later state of it (its inode, size
+        and time of change: appends grow it, a compaction replaces it), for a writer that keeps
+        its events read; None read-only (another process may write) or when there is none."""
+        if self._lock is None:
+            return None
+        try:
+            found = os.lstat(session_file(self.folder, number))
+        except OSError:
+            return None
+        return found.st_ino, found.st_size, found.st_mtime_ns
+
     def events(self, number: int) -> list[dict[str, Any]]:
         """Every committed event of log file `number`, in order (empty if there is none)."""
         if self._log is not None and self._log[0] == number:

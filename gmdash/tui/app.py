@@ -110,6 +110,7 @@ class GmDashApp(App[int]):
         if isinstance(event, events.Key) and not event.is_forwarded:
             if not self.key_gate.admit(event):
                 return
+            self._show_every_row()  # a key typed before the first frame acts on whole lists
             try:
                 await super().on_event(event)
             finally:
@@ -172,9 +173,20 @@ class GmDashApp(App[int]):
             self.notify(note, title="gmdash", severity="warning", timeout=30, markup=False)
 
     def _first_frame_drawn(self) -> None:
+        self._show_every_row()
         self._start_up.end(freeze=True)
         self.kept_styles.keep(self.stylesheet)
         preload_dialogs(then=self._start_stock)
+
+    def _show_every_row(self) -> None:
+        """The roster's and the log's rows out of view, which their first frame left out (a
+        long roster or session log costs then what a screenful does)."""
+        if self._rows_left_out:
+            self._rows_left_out = False
+            self.query_one(RosterPane).show_rest()
+            self.query_one(LogPane).show_older()
+
+    _rows_left_out = True
 
     build_ahead = True
     """Whether the most used dialogs are built ahead while the app is quiet (`dialog_stock`);

@@ -236,6 +236,9 @@ class LogPane(Pane):
         self._search_timer: asyncio.TimerHandle | None = None
         self.narrow = False
         """Whether the rows are compact (NARROW_COLUMNS); follows the pane's width."""
+        self._older: tuple[journal.LogReading, int] | None = None
+        """At start-up, until `show_older` (right after the first frame): the log read, and how
+        many of its first lines are not made yet (only the last ones, in view, are)."""
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -248,7 +251,7 @@ class LogPane(Pane):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.reload()
+        self.reload(in_view_first=True)
 
     def on_resize(self, event: events.Resize) -> None:
         """Compact rows when the pane gets narrow, full rows when it widens again; a resize
@@ -306,11 +309,32 @@ class LogPane(Pane):
         """The records that pass the filters, oldest first (what export writes)."""
         return [r for r in self.records if self.filter.matches(r.entry)]
 
-    def reload(self) -> None:
-        """Read the shown session's log again and redraw the whole table."""
-        self.records = journal.records(self.dash.service, self.which)
+    def reload(self, *, in_view_first: bool = False) -> None:
+        """Read the shown session's log again and redraw the whole table; `in_view_first`
+        (start-up): make only the last lines, as many as the screen has lines, and the rest
+        at `show_older`."""
+        reading = journal.LogReading(self.dash.service, self.which)
+        lines = self.app.size.height
+        start = max(0, len(reading) - lines - 1) if in_view_first and lines > 0 else 0
+        self._older = (reading, start) if start else None
+        self.records = reading.records(start)
         self._index = {r.event.id: i for i, r in enumerate(self.records)}
         self._rebuild()
+
+    def show_older(self) -> None:
+        """Make the lines left for after the first frame (see `reload`), before the others;
+        the rows in view stay in view."""
+        if self._older is None:
+            return
+        reading, count = self._older
+        self._older = None
+        older = reading.records(0, count)
+        self.records[:0] = older
+        self._index = {r.event.id: i for i, r in enumerate(self.records)}
+        shown = [item for item in older if self.filter.matches(item.entry)]
+        self.table.prepend_lazy_rows(_lazy_row(item, self.narrow) for item in shown)
+        self._shown_ids.update(item.event.id for item in shown)
+        self._update_subtitle()
 
     def _rebuild(self, keep: str | None = None) -> None:
         """Redraw every shown row; the cursor goes to the row `keep` if shown, else the last."""
@@ -331,7 +355,8 @@ class LogPane(Pane):
     def _update_subtitle(self) -> None:
         service = self.dash.service
         where = which_text(self.which, service.current_log)
-        count = f"{len(self._shown_ids)}"
+        older = self._older[1] if self._older is not None else 0  # (no filter at start-up)
+        count = f"{len(self._shown_ids) + older}"
         if self.filter.active:
             count += f"/{len(self.records)}"
         parts = [where, count]
@@ -349,6 +374,7 @@ class LogPane(Pane):
     # --- events from the bus ---------------------------------------------------------------
 
     def campaign_changed(self, event: Event | None) -> None:
+        self.show_older()  # what follows reads or marks any line
         opens_or_closes = isinstance(event, SessionStarted | SessionEnded)
         if event is None or (opens_or_closes and self.which is None):
             self.reload()  # the current log is now another session's, or between sessions
@@ -414,6 +440,7 @@ class LogPane(Pane):
         """Show only what passes `new` (rebuilds the table)."""
         if new == self.filter:
             return
+        self.show_older()
         self.filter = new
         self._rebuild()
 

@@ -74,6 +74,10 @@ class RosterPane(Pane):
         self._listed: Listed | None = None
         self._effect_counts: dict[str, int] = {}
         """How many effects run on each listed character (the ✦ of its status)."""
+        self._rest: list[Character] = []
+        """At start-up, until `show_rest` (right after the first frame): the characters below
+        the rows in view, not listed yet."""
+        self._in_view_first = True
 
     def compose(self) -> ComposeResult:
         yield RowTable(id="roster-table")
@@ -148,6 +152,7 @@ class RosterPane(Pane):
         """Bring the list up to date; the selection stays on the same character when it still
         exists. Only the rows whose character changed are made again (characters are
         immutable: a changed one is a new object), unless the list itself changed."""
+        self.show_rest()  # the list compared below is the whole one
         table = self.table
         edition = self.dash.service.campaign.edition
         characters = self.ordered()
@@ -174,7 +179,8 @@ class RosterPane(Pane):
         else:
             self._effect_counts = {c.id: len(on_target(state, c.id)) for c in characters}
             table.clear()
-            table.add_lazy_rows(self._row(character, edition.ruleset) for character in characters)
+            in_view = self._in_view(characters, ids.index(keep) if keep in ids else 0)
+            table.add_lazy_rows(self._row(character, edition.ruleset) for character in in_view)
         if keep in ids:
             row = ids.index(keep)
         elif ids:
@@ -188,6 +194,24 @@ class RosterPane(Pane):
         else:
             self.selected_id = None
         self.show_sheet()
+
+    def _in_view(self, characters: list[Character], cursor: int) -> list[Character]:
+        """At start-up, the characters of the rows that can be in view (as many as the screen
+        has lines), the rest kept for `show_rest`; else all of them."""
+        first, self._in_view_first = self._in_view_first, False
+        lines = self.app.size.height
+        if not first or lines <= 0 or cursor > lines:
+            return characters
+        self._rest = characters[lines + 1 :]
+        return characters[: lines + 1]
+
+    def show_rest(self) -> None:
+        """List the characters left for after the first frame (see `_in_view`)."""
+        if not self._rest:
+            return
+        rest, self._rest = self._rest, []
+        ruleset = self.dash.service.campaign.edition.ruleset
+        self.table.add_lazy_rows(self._row(character, ruleset) for character in rest)
 
     def _row(
         self, character: Character, ruleset: RuleSet

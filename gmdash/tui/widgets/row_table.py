@@ -337,6 +337,42 @@ class RowTable(ScrollView, can_focus=True):
         the row, and must be the cells' text (if not, the cells win when made)."""
         self._append(self._lazy(key, plains, build) for key, plains, build in rows)
 
+    def prepend_lazy_rows(self, rows: Iterable[LazyRow]) -> None:
+        """Put lazy rows (see `add_lazy_rows`) before the first: the cursor stays on its row
+        and the rows in view stay in view (the log's older lines, read after its last ones)."""
+        made = [self._lazy(key, plains, build) for key, plains, build in rows]
+        if not made:
+            return
+        keys = [key for key, _ in made]
+        if len(set(keys)) != len(keys) or any(key in self._index for key in keys):
+            raise ValueError("duplicate row key among the rows put before")
+        for _, row in made:
+            if len(row.plains) != len(self._columns):
+                raise ValueError(f"{len(row.plains)} cells for {len(self._columns)} columns")
+            for column, width in zip(self._columns, row.widths, strict=True):
+                column.widest = max(column.widest, width)
+        count = len(made)
+        placed = bool(self._rows) and (not self._wrap or len(self._heights) == len(self._rows))
+        top_row, top_part = self._row_at(int(self.scroll_offset.y)) if placed else (0, 0)
+        self._rows[:0] = [row for _, row in made]
+        self._keys[:0] = keys
+        self._index = {key: index for index, key in enumerate(self._keys)}
+        self._strips = {index + count: strips for index, strips in self._strips.items()}
+        if len(self._rows) > count:
+            self._cursor += count
+        if self._wrap:  # measured again at the layout, the rows before with the others
+            self._heights.clear()
+            self._starts.clear()
+        if self.scrollable_content_region.width > 0:
+            self._layout()
+        self._update_virtual_size()
+        self.refresh()
+        if not placed or (self._wrap and len(self._heights) != len(self._rows)):
+            self._scroll_due = True  # at the next repaint, laid out: the cursor's row in view
+            return
+        line = self._row_top(top_row + count) + top_part
+        self.scroll_to(y=line, animate=False, immediate=True, force=True)
+
     def _made(self, key: str, cells: Sequence[Cell]) -> tuple[str, _Row]:
         texts = [_text(cell) for cell in cells]
         plains = [text.plain for text in texts]
