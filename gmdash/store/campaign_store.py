@@ -31,6 +31,7 @@ from gmdash.store.atomic import (
     AtomicJSONStorage,
     encode,
     remove_stale_temps,
+    snapshot_digest,
     write_atomic,
 )
 from gmdash.store.digests import blake2b
@@ -177,8 +178,7 @@ class CampaignStore:
                 data = osio.read_file(session_file(self.folder, number))
             except (OSError, StoreError):
                 return None
-            key.update(f"{number}:{len(data)}\n".encode())
-            key.update(data)
+            key.update(f"{number}:".encode() + snapshot_digest(data))  # which bytes, as there
         return key.digest()
 
     def _snapshot_storage(self) -> AtomicJSONStorage:

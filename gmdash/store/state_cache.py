@@ -7,8 +7,9 @@ instead of checking the snapshot again; with it, the events of the session log t
 replays (for the log pane), read and checked, taken only if that log is byte for byte the one
 they were read from (`CampaignStore.ready_state`). The state is taken if all of these hold:
 
-- it was made from the very snapshot on disk (its bytes' digest): any change of the snapshot,
-  by the CLI, a recovery or a hand, and the snapshot is read and checked as usual;
+- it was made from the very snapshot on disk (its bytes' length and checksums,
+  `atomic.snapshot_digest`): any change of the snapshot, by the CLI, a recovery or a hand, and
+  the snapshot is read and checked as usual;
 - it was made by this code: the gmdash version, the Python version and the size and time of
   every source file of the model and the rules (the classes it holds) are in its fingerprint;
 - it was written on this machine: it is signed (keyed BLAKE2b) with a key kept at the root of
@@ -41,7 +42,7 @@ from gmdash.store.kept_bytes import source_marks
 
 READY_FILE = "campaign.ready"
 KEY_FILE = ".ready-key"
-MAGIC = b"gmdash-ready-2\n"
+MAGIC = b"gmdash-ready-3\n"
 FINGERPRINT_SIZE = 16
 KEY_SIZE = 32
 HEADER = len(MAGIC) + FINGERPRINT_SIZE + 2 * DIGEST_SIZE

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 from evening import readable_evening
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gmdash.model.events import RollMade
 from gmdash.model.state import CampaignState
@@ -24,7 +26,7 @@ from gmdash.play import combat as runner
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME
 from gmdash.store import state_cache
-from gmdash.store.atomic import snapshot_digest
+from gmdash.store.atomic import DIGEST_SIZE, snapshot_digest
 from gmdash.store.campaign_store import CampaignStore
 from gmdash.store.paths import CAMPAIGN_FILE, campaign_folder
 
@@ -239,3 +241,16 @@ def test_kept_events_that_are_not_events_are_read_again() -> None:
     assert campaign._kept_events(None) is None
     assert campaign._kept_events(["not an event"]) is None
     assert campaign._kept_events((RollMade(actor="Ostra", label="Scan", kind="ability"),)) is None
+
+
+@given(st.binary(min_size=1, max_size=2000), st.data())
+def test_any_change_of_a_snapshot_changes_its_mark(raw: bytes, data: st.DataObject) -> None:
+    """The mark a ready state is checked against (length and two checksums): a byte changed,
+    added or taken away, and it is another."""
+    at = data.draw(st.integers(min_value=0, max_value=len(raw) - 1))
+    flipped = raw[:at] + bytes([raw[at] ^ data.draw(st.integers(1, 255))]) + raw[at + 1 :]
+    mark = snapshot_digest(raw)
+    assert len(mark) == DIGEST_SIZE
+    for other in (flipped, raw + b" ", raw[:at] + raw[at + 1 :]):
+        assert snapshot_digest(other) != mark
+    assert snapshot_digest(bytes(raw)) == mark
