@@ -20,6 +20,8 @@ from gmdash.cli.errors import EXIT_USAGE, CliError
 from gmdash.safe_text import is_encodable, visible
 
 if TYPE_CHECKING:
+    from gmdash.cli.class_code import ClassCode
+    from gmdash.cli.kept_modules import KeptModules
     from gmdash.config import Config
 
 GLOBAL_OPTIONS_WITH_VALUE = ("--saves", "--campaign")
@@ -173,24 +175,31 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_dashboard(args: Args) -> int:
-    # No collection while the dashboard's modules are imported and the campaign read: nearly
-    # every object made then lives on, and the collections (a tenth of the imports' time)
-    # would walk them for nothing. `gmdash.tui.launch.prepare` freezes them and turns it back on.
-    gc.disable()
-    from gmdash.cli import kept_modules
-    from gmdash.cli.class_code import install
-    from gmdash.config import config_path
+    from gmdash.cli.early_keys import take_keys
 
-    config_folder = config_path().parent
-    class_code = install(config_folder / CODE_FILE)
-    modules = kept_modules.install(config_folder / MODULES_FILE)
+    give_keys_back = take_keys()  # keys typed while it starts wait for it, as typed
+    class_code: ClassCode | None = None
+    modules: KeptModules | None = None
     try:
+        # No collection while the dashboard's modules are imported and the campaign read:
+        # nearly every object made then lives on, and the collections (a tenth of the imports'
+        # time) would walk them for nothing. `gmdash.tui.launch.prepare` freezes them and turns
+        # it back on.
+        gc.disable()
+        from gmdash.cli import kept_modules
+        from gmdash.cli.class_code import install
+        from gmdash.config import config_path
+
+        config_folder = config_path().parent
+        class_code = install(config_folder / CODE_FILE)
+        modules = kept_modules.install(config_folder / MODULES_FILE)
         from gmdash.tui.launch import run_dashboard
 
         args.print_notes = False  # shown in the dashboard, where they can be read
         status: int = run_dashboard(args.saves_dir, args.campaign, config=args.config,
                                     notes=args.notes)  # fmt: skip
     finally:
+        give_keys_back()  # the terminal as it was before (Textual put back what it found)
         gc.enable()  # on already, unless the campaign was refused
         if class_code is not None:
             class_code.save()

@@ -108,6 +108,10 @@ class GmDashApp(App[int]):
         # Keys from the terminal go through the gate: one at a time, each once the last has
         # settled (focus moved, dialog built), so typed-ahead keys land where they were meant.
         if isinstance(event, events.Key) and not event.is_forwarded:
+            if event.key == "ctrl+j":
+                # An enter typed before the app had the terminal (while it started) was turned
+                # into a newline by the terminal, which reads as ctrl+j; no key of ours is ctrl+j.
+                event = events.Key("enter", "\r")
             if not self.key_gate.admit(event):
                 return
             self._show_every_row()  # a key typed before the first frame acts on whole lists

@@ -130,6 +130,19 @@ async def test_damage_typed_in_one_burst(
     assert (damage.character_id, damage.location, damage.amount) == ("c0001", "left_arm", 8)
 
 
+async def test_an_enter_typed_before_the_start_came_as_a_newline_still_confirms(
+    app_and_service: tuple[GmDashApp, CampaignService],
+) -> None:
+    """Typed while gmdash started, before Textual had the terminal, enter reached it as a
+    newline (the terminal turns CR into NL in its line mode), which Textual reads as ctrl+j."""
+    async with dashboard(app_and_service) as (pilot, logged):
+        app = pilot.app
+        await type_ahead(pilot, "1", "h", "la", "tab", "12", "ctrl+j")
+        assert len(app.screen_stack) == 1
+    (damage,) = _of(logged, DamageApplied)
+    assert (damage.location, damage.amount) == ("left_arm", 8)
+
+
 async def test_resistance_typed_value_then_enter_rolls_at_it(
     app_and_service: tuple[GmDashApp, CampaignService],
 ) -> None:
