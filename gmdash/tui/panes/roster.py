@@ -78,6 +78,7 @@ class RosterPane(Pane):
         """At start-up, until `show_rest` (right after the first frame): the characters below
         the rows in view, not listed yet."""
         self._in_view_first = True
+        """Whether the next whole listing is the first (see `_in_view`)."""
 
     def compose(self) -> ComposeResult:
         yield RowTable(id="roster-table")
