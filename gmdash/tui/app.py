@@ -99,6 +99,9 @@ class GmDashApp(App[int]):
         self.kept_styles = KeptStyles(config.path.parent if config else None)
         self.kept_styles.give(self.stylesheet)
         self._start_up = CollectionPause()
+        self._rows_left_out = True
+        """Whether the roster's and the log's rows out of the first frame's view are still to
+        be made (`_show_every_row`)."""
         self.key_gate = KeyGate(self)
         self.dialogs = DialogStock(self, self._dialogs_to_stock,
                                    version=lambda: self.service.state,
@@ -189,8 +192,6 @@ class GmDashApp(App[int]):
             self._rows_left_out = False
             self.query_one(RosterPane).show_rest()
             self.query_one(LogPane).show_older()
-
-    _rows_left_out = True
 
     build_ahead = True
     """Whether the most used dialogs are built ahead while the app is quiet (`dialog_stock`);

@@ -347,10 +347,7 @@ class RowTable(ScrollView, can_focus=True):
         if len(set(keys)) != len(keys) or any(key in self._index for key in keys):
             raise ValueError("duplicate row key among the rows put before")
         for _, row in made:
-            if len(row.plains) != len(self._columns):
-                raise ValueError(f"{len(row.plains)} cells for {len(self._columns)} columns")
-            for column, width in zip(self._columns, row.widths, strict=True):
-                column.widest = max(column.widest, width)
+            self._fit_columns(row)
         count = len(made)
         placed = bool(self._rows) and (not self._wrap or len(self._heights) == len(self._rows))
         top_row, top_part = self._row_at(int(self.scroll_offset.y)) if placed else (0, 0)
@@ -384,15 +381,10 @@ class RowTable(ScrollView, can_focus=True):
 
     def _append(self, rows: Iterable[tuple[str, _Row]]) -> None:
         first = len(self._rows)
-        columns = self._columns
         for key, row in rows:
             if key in self._index:
                 raise ValueError(f"duplicate row key {key!r}")
-            if len(row.plains) != len(columns):
-                raise ValueError(f"{len(row.plains)} cells for {len(columns)} columns")
-            for column, width in zip(columns, row.widths, strict=True):
-                if width > column.widest:
-                    column.widest = width
+            self._fit_columns(row)
             self._index[key] = len(self._rows)
             self._keys.append(key)
             self._rows.append(row)
@@ -400,6 +392,15 @@ class RowTable(ScrollView, can_focus=True):
             return
         for index in range(first, len(self._rows)):
             self._refresh_row(index)
+
+    def _fit_columns(self, row: _Row) -> None:
+        """A new row: one cell a column (ValueError if not), each column as wide as its cells."""
+        columns = self._columns
+        if len(row.plains) != len(columns):
+            raise ValueError(f"{len(row.plains)} cells for {len(columns)} columns")
+        for column, width in zip(columns, row.widths, strict=True):
+            if width > column.widest:
+                column.widest = width
 
     def _relaid(self) -> bool:
         """After rows were added or changed: fit the columns again, measure the rows not
