@@ -13,12 +13,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from gmdash.model.calendar import default_calendar
 from gmdash.model.character import migrate_weapon
+from gmdash.rules.ruleset import RuleSet
 from gmdash.store.errors import CorruptSaveError
 
 CAMPAIGN_FORMAT = "gmdash.campaign"
 SESSION_FORMAT = "gmdash.session-log"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 Tables = dict[str, dict[str, Any]]
 
@@ -45,11 +47,30 @@ def _with_magic(data: Any) -> Any:
     return data
 
 
+def _with_calendar(data: Tables) -> Tables:
+    """Version 3 -> 4: a campaign gets a calendar, its game time mapped once onto the default
+    start date of its rule set (docs/rules.md#calendar); a logged event may carry the game
+    date it happened on (older ones have none)."""
+    for document in data.get("state", {}).values():
+        campaign = document.get("campaign") if isinstance(document, dict) else None
+        if isinstance(campaign, dict) and "calendar" not in campaign:
+            ruleset = RuleSet.BRP if campaign.get("ruleset") == "brp" else RuleSet.RQG
+            campaign["calendar"] = default_calendar(ruleset).to_dict()
+    return data
+
+
+def _unchanged(data: Tables) -> Tables:
+    """A session log reads the same: its events' game dates are optional."""
+    return data
+
+
 MIGRATIONS: dict[tuple[str, int], Callable[[Tables], Tables]] = {
     (CAMPAIGN_FORMAT, 1): _with_weapon_kinds,
     (SESSION_FORMAT, 1): _with_weapon_kinds,
     (CAMPAIGN_FORMAT, 2): _with_magic,
     (SESSION_FORMAT, 2): _with_magic,
+    (CAMPAIGN_FORMAT, 3): _with_calendar,
+    (SESSION_FORMAT, 3): _unchanged,
 }
 
 

@@ -54,9 +54,11 @@ from gmdash.tui.panes.base import Pane
 from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.row_table import LazyRow, RowKeyError, RowTable
 
-COLUMNS = (("time", "time"), ("chance", "%"), ("roll", "roll"), ("level", "level"),
+COLUMNS = (("time", "day  time"), ("chance", "%"), ("roll", "roll"), ("level", "level"),
            ("what", "who · what"))  # fmt: skip
-"""Numbers first, the free text last: in a narrow pane the level stays in sight."""
+"""Numbers first, the free text last: in a narrow pane the level stays in sight. The time is
+the game day's and the table's clock's ("Wind 20:14"); the compact layout keeps the clock only
+(the header says the day)."""
 NARROW_COLUMNS = (("time", "time "), ("roll", "roll"), ("level", " lvl "), ("what", "who · what"))
 """The compact layout: chance and roll share a cell; the separators are in the cells."""
 SHORT_LEVELS = {
@@ -107,11 +109,17 @@ def _actor(entry: LogEntry, narrow: bool) -> str:
     return short_actor(entry.actor) if narrow and entry.actor else entry.actor or ""
 
 
+def _when(entry: LogEntry, narrow: bool) -> str:
+    """The game day (wide rows) and the real time of an entry: "Wind 20:14 "."""
+    clock = journal.local_hhmm(entry.time)
+    return (clock if narrow or not entry.game_day else f"{entry.game_day} {clock}") + " "
+
+
 def row_plains(item: Record, narrow: bool = False) -> list[str]:
     """The text of `row_cells(item, narrow)`, made without its styles (cheaply): what the
     table sizes its columns and measures the row with before it draws it."""
     entry = item.entry
-    time = journal.local_hhmm(entry.time) + " "
+    time = _when(entry, narrow)
     rolled = _rolled(entry)
     roll = "" if rolled is None else str(rolled)
     chance = "" if entry.chance is None else f"{entry.chance}%"
@@ -134,7 +142,7 @@ def row_cells(item: Record, narrow: bool = False) -> list[Text]:
     entry = item.entry
     strike = " strike" if entry.struck else ""
     muted = "dim" + strike
-    time = Text(journal.local_hhmm(entry.time) + " ", style="dim" + strike)
+    time = Text(_when(entry, narrow), style="dim" + strike)
     rolled = _rolled(entry)
     level = entry.level or ""
     level_style = (LEVEL_STYLES.get(level, "") + strike) if level else ""
