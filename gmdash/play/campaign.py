@@ -529,10 +529,16 @@ def _load_state(store: CampaignStore, replayed: list[Event] | None = None) -> Ca
         state = ready[0]  # the snapshot's own state, checked when it was kept (state_cache)
         kept = _kept_events(ready[2]) if ready[1] == state.log_file else None
     else:
+        raw = store.load_state()
         try:
-            state = CampaignState.from_dict(store.load_state())
+            state = CampaignState.from_dict(raw)
         except ValidationError as error:
             raise CorruptSaveError(path, f"bad value for {error.field}: {error.message}") from None
+        campaign = raw.get("campaign")
+        if isinstance(campaign, dict) and "calendar" not in campaign and not store.read_only:
+            # saved before calendars: its game time is mapped onto the default start date, and
+            # written so at once, whatever later versions take as their default
+            store.save_state(state.to_dict())
     if kept is None:
         kept = [read_event(raw, path) for raw in store.replay_events(state.log_file)]
     applied = 0

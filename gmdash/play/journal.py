@@ -549,6 +549,8 @@ def write_json(found: Iterable[Record], out: TextIO) -> None:
 
 CSV_FIELDS = tuple(name for name in LOG_FIELDS if name != "id")
 """A spreadsheet is read by people: no internal ids (the JSON export keeps them)."""
+CSV_HEADS = {"game_date": "game date"}
+"""A column a spreadsheet heads in words, not by its key."""
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula (OWASP's list)."""
 
@@ -572,13 +574,13 @@ def write_csv(found: Iterable[Record], out: TextIO) -> None:
     """`as_csv` written row by row."""
     import csv  # only for an export: not at every start of the dashboard
 
-    names = [*CSV_FIELDS, "modifiers"]
+    names = [CSV_HEADS.get(name, name) for name in (*CSV_FIELDS, "modifiers")]
     writer = csv.DictWriter(out, fieldnames=names, lineterminator="\n", extrasaction="ignore")
     writer.writeheader()
     for item in found:
         row = row_of(item)
         row["modifiers"] = "; ".join(row["modifiers"])
-        writer.writerow({key: csv_cell(value) for key, value in row.items()})
+        writer.writerow({CSV_HEADS.get(key, key): csv_cell(value) for key, value in row.items()})
 
 
 TABLE_HEAD = ("time", "game date", "session", "actor", "what", "kind", "chance", "roll", "level")

@@ -35,6 +35,7 @@ from gmdash.rules.calendar import (
     DAYS_PER_YEAR,
     CalendarKind,
     GloranthanDate,
+    date_key,
     date_text,
     week_text,
 )
@@ -204,6 +205,8 @@ class WorshipOffer:
     date: str
     points: int
     full: int
+    day: str = ""
+    """The holy day's stamp (`rules.calendar.date_key`): what its worship is dated."""
 
     @property
     def holy_day_text(self) -> str:
@@ -224,6 +227,7 @@ def worship_offers(state: CampaignState, met: Sequence[HolyDayMet]) -> list[Wors
             if known is None or day.here.holy_day.level.rank > known.here.holy_day.level.rank:
                 best[key] = day
     offers: list[WorshipOffer] = []
+    kind = state.campaign.dates.kind
     for (cid, _), day in best.items():
         sheet = state.characters.get(cid)
         cult = sheet.cult(day.here.holy_day.cult) if sheet is not None else None
@@ -231,25 +235,29 @@ def worship_offers(state: CampaignState, met: Sequence[HolyDayMet]) -> list[Wors
             continue
         offers.append(WorshipOffer(character_id=cid, name=sheet.name, cult=cult.name,
                                    level=day.here.holy_day.level, date=day.date,
-                                   points=cult.rune_points, full=cult.rune_points_max))  # fmt: skip
+                                   points=cult.rune_points, full=cult.rune_points_max,
+                                   day=date_key(kind, day.number)))  # fmt: skip
     return offers
 
 
 @one_change
 def worship(service: CampaignService, chosen: Sequence[WorshipOffer]) -> list[Event]:
     """Those `chosen` worshipped at their cult's holy day: named in the log, and their cult's
-    Rune points back to full (docs/rules.md#rest-and-worship), as one change."""
+    Rune points back to full (docs/rules.md#rest-and-worship), as one change. Dated the holy
+    day they worshipped on, though the game master confirms it once the time has passed."""
     published: list[Event] = []
     by_day: dict[str, list[WorshipOffer]] = {}
     for offer in chosen:
         by_day.setdefault(offer.holy_day_text, []).append(offer)
     for text, offers in by_day.items():
         names = tuple(dict.fromkeys(o.name for o in offers))
-        published.append(service.publish(
-            CalendarMarked(kind="worship", text=f"worship at the {text}", who=names)))  # fmt: skip
+        day = offers[0].day
+        published.append(service.publish(CalendarMarked(
+            kind="worship", text=f"worship at the {text}", who=names, game_date=day)))  # fmt: skip
         for offer in offers:
             sheet = service.character(offer.character_id)
-            published += [service.publish(e) for e in points.worship_events(sheet, offer.cult)]
+            published += [service.publish(replace(event, game_date=day))
+                          for event in points.worship_events(sheet, offer.cult)]  # fmt: skip
     return published
 
 

@@ -158,9 +158,9 @@ class DateParts:
     year: int | None = None
 
 
-def date_parts(text: str) -> DateParts:
+def date_parts(text: str, example: str = EXAMPLE) -> DateParts:
     """The day, week, season and year named in `text`, in any order; CalendarError for a word
-    that names none or a part named twice."""
+    that names none (its message shows `example`) or a part named twice."""
     words = _WORD.findall(text.casefold().replace(",", " "))
     found: dict[str, int] = {}
 
@@ -190,7 +190,7 @@ def date_parts(text: str) -> DateParts:
         elif word in _SEASON_WORDS:
             put("season", _SEASON_WORDS[word], word)
         elif word not in _FILLER:
-            raise CalendarError(f"{word!r} is not a day, a week or a season (e.g. {EXAMPLE})")
+            raise CalendarError(f"{word!r} is not a day, a week or a season (e.g. {example})")
         index += 1
     if "week" in found and "sacred_week" in found:
         raise CalendarError("a date has one week")
@@ -273,6 +273,9 @@ def parse_date(text: str, kinds: tuple[CalendarKind, ...]) -> tuple[CalendarKind
         except ValueError as error:
             raise CalendarError(f"not a real date: {cleaned!r} ({error})") from None
         return CalendarKind.GREGORIAN, gregorian_number(when)
+    if plain or iso:
+        raise CalendarError(f"{cleaned!r} is not a date of this calendar (e.g. "
+                            f"{_examples(kinds)})")  # fmt: skip
     if CalendarKind.GLORANTHA in kinds:
         try:
             return CalendarKind.GLORANTHA, parse_gloranthan(cleaned).number

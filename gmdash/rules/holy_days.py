@@ -92,7 +92,7 @@ class DayPattern:
 def parse_pattern(text: str) -> DayPattern:
     """A pattern typed as `DayPattern.text` writes it (any order and case, commas or "of");
     CalendarError says what is wrong."""
-    parts = date_parts(text)
+    parts = date_parts(text, "Windsday of Movement week, Storm Season")
     if parts.year is not None:
         raise CalendarError(f"{text.strip()!r}: a holy day comes back every year (no year)")
     if parts.day is None:

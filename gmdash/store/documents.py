@@ -13,9 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gmdash.model.calendar import default_calendar
 from gmdash.model.character import migrate_weapon
-from gmdash.rules.ruleset import RuleSet
 from gmdash.store.errors import CorruptSaveError
 
 CAMPAIGN_FORMAT = "gmdash.campaign"
@@ -48,19 +46,11 @@ def _with_magic(data: Any) -> Any:
 
 
 def _with_calendar(data: Tables) -> Tables:
-    """Version 3 -> 4: a campaign gets a calendar, its game time mapped once onto the default
-    start date of its rule set (docs/rules.md#calendar); a logged event may carry the game
-    date it happened on (older ones have none)."""
-    for document in data.get("state", {}).values():
-        campaign = document.get("campaign") if isinstance(document, dict) else None
-        if isinstance(campaign, dict) and "calendar" not in campaign:
-            ruleset = RuleSet.BRP if campaign.get("ruleset") == "brp" else RuleSet.RQG
-            campaign["calendar"] = default_calendar(ruleset).to_dict()
-    return data
-
-
-def _unchanged(data: Tables) -> Tables:
-    """A session log reads the same: its events' game dates are optional."""
+    """Version 3 -> 4: a campaign has a calendar and a logged event may carry its game date;
+    both are optional, so the data stays as it is: a campaign without a calendar opens on its
+    rule set's default one, its game time mapped onto the default start date, and is written
+    with it at once (`play.campaign`), so the mapping is made once. The version is bumped so
+    that an older gmdash refuses a save with a calendar instead of dropping it."""
     return data
 
 
@@ -70,7 +60,7 @@ MIGRATIONS: dict[tuple[str, int], Callable[[Tables], Tables]] = {
     (CAMPAIGN_FORMAT, 2): _with_magic,
     (SESSION_FORMAT, 2): _with_magic,
     (CAMPAIGN_FORMAT, 3): _with_calendar,
-    (SESSION_FORMAT, 3): _unchanged,
+    (SESSION_FORMAT, 3): _with_calendar,
 }
 
 

@@ -234,6 +234,7 @@ LOG_ENTRY = "log_entry"
 COMBAT_SUMMARY = "combat_summary"
 WEEK_VIEW = "week_view"
 WORSHIP = "worship"
+CULT_PICKER = "cult_picker"
 HELP = "help"
 
 
@@ -265,6 +266,7 @@ DIALOG_SCOPES: dict[str, DialogScope] = {
     COMBAT_SUMMARY: DialogScope("End-of-combat summary"),
     WEEK_VIEW: DialogScope("The calendar (W)"),
     WORSHIP: DialogScope("Worship at a holy day"),
+    CULT_PICKER: DialogScope("Pick a cult (its holy days)"),
     HELP: DialogScope("This help"),
 }
 
@@ -346,6 +348,9 @@ DIALOG_COMMANDS: tuple[Command, ...] = (
             "come back", priority=True),
     Command(WORSHIP, "escape", "cancel", "Nobody", "Nobody worshipped: nothing comes back",
             priority=True),
+    Command(CULT_PICKER, "enter", "confirm", "Pick", "Set the highlighted cult's holy days",
+            priority=True),
+    Command(CULT_PICKER, "escape", "cancel", "Cancel", "Close, nothing set", priority=True),
     Command(WORSHIP, "a", "all", "All", "Tick everyone"),
     Command(WORSHIP, "x", "none", "None", "Untick everyone"),
     Command(HELP, "escape,q,question_mark,f1", "dismiss", "Close", "Close the help",

@@ -1,15 +1,26 @@
-"""The calendar's forms (from the week view, `W`): set today's date; set a cult's holy days."""
+"""The calendar's forms (from the week view, `W`): set today's date; pick a cult and set its
+holy days."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from textual import events, on
 from textual.app import ComposeResult
-from textual.widgets import Input, Static
+from textual.binding import BindingType
+from textual.containers import Vertical
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
 
 from gmdash.model.errors import ValidationError
 from gmdash.play import calendar
 from gmdash.rules.calendar import date_text
 from gmdash.rules.holy_days import CultHolyDays, Level, published
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label
+from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
+from gmdash.tui.keymap import CULT_PICKER, bindings_for, table_of
+from gmdash.tui.user_text import literal
+from gmdash.tui.widgets.lists import PagedOptionList
 
 
 class DateDialog(FormDialog[str]):
@@ -102,3 +113,59 @@ class HolyDaysDialog(FormDialog[CultHolyDays]):
 
     def update_preview(self) -> None:
         self.set_preview(f"{self.cult}: {self.answer().describe()}.")
+
+
+class CultPicker(GuardedModal[str]):
+    """Whose holy days: the cults listed, picked with up/down and enter (or their number);
+    escape cancels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(CULT_PICKER)
+    DEFAULT_CSS = """
+    CultPicker { align: center middle; }
+    CultPicker > #dialog {
+        width: 60; max-width: 96%; height: auto; max-height: 90%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    CultPicker #cults { height: auto; max-height: 14; }
+    """
+
+    def __init__(self, cults: list[str]) -> None:
+        super().__init__()
+        self.cults = cults
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog") as dialog:
+            dialog.border_title = "Whose holy days?"
+            key = table_of(self.app).hint_key
+            dialog.border_subtitle = literal(
+                f"{key('cult_picker.confirm')}: pick · 1-9 · {key('cult_picker.cancel')}: cancel"
+            )
+            yield PagedOptionList(
+                *(Option(literal(f"{i}  {name}" if i <= 9 else f"   {name}"), id=str(i - 1))
+                  for i, name in enumerate(self.cults, 1)),
+                id="cults",
+            )  # fmt: skip
+
+    def on_mount(self) -> None:
+        cults = self.query_one("#cults", OptionList)
+        cults.highlighted = 0
+        cults.focus()
+
+    @only_while_open
+    def action_confirm(self) -> None:
+        index = self.query_one("#cults", OptionList).highlighted
+        if index is not None:
+            self.dismiss(self.cults[index])
+
+    @on(OptionList.OptionSelected, "#cults")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_confirm()
+
+    @only_while_open
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit() and event.character != "0":
+            index = int(event.character) - 1
+            if index < len(self.cults):
+                event.stop()
+                self.dismiss(self.cults[index])

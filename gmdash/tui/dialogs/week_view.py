@@ -71,9 +71,10 @@ class WeekView(GuardedModal[None]):
         """Show the week starting at `first`, today, and the next holy days."""
         state = self.service.state
         kind = state.campaign.dates.kind
-        elapsed = f"{calendar.time_of_day(state)}"
+        today = [f"{calendar.today_text(state)}, {calendar.time_of_day(state)}"]
+        today += [here.holy_day.text for here in calendar.holy_days_on(state, state.today)]
         self.query_one("#week-today", Static).update(
-            literal(f"Today: {calendar.date_line(state)}, {elapsed}", style="bold")
+            literal("Today: " + " · ".join(today), style="bold")
         )
         table = Table(box=None, padding=(0, 1), expand=True, show_header=True,
                       title=rich_literal(week_text(kind, self.first).capitalize()),
@@ -150,15 +151,13 @@ class WeekView(GuardedModal[None]):
         if len(cults) == 1:
             self._edit(cults[0])
             return
-        from gmdash.tui.dialogs.confirm import ChoiceDialog
+        from gmdash.tui.dialogs.calendar_forms import CultPicker
 
-        choices = [(str(i), name) for i, name in enumerate(cults[:9], 1)]
+        def picked(cult: str | None) -> None:
+            if cult is not None:
+                self._edit(cult)
 
-        def picked(choice: str | None) -> None:
-            if choice is not None:
-                self._edit(cults[int(choice) - 1])
-
-        self.app.push_screen(ChoiceDialog("Whose holy days?", choices, title="Holy days"), picked)
+        self.app.push_screen(CultPicker(cults), picked)
 
     def _edit(self, cult: str) -> None:
         from gmdash.tui.dialogs.calendar_forms import HolyDaysDialog

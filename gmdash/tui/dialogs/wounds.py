@@ -24,7 +24,7 @@ from gmdash.rules.game_time import WEEK
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, whole_number
 from gmdash.tui.keymap import DAMAGE, bindings_for, table_of
 from gmdash.tui.location_input import location_hint, read_location
-from gmdash.tui.user_text import literal
+from gmdash.tui.user_text import literal, multiline
 from gmdash.tui.widgets.toggles import TickBox
 
 
@@ -274,4 +274,4 @@ class WeeksDialog(FormDialog[int]):
         service = self.dash.service
         passage = time_passing.plan(service.state, self.answer() * WEEK)
         names = {c.id: c.name for c in service.characters}
-        self.set_preview("\n".join(time_passing.summary_lines(passage, names)))
+        self.set_preview(multiline("\n".join(time_passing.summary_lines(passage, names))))

@@ -28,6 +28,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Input
 
 from gmdash.look import LEVEL_STYLES
+from gmdash.model.effect_events import TimePassed
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import (
     ChangeUndone,
@@ -42,6 +43,7 @@ from gmdash.model.events import (
 from gmdash.model.log import LogEntry, target_of
 from gmdash.play import journal
 from gmdash.play.journal import LogFilter, Record, Which
+from gmdash.rules.game_time import ROUND_SECONDS
 from gmdash.safe_text import visible
 from gmdash.store.atomic import write_atomic
 from gmdash.store.errors import StoreError
@@ -54,11 +56,9 @@ from gmdash.tui.panes.base import Pane
 from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.row_table import LazyRow, RowKeyError, RowTable
 
-COLUMNS = (("time", "day  time"), ("chance", "%"), ("roll", "roll"), ("level", "level"),
+COLUMNS = (("time", "time"), ("chance", "%"), ("roll", "roll"), ("level", "level"),
            ("what", "who · what"))  # fmt: skip
-"""Numbers first, the free text last: in a narrow pane the level stays in sight. The time is
-the game day's and the table's clock's ("Wind 20:14"); the compact layout keeps the clock only
-(the header says the day)."""
+"""Numbers first, the free text last: in a narrow pane the level stays in sight."""
 NARROW_COLUMNS = (("time", "time "), ("roll", "roll"), ("level", " lvl "), ("what", "who · what"))
 """The compact layout: chance and roll share a cell; the separators are in the cells."""
 SHORT_LEVELS = {
@@ -105,21 +105,25 @@ def _label(entry: LogEntry) -> str:
     return entry.label or entry.expression or entry.kind
 
 
+def _now(item: Record) -> str:
+    """The game date time passing reached, after its row's text (a melee round's is left out:
+    a fight's rounds stay on one day): the log shows the date where it changes; every entry's
+    own is in its detail (enter) and the exports."""
+    event = item.event
+    if isinstance(event, TimePassed) and event.seconds > ROUND_SECONDS and item.entry.game_date:
+        return f" · now {item.entry.game_date}"
+    return ""
+
+
 def _actor(entry: LogEntry, narrow: bool) -> str:
     return short_actor(entry.actor) if narrow and entry.actor else entry.actor or ""
-
-
-def _when(entry: LogEntry, narrow: bool) -> str:
-    """The game day (wide rows) and the real time of an entry: "Wind 20:14 "."""
-    clock = journal.local_hhmm(entry.time)
-    return (clock if narrow or not entry.game_day else f"{entry.game_day} {clock}") + " "
 
 
 def row_plains(item: Record, narrow: bool = False) -> list[str]:
     """The text of `row_cells(item, narrow)`, made without its styles (cheaply): what the
     table sizes its columns and measures the row with before it draws it."""
     entry = item.entry
-    time = _when(entry, narrow)
+    time = journal.local_hhmm(entry.time) + " "
     rolled = _rolled(entry)
     roll = "" if rolled is None else str(rolled)
     chance = "" if entry.chance is None else f"{entry.chance}%"
@@ -127,7 +131,7 @@ def row_plains(item: Record, narrow: bool = False) -> list[str]:
     actor = _actor(entry, narrow)
     what = "".join((
         "GM " if entry.hidden else "", f"{actor} · " if actor else "", _label(entry),
-        " (struck out)" if entry.struck else "",
+        _now(item), " (struck out)" if entry.struck else "",
     ))  # fmt: skip
     if narrow:
         short = SHORT_LEVELS.get(level, level[:4])
@@ -142,7 +146,7 @@ def row_cells(item: Record, narrow: bool = False) -> list[Text]:
     entry = item.entry
     strike = " strike" if entry.struck else ""
     muted = "dim" + strike
-    time = Text(_when(entry, narrow), style="dim" + strike)
+    time = Text(journal.local_hhmm(entry.time) + " ", style="dim" + strike)
     rolled = _rolled(entry)
     level = entry.level or ""
     level_style = (LEVEL_STYLES.get(level, "") + strike) if level else ""
@@ -158,6 +162,8 @@ def row_cells(item: Record, narrow: bool = False) -> list[Text]:
         what.append(label, style=muted if entry.struck else "")
     else:
         what.append(label, style="italic dim" + strike)
+    if now := _now(item):
+        what.append(now, style="dim" + strike)
     if entry.struck:
         what.append(" (struck out)", style="dim italic")
     if narrow:
