@@ -18,7 +18,6 @@ from gmdash.rules.calendar import (
     CalendarError,
     CalendarKind,
     GloranthanDate,
-    parse_gloranthan,
 )
 from gmdash.rules.game_time import DAY, HOUR
 from gmdash.rules.holy_days import CultHolyDays, Level, parse_patterns, published
@@ -26,8 +25,9 @@ from gmdash.rules.ruleset import RuleSet
 
 MAX_CULTS = 200
 """Cults whose holy days one campaign sets."""
-DEFAULT_GLORANTHAN_START = parse_gloranthan("Freezeday, Stasis week, Storm Season 1625").number
-"""The day a campaign begins on unless the game master sets another (the demo's too)."""
+DEFAULT_GLORANTHAN_START = GloranthanDate(1625, 4, 4, 0).number
+"""The day a campaign begins on unless the game master sets another (the demo's too):
+Freezeday, Stasis week, Storm Season 1625."""
 START_HOUR = 8
 """A campaign's game time begins at 08:00 of its first day (the adventurers are up)."""
 

@@ -147,10 +147,6 @@ class CultHolyDays:
         return " · ".join(parts) or "none set"
 
 
-def _days(*texts: str) -> tuple[DayPattern, ...]:
-    return tuple(parse_pattern(text) for text in texts)
-
-
 FOUNDRY_CULTS = (
     "sun-dragon-cult/fvtt-system-rqg, src/i18n/en/rqgCompendiumContent.json at commit "
     "2baa66d6^ (the RQG cult description of Orlanth, `cult.orlanth.holyDays`)"
@@ -159,29 +155,34 @@ WAHA_SOURCE = (
     "the RQG core rules' Waha cult (Holy Days), as summarised at "
     "https://wizthewizard.hatenablog.com/entry/2023/12/31/112326"
 )
+WINDSDAY, GODSDAY, FREEZEDAY = 3, 6, 0
+DEATH, FERTILITY, MOVEMENT = 2, 3, 5
+LUCK, FATE = 0, 1
+DARK, STORM = 3, 4
 
 PUBLISHED: Mapping[str, CultHolyDays] = {
     # Each season's Windsday of Movement week and the Windsdays of Sacred Time are seasonal
     # holy days; Windsday of Movement week in Storm Season is the high holy day. The cult's
     # "floating" seasonal holy days are set by its priests, not by the calendar: not here.
     "orlanth": CultHolyDays(
-        seasonal=_days(
-            "Windsday of Movement week", "Windsday of Luck week", "Windsday of Fate week"
+        seasonal=(
+            DayPattern(WINDSDAY, MOVEMENT),
+            DayPattern(WINDSDAY, LUCK, SACRED_SEASON),
+            DayPattern(WINDSDAY, FATE, SACRED_SEASON),
         ),
-        high=_days("Windsday of Movement week, Storm Season"),
+        high=(DayPattern(WINDSDAY, MOVEMENT, STORM),),
         source=FOUNDRY_CULTS,
     ),
     # Godsday of Death week each season; the high holy day runs from Godsday of Death week to
     # Freezeday of Fertility week in Dark Season.
     "waha": CultHolyDays(
-        seasonal=_days("Godsday of Death week"),
-        high=_days(
-            "Godsday of Death week, Dark Season", "Freezeday of Fertility week, Dark Season"
-        ),
+        seasonal=(DayPattern(GODSDAY, DEATH),),
+        high=(DayPattern(GODSDAY, DEATH, DARK), DayPattern(FREEZEDAY, FERTILITY, DARK)),
         source=WAHA_SOURCE,
     ),
 }
-"""Holy days from published cult descriptions, by the cult's name folded to lower case."""
+"""Holy days from published cult descriptions, by the cult's name folded to lower case (the
+days given by their numbers, not parsed at import: docs/rules.md#holy-days has them in words)."""
 
 
 def published(cult_name: str) -> CultHolyDays | None:
