@@ -1,5 +1,6 @@
 """Effects that run out, and game time: start a spell's effect, add a free-form one, dismiss one,
-let time pass (effects count down, magic points come back).
+let time pass (effects count down, magic points come back, and what the calendar brings:
+`play.time_passing`).
 
 Every front end (the dashboard, the CLI, m16a's casting) calls these; each builds its events and
 publishes them as one change.
@@ -186,13 +187,6 @@ def dismiss(service: CampaignService, effect_id: str) -> TimedEffect:
         EffectEnded(effect_id=effect.id, label=effect.title, target_name=effect.target_name)
     )
     return effect
-
-
-def passing(service: CampaignService, seconds: int, reason: str = "") -> list[Event]:
-    """The events of `seconds` of game time passing, worked out and not published: effects
-    counting down, magic points coming back, and what the calendar brings on the way (the end
-    of a week heals: `play.time_passing.plan`)."""
-    return list(time_passing.plan(service.state, seconds, reason).events)
 
 
 def pass_time(service: CampaignService, seconds: int, reason: str = "") -> list[Event]:
