@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from gmdash.model.foundry import is_foundry_actor, read_foundry
+from gmdash.formats.foundry import is_foundry_actor, read_foundry
 from gmdash.model.sheets import complete
 from gmdash.rules.ruleset import RuleSet
-from tests.model.foundry_samples import (
+from tests.formats.foundry_samples import (
     four_legged_creature,
     full_adventurer,
     odd_actor,
