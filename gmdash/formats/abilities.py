@@ -20,21 +20,22 @@ from gmdash.formats.vocabulary import (
     fold,
 )
 
-_NAME = (rf"[{LETTER}][{LETTER}'\-/]*(?:[ \t]{{1,2}}[{LETTER}][{LETTER}'\-/]*)*?"
+_NAME = (rf"[{LETTER}][{LETTER}'\-/]*(?:[ \t]{{1,2}}(?:/[ \t]{{1,2}})?[{LETTER}][{LETTER}'\-/]*)*?"
          r"(?:[ \t]*\([^()\n]*\))?")  # fmt: skip
 """Words one or two spaces apart (a wider gap is something read and blanked), then perhaps a
 speciality in brackets (`Lore (Sartar)`)."""
 _VALUE = r"(?P<value>\d{1,3})[ \t]*%?"
+_LEADER = r"(?:[ \t]*[:=\-]|[ \t]*\.{2,})?[ \t]*"
+"""Between a name and its value: a colon, a dash, dots leading the eye (`Dodge ..... 35%`)."""
+CATEGORY_MODIFIER = r"(?:[ \t]*\(?[ \t]*[+\-]?\d{1,3}[ \t]*%?[ \t]*\)?)?"
+"""The modifier a sheet prints after a category (`Agility (+5%):`): gmdash computes its own."""
+_CATEGORY = rf"(?:{words_pattern(SKILL_CATEGORIES)}){CATEGORY_MODIFIER}[ \t]*[:\-]"
 ENTRY = re.compile(
-    rf"^(?:(?P<category>{words_pattern(SKILL_CATEGORIES)})[ \t]*[:\-][ \t]*)?"
-    rf"(?P<name>{_NAME})[ \t]*[:=\-]?[ \t]*{_VALUE}[ \t]*[*†‡☐✓]*$"
+    rf"^(?:(?P<category>{_CATEGORY})[ \t]*)?(?P<name>{_NAME}){_LEADER}{_VALUE}[ \t]*[†‡☐✓]*$"
 )
-CATEGORY_ALONE = re.compile(
-    rf"(?<![{LETTER}])(?:{words_pattern(SKILL_CATEGORIES)})[ \t]*[:\-]"
-    r"(?=[ \t]*(?:\n|$)|[ \t]{2,})"
-)
+CATEGORY_ALONE = re.compile(rf"(?<![{LETTER}]){_CATEGORY}(?=[ \t]*(?:\n|$)|[ \t]{{2,}})")
 """A category whose skills were all read (only spaces left after it)."""
-FREE = re.compile(rf"(?<![{LETTER}\d])(?P<name>{_NAME})[ \t]*[:=]?[ \t]*{_VALUE}(?![\d])")
+FREE = re.compile(rf"(?<![{LETTER}\d])(?P<name>{_NAME}){_LEADER}{_VALUE}(?![\d])")
 MAX_LOOSE_WORDS = 3
 """Words in an ability's name outside a list (`Move Quietly`, `Lore (Sartar)`); longer is a
 sentence with a number in it."""

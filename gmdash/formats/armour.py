@@ -74,12 +74,13 @@ def read_armour(buffer: Buffer, reading: Reading, sections: list[Section],
             result = _add(result or {}, found)
     loose = re.compile(
         r"(?i)(?<![a-zà-ÿ])(?:armou?r|armure|AP)[ \t]*[:=]?[ \t]*(?P<v>\d{1,2})[ \t]*"
-        r"(?:points?|pts?|AP)?(?:[ \t]*\(?[ \t]*(?P<all>all|everywhere|all locations|partout|"
-        r"each location|every location)[ \t]*\)?)?"
+        r"\.?(?:points?|pts?\.?|AP)?(?:[ \t]*\(?[ \t]*(?P<all>all|everywhere|all locations|"
+        r"partout|each location|every location)[ \t]*\)?)?(?:[ \t]*\((?P<what>[^()\n]{0,40})\))?"
     )
     for match in buffer.matches(loose):
         points = int(match.group("v"))
-        reading.assumed.append(f"armour {points} on every location (one value given)")
+        what = f" ({match.group('what')})" if match.group("what") else ""
+        reading.assumed.append(f"armour {points}{what} on every location (one value given)")
         result = _add(result or {}, dict.fromkeys(table.keys, points))
         buffer.blank(match.start(), match.end())
     return result
@@ -139,9 +140,15 @@ def _read_text(
         if all(not buffer.is_free(p.start, p.start + len(p.text), p.text) for p in pieces):
             for joiner, at in joiners:
                 buffer.blank(at, at + len(joiner))
+    if not pieces_found and everywhere is None:
+        numbers = re.findall(r"(?<![\d/])\d{1,2}(?![\d/%])", text)
+        if len(numbers) == 1 and not any(piece.covers for group in groups
+                                         for piece in map(_piece, group)):  # fmt: skip
+            everywhere = int(numbers[0])
     if not pieces_found and everywhere is not None:
         _put(armour, table.keys, everywhere)
-        reading.assumed.append(f"armour {everywhere} on every location (one value given)")
+        reading.assumed.append(f"armour {' '.join(text.split())!r}: {everywhere} on every "
+                               "location (one value given)")  # fmt: skip
         buffer.blank(start, start + len(text))
         return armour
     if pieces_found and everywhere is not None:
@@ -153,8 +160,9 @@ def _read_text(
 
 _EVERY_WORDS = "|".join(re.escape(w) for w in sorted(EVERYWHERE, key=len, reverse=True))
 _EVERY_PATTERN = re.compile(
-    rf"(?i)\(?[ \t]*(?P<v>\d{{1,2}})[ \t]*-?[ \t]*(?:points?|pts?|AP)?[ \t]*(?:on|in|at|sur)?"
-    rf"[ \t]*(?:{_EVERY_WORDS})(?:[ \t]+(?:locations?|les localisations))?[ \t]*\)?"
+    rf"(?i)\(?[ \t]*(?P<v>\d{{1,2}})[ \t]*-?[ \t]*(?:points?|pts?|AP)?[ \t]*\(?[ \t]*"
+    rf"(?:on|in|at|sur)?[ \t]*(?:{_EVERY_WORDS})(?:[ \t]+(?:locations?|les localisations))?"
+    r"[ \t]*\)?"
 )
 
 
@@ -188,6 +196,8 @@ def _groups(text: str, start: int) -> list[list[tuple[str, int]]]:
         pieces: list[tuple[str, int]] = []
         at = 0
         for joiner in _JOINERS.finditer(part):
+            if part[: joiner.start()].count("(") > part[: joiner.start()].count(")"):
+                continue  # inside a bracket: "(enchanted hide and bronze)" is one piece
             pieces.append((part[at : joiner.start()], start + low + at))
             pieces.append((_JOINER_MARK + part[joiner.start() : joiner.end()],
                            start + low + joiner.start()))  # fmt: skip

@@ -33,9 +33,18 @@ def key_of(word: str) -> str:
     return CHARACTERISTICS.get(word.upper()) or CHARACTERISTIC_NAMES[fold(word)]
 
 
+_TABLE_HEAD = re.compile(
+    r"(?im)^[ \t]*(?:characteristics?|caract[ée]ristiques?)(?:[ \t]+(?:rolls?|average|avg|"
+    r"values?|dice|score|moyenne|d[ée]s|jet|valeur))+[ \t]*$"
+)
+"""`Characteristics  Roll  Average`: the head of a creature's table of them."""
+
+
 def read_characteristics(buffer: Buffer, reading: Reading) -> dict[str, int]:
     """Every characteristic the block gives (a second value for one is prose: left unread)."""
     chars: dict[str, int] = {}
+    for match in buffer.matches(_TABLE_HEAD):
+        buffer.blank(match.start(), match.end())
     _read_rows(buffer, chars)
     for match in buffer.matches(WITH_DICE):
         key = key_of(match.group("word"))
@@ -68,6 +77,9 @@ def _read_rows(buffer: Buffer, chars: dict[str, int]) -> None:
         if after < 0:
             return
         line_end = now.find("\n", after + 1)
+        while line_end > 0 and not re.sub(r"[\s\-=+:]", "", now[after + 1 : line_end]):
+            buffer.blank(after + 1, line_end)  # a table's rule under its head (`|---|---|`)
+            after, line_end = line_end, now.find("\n", line_end + 1)
         values_line = now[after + 1 : len(now) if line_end < 0 else line_end]
         values = re.findall(r"\d{1,3}", values_line)
         if len(values) != len(words) or re.sub(r"[\d\s|]", "", values_line):

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from gmdash.formats.sections import word_pattern
+from gmdash.formats.reading import Reading
+from gmdash.formats.sections import Section, section_at, word_pattern
 from gmdash.formats.text import LETTER, Buffer
-from gmdash.formats.vocabulary import CULT_RANKS, fold
+from gmdash.formats.vocabulary import CULT_RANKS, SectionKind, fold
 
 _W = rf"(?<![{LETTER}\d])"
 _E = rf"(?![{LETTER}])"
@@ -35,8 +36,9 @@ _LONG: tuple[tuple[str, re.Pattern[str]], ...] = (
                               + _E + _SEP + _NUMBER)),
     ("magic_points", re.compile(_W + _words("magic points", "points de magie") + _E + _SEP
                                 + _NUMBER)),
-    ("damage_bonus", re.compile(_W + _words("damage bonus", "dmg bonus", "bonus aux degats",
-                                            "modificateur de degats") + _E + _SEP + _BONUS)),
+    ("damage_bonus", re.compile(_W + _words("damage bonus", "damage modifier", "dmg bonus",
+                                            "bonus aux degats", "modificateur de degats")
+                                + _E + _SEP + _BONUS)),
     ("move", re.compile(_W + _words("movement rate", "move", "vitesse de deplacement",
                                     "points de mouvement") + _E + _SEP + _NUMBER)),
     ("healing_rate", re.compile(_W + _words("healing rate", "vitesse de guerison") + _E + _SEP
@@ -102,6 +104,8 @@ class Labels:
     rune_points: list[tuple[int, str]] = field(default_factory=list)
     """(points, cult or "") in order."""
     spirit_combat: int | None = None
+    spirit_combat_name: str = ""
+    """As printed (`Combat spirituel`): kept as gmdash's `Spirit Combat`."""
     spirit_damage: str = ""
     name: str = ""
 
@@ -127,12 +131,36 @@ def read_long_labels(buffer: Buffer, labels: Labels) -> None:
     for match in buffer.matches(_SPIRIT_COMBAT):
         if labels.spirit_combat is None:
             labels.spirit_combat = int(match.group("value"))
+            labels.spirit_combat_name = " ".join(match.group("name").split())
         if match.group("dice"):
             labels.spirit_damage = labels.spirit_damage or _dice(match.group("dice"))
         buffer.blank(match.start(), match.end())
     _read(buffer, labels, _LONG)
     _read_rune_points(buffer, labels)
     _read_cults(buffer, labels)
+
+
+_MOVEMENT = re.compile(
+    _W + rf"(?P<word>{_words('movement', 'mouvement')})[ \t]*[:=][ \t]*(?P<value>\d{{1,2}})"
+    r"(?![\d%])(?![ \t]*%)"
+)
+MAX_MOVE = 30
+
+
+def read_movement(
+    buffer: Buffer, labels: Labels, sections: list[Section], reading: Reading
+) -> None:
+    """`Mouvement : 8` outside the Runes, with no "%" and a value a move can be, is the move
+    (the seed's "Points de Mouvement"); `Movement 75%` stays the Rune."""
+    for match in buffer.matches(_MOVEMENT):
+        section = section_at(sections, match.start())
+        value = int(match.group("value"))
+        if (section is not None and section.kind is SectionKind.RUNES) or value > MAX_MOVE:
+            continue
+        labels.printed.setdefault("move", value)
+        reading.assumed.append(f"{match.group('word')} {value}: read as the move, not the Rune "
+                               "(no %, outside the Runes)")  # fmt: skip
+        buffer.blank(match.start(), match.end())
 
 
 def read_short_labels(buffer: Buffer, labels: Labels) -> None:
@@ -177,7 +205,11 @@ def _read_cults(buffer: Buffer, labels: Labels) -> None:
             found = _CULT.match(text)
             if found is None:
                 continue
-            labels.cults.append((found.group("name").strip(), (found.group("rank") or "")))
+            name = " ".join(found.group("name").split())
+            if labels.cults and not labels.cults[-1][1] and known_rank(name):
+                labels.cults[-1] = (labels.cults[-1][0], name)  # `Cult: Humakt, initiate`
+            else:
+                labels.cults.append((name, (found.group("rank") or "")))
             buffer.blank(start, start + len(text))
 
 

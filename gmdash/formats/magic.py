@@ -26,6 +26,7 @@ _GROUP = re.compile(rf"^(?P<cult>{_SPELL_NAME})[ \t]*:[ \t]*(?P<rest>.*)$")
 _VARIABLE = ("variable", "var", "var.", "v")
 _STACKABLE = ("stackable", "stacks", "cumulative")
 _ONE_USE = ("one use", "one-use", "1 use", "1-use", "one use only")
+_VARIABLE_POINTS = re.compile(r"(?:variable|var\.?)\s+(\d{1,2})|(\d{1,2})\s+(?:variable|var\.?)")
 _POINT_WORDS = ("point", "points", "pt", "pts", "pt.", "pts.")
 MAX_SPELL_POINTS = 99
 
@@ -43,7 +44,7 @@ class SpellRead:
     notes: list[str] = field(default_factory=list)
 
 
-def read_spells(buffer: Buffer, sections: list[Section]) -> list[SpellRead]:
+def read_spells(buffer: Buffer, sections: list[Section], not_kept: list[str]) -> list[SpellRead]:
     """The entries of every spell list; what is no spell is left for the report."""
     spells: list[SpellRead] = []
     now = buffer.now
@@ -54,6 +55,9 @@ def read_spells(buffer: Buffer, sections: list[Section]) -> list[SpellRead]:
             section.kind, "spirit"
         )
         cult = _header_cult(buffer, section) if kind == "rune" else ""
+        if section.note and re.search(r"\d", section.note):
+            buffer.blank(*section.note_span)
+            not_kept.append(f"{section.word} {section.note}: the total is not kept")
         for entry in split_entries(now[section.start : section.end], section.start):
             text, start = entry.text, entry.start
             group = _GROUP.match(text) if kind == "rune" else None
@@ -110,6 +114,9 @@ def _note(spell: SpellRead, note: str) -> bool:
                 spell.stackable = True
         elif words in _VARIABLE:
             spell.variable = True
+        elif (both := _VARIABLE_POINTS.fullmatch(words)) and spell.points is None:
+            spell.variable = True
+            spell.points = int(both.group(1) or both.group(2))
         elif words in _STACKABLE:
             spell.stackable = True
         elif words in _ONE_USE:

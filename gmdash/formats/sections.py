@@ -79,7 +79,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     return {
         "line": re.compile(
             rf"(?m)^[ \t]*(?:[*•·>#]+[ \t]*)?(?P<word>{alternation}){tail}"
-            r"[ \t]*(?P<sep>:|-(?=[ \t]*[^\d\s])|=|$)"
+            r"[ \t]*(?P<sep>:|-(?=[ \t]|[^\d\s])|=|$)"
         ),
         "inline": re.compile(
             rf"(?<![{LETTER}\d'])(?P<word>{alternation}){tail}[ \t]*:"
@@ -124,13 +124,22 @@ def weapon_columns(rest: str) -> tuple[str, ...] | None:
     return tuple(columns)
 
 
+_LOCATION_HEAD = {
+    "d20": "d20", "armor": "ap", "armour": "ap", "armure": "ap", "ap": "ap", "hp": "hp",
+    "pv": "hp", "location": "", "locations": "", "hit": "", "localisation": "",
+    "localisations": "",
+}  # fmt: skip
+"""The words of a hit-location table's head (folded) -> its columns ("" holds none)."""
+
+
 def location_columns(line: str) -> tuple[str, ...] | None:
     """A hit-location table's head: the order of its D20, armour and HP columns, or None."""
-    folded = fold(line.replace("/", " / "))
+    folded = fold(re.sub(r"[/|:,;.]", " ", line))
     order: list[str] = []
     for token in folded.split():
-        column = {"d20": "d20", "armor": "ap", "armour": "ap", "armure": "ap", "ap": "ap",
-                  "pa": "ap", "hp": "hp", "pv": "hp"}.get(token)  # fmt: skip
+        column = _LOCATION_HEAD.get(token)
+        if column is None:
+            return None
         if column and column not in order:
             order.append(column)
     if "hp" not in order or ("ap" not in order and "d20" not in order):
@@ -215,9 +224,18 @@ def _resolve(buffer: Buffer, now: str, found: list[_Header]) -> list[Section]:
         stop = _body_end(now, buffer.text, header, stop)
         has_note = header.note != (0, 0)
         note_text = now[header.note[0] : header.note[1]].strip() if has_note else ""
-        buffer.blank(header.start, header.note[0] if has_note else header.end)
-        if has_note:
-            buffer.blank(header.note[1], header.end)
+        if header.kind is not SectionKind.OTHER:  # a header gmdash does not read stays unread
+            plain_note = (
+                has_note
+                and not re.search(r"\d", note_text)
+                and not (header.kind is SectionKind.RUNE_MAGIC)
+            )  # `Skills (by category)` says nothing to keep; a Rune magic note names its cult
+            if plain_note:
+                note_text = ""
+            buffer.blank(header.start, header.end if plain_note or not has_note
+                         else header.note[0])  # fmt: skip
+            if has_note and not plain_note:
+                buffer.blank(header.note[1], header.end)
         sections.append(Section(header.kind, header.word, header.start, header.end, stop,
                                 note_text, header.note, header.columns))  # fmt: skip
     return sections
@@ -232,7 +250,10 @@ _LOCATION_ROW = re.compile(
 )
 """A line that goes on a weapon table (a name, a %, damage) or a location table (a name and a
 D20 range, then numbers)."""
-_CATEGORY_LINE = re.compile(rf"^[ \t]*(?:{words_pattern(SKILL_CATEGORIES)})[ \t]*[:\-]")
+_CATEGORY_LINE = re.compile(
+    rf"^[ \t]*(?:{words_pattern(SKILL_CATEGORIES)})"
+    r"(?:[ \t]*\(?[ \t]*[+\-]?\d{1,3}[ \t]*%?[ \t]*\)?)?[ \t]*[:\-]"
+)
 
 
 def _body_end(now: str, text: str, header: _Header, stop: int) -> int:

@@ -19,7 +19,7 @@ from gmdash.formats.abilities import CATEGORY_ALONE, AbilityRead, read_listed, r
 from gmdash.formats.armour import read_armour
 from gmdash.formats.characteristics import read_characteristics
 from gmdash.formats.derived import compare_derived
-from gmdash.formats.labels import Labels, read_long_labels, read_short_labels
+from gmdash.formats.labels import Labels, read_long_labels, read_movement, read_short_labels
 from gmdash.formats.location_table import read_column_rows, read_location_rows
 from gmdash.formats.locations import fit_table, location_key
 from gmdash.formats.magic import build_magic, read_spells
@@ -38,6 +38,8 @@ SOURCE = "the stat block"
 MAX_TEXT = 100_000
 """Characters of a pasted block: a whole scenario's foes fit; more is not a stat block."""
 BASE = ("STR", "CON", "SIZ", "DEX", "INT", "POW")
+SPIRIT_COMBAT = "Spirit Combat"
+"""The skill gmdash's spirit combat rolls (`gmdash.play.combat.spirit.SKILL`)."""
 
 
 def read_statblock(text: str, ruleset: RuleSet = RuleSet.RQG) -> Reading:
@@ -59,7 +61,8 @@ def read_statblock(text: str, ruleset: RuleSet = RuleSet.RQG) -> Reading:
     table = _location_table(reading, labels)
     armour = read_armour(buffer, reading, sections, table)
     listed = read_listed(buffer, sections)
-    spells = read_spells(buffer, sections)
+    spells = read_spells(buffer, sections, reading.unread)
+    read_movement(buffer, labels, sections, reading)
     _read_notes(buffer, reading, sections)
     loose = read_loose(buffer, sections)
     name = " ".join(labels.name.split()) or _read_name(buffer)
@@ -108,13 +111,27 @@ def _read_name(buffer: Buffer) -> str:
         first_read = next((i for i in range(start, end)
                            if buffer.read[i] and buffer.text[i].isalnum()), end)  # fmt: skip
         head = buffer.now[start:first_read]
-        name = head.strip(NOISE)
+        name = _balanced(head.strip(NAME_NOISE))
         if not name or not re.search(r"[^\W\d_]", name):
             return ""
         at = start + head.index(name)
         buffer.blank(at, at + len(name))
-        return " ".join(name.split())[:MAX_NAME]
+        written = buffer.original[index][at - start : at - start + len(name)]
+        plain = " ".join(re.sub(r"[*|\t]", " ", written).split())
+        return re.sub(r"\s+([,.;:])", r"\1", plain)[:MAX_NAME]
     return ""
+
+
+NAME_NOISE = NOISE.replace("(", "").replace(")", "")
+
+
+def _balanced(name: str) -> str:
+    """A name without a bracket left open or closed alone at its ends."""
+    if name.endswith(")") and name.count("(") < name.count(")"):
+        name = name[:-1].rstrip()
+    if name.startswith("(") and name.count("(") > name.count(")"):
+        name = name[1:].lstrip()
+    return name.strip(NAME_NOISE)
 
 
 def _sweep(buffer: Buffer, sections: list[Section]) -> None:
@@ -158,7 +175,9 @@ def _build(
     if len(weapons) > MAX_WEAPONS:
         reading.unread.append(f"weapons beyond the first {MAX_WEAPONS}")
     if labels.spirit_combat is not None:
-        skills.append(AbilityRead("Spirit Combat", "skill", labels.spirit_combat))
+        skills.append(AbilityRead(SPIRIT_COMBAT, "skill", labels.spirit_combat))
+        if labels.spirit_combat_name.casefold() != SPIRIT_COMBAT.casefold():
+            reading.assumed.append(f"{labels.spirit_combat_name} read as gmdash's {SPIRIT_COMBAT}")
     if labels.spirit_damage:
         reading.unread.append(
             f"spirit combat damage {labels.spirit_damage} (gmdash does not keep it)"

@@ -19,10 +19,13 @@ LETTER = "A-Za-zÀ-ÖØ-öø-ÿŒœ"
 _ONE_FOR_ONE = str.maketrans({
     "\t": " ", "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2007": " ", "\u200a": " ",
     "\u2002": " ", "\u2003": " ", "–": "-", "—": "-", "−": "-", "‒": "-", "―": "-",
-    "’": "'", "‘": "'", "％": "%", "\u00ad": " ",
+    "’": "'", "‘": "'", "％": "%", "\u00ad": " ", "|": " ", "*": " ",
+    **dict.fromkeys("•◆♦▪■●◇○►▸", "·"),
 })  # fmt: skip
 """Tabs, hard and thin spaces, dashes, curly apostrophes and a full-width percent sign, each read
-as its plain form; one character for one, so positions stay those of the original."""
+as its plain form; a table's bars and the stars of emphasis or footnotes as spaces; bullets as
+"·", which parts entries like a comma. One character for one, so positions stay those of the
+original."""
 
 NOISE = " \t,.;:|%/()-*•·"
 """Characters that carry nothing on their own: a line of only these is read."""
@@ -195,7 +198,7 @@ class Entry:
         return Entry(self.text.strip(), self.start + lead)
 
 
-def split_entries(text: str, start: int, separators: str = ",;\n") -> list[Entry]:
+def split_entries(text: str, start: int, separators: str = ",;\n·•") -> list[Entry]:
     """The entries of a list that begins at `start`, split on `separators` (and on a full stop
     ending a sentence, `Dodge 24%. Communication: ...`) outside brackets."""
     entries: list[Entry] = []
@@ -219,4 +222,4 @@ def _full_stop(text: str, index: int) -> bool:
         return False
     after = text[index + 1 : index + 2]
     before = text[index - 1 : index]
-    return (after in ("", " ", "\n")) and not (before.isdigit() and after.isdigit())
+    return after in ("", " ", "\n") and before != "."  # `Dodge ...... 35%` leads the eye

@@ -105,7 +105,15 @@ SECTION_WORDS: dict[SectionKind, tuple[str, ...]] = {
     ),  # [sheet]
     SectionKind.SORCERY: ("sorcery", "sorcery spells", "sorcellerie", "sorcelleries"),  # [sheet]
     SectionKind.SPELLS: ("spells", "magic", "sorts", "magie"),  # [sheet] COMBAT.Sorts
-    SectionKind.ARMOUR: ("armor", "armour", "armure", "armures"),  # [sheet] ARMURE
+    SectionKind.ARMOUR: (
+        "armor",
+        "armour",
+        "armure",
+        "armures",
+        "ap",
+        "armor points",
+        "armour points",
+    ),  # [sheet] ARMURE
     SectionKind.NOTES: ("notes",),
 }
 """Header words (folded) by what they start."""
@@ -159,7 +167,7 @@ NATURAL_WEAPONS = (
     "claw", "bite", "fist", "kick", "grapple", "butt", "head butt", "gore", "hoof", "tail",
     "sting", "tentacle", "trample", "tusk", "horn", "beak", "talon", "crush", "punch",
     # [sheet] COMPETENCES.Couppied/Couppoing/Saisie, packs: Griffes, Poing, Agripper
-    "coup de pied", "coup de poing", "poing", "saisie", "agripper", "griffe",
+    "coup de pied", "coup de poing", "poing", "saisie", "agripper", "griffe", "griffes",
 )  # fmt: skip
 """Words (folded) that make a weapon a natural one: it has no hit points to lose."""
 
@@ -176,7 +184,8 @@ SPECIAL_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # [sheet] weapon names (packs/armes), each in the family of the English one it translates
     ("impale", ("epee courte", "dague", "lance", "epieu", "javelot", "sarisse", "arc",
                 "arbalete", "rapiere", "flechette")),
-    ("slash", ("epee", "hache", "kopis", "khepesh", "faucille", "rhomphaia", "griffe")),
+    ("slash", ("epee", "hache", "kopis", "khepesh", "faucille", "rhomphaia", "griffe",
+               "griffes")),
     ("crush", ("masse", "marteau", "gourdin", "baton", "massue", "fronde", "pierre", "poing",
                "coup de pied", "bouclier", "saisie", "agripper")),
 )  # fmt: skip
@@ -227,5 +236,6 @@ EVERYWHERE = ("all", "everywhere", "all locations", "each location", "every loca
 CULT_RANKS = {"lay member": "lay member", "initiate": "initiate", "god-talker": "god-talker",
               "god talker": "god-talker", "rune priest": "rune priest", "priest": "rune priest",
               "priestess": "rune priest", "rune priestess": "rune priest",
-              "rune lord": "rune lord"}  # fmt: skip
+              "rune lord": "rune lord", "rune lord priest": "rune lord", "sword": "rune lord",
+              "wind lord": "rune lord", "storm voice": "rune priest"}  # fmt: skip
 """Cult ranks as printed (folded) -> gmdash's (`CultRank`). No French source gives them."""

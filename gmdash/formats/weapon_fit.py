@@ -82,7 +82,10 @@ def sheet_weapon(
         reading.unread.append(f"{name}: damage {what} (gmdash keeps the skill, not a weapon)")
         return None
     use = weapon_use(weapon)
-    dice = own_damage(reading, name, weapon.dice, bonus, use)
+    if weapon.bonus_apart:
+        reading.assumed.append(f"{name}: damage {weapon.dice} {weapon.bonus_apart}: "
+                               f"{weapon.bonus_apart} read as the damage bonus")  # fmt: skip
+    dice = own_damage(reading, name, weapon.dice, bonus, use, apart=bool(weapon.bonus_apart))
     if dice is None:
         return None
     sr = own_strike_rank(reading, weapon, chars, use)
@@ -122,8 +125,9 @@ def own_strike_rank(
 
 
 def own_damage(
-    reading: Reading, name: str, dice: str, bonus: str | None, use: WeaponUse
-) -> str | None:
+    reading: Reading, name: str, dice: str, bonus: str | None, use: WeaponUse,
+    *, apart: bool = False,
+) -> str | None:  # fmt: skip
     """The weapon's own damage: a printed `1D8+1+1D4` (or `1D8+1+DB`) adds the damage bonus,
     which gmdash adds itself when the blow lands. None when the damage is no dice gmdash rolls.
     A bow's or a sling's dice are its own (they add no bonus)."""
@@ -140,7 +144,7 @@ def own_damage(
         return None
     share = bonus_share(use)
     dice_terms = [term for term in terms if term.sides]
-    if len(dice_terms) < 2 or not terms[-1].sides or share is BonusShare.NONE:
+    if apart or len(dice_terms) < 2 or not terms[-1].sides or share is BonusShare.NONE:
         return text
     own = "".join(str(term) for term in terms[:-1]).lstrip("+")
     added = bonus_text(str(terms[-1]))

@@ -57,7 +57,8 @@ _FIELDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 _SKIP = re.compile(r"[ \t,]*")
 _NOTE_WORDS = {
     "thrown": "thrown", "throwing": "thrown", "lancer": "thrown", "de lancer": "thrown",
-    "missile": "missile", "natural": "natural",
+    "missile": "missile", "natural": "natural", "1h": "hands", "2h": "hands",
+    "one handed": "hands", "two handed": "hands", "1 main": "hands", "2 mains": "hands",
     "impale": "impale", "impales": "impale", "impaling": "impale", "empalement": "impale",
     "slash": "slash", "slashes": "slash", "slashing": "slash", "laceration": "slash",
     "crush": "crush", "crushes": "crush", "crushing": "crush", "ecrasement": "crush",
@@ -65,13 +66,14 @@ _NOTE_WORDS = {
 """Notes in brackets read as the weapon's use or special kind ([sheet] Empalement,
 Lacération, Écrasement)."""
 
-ENTRY_START = re.compile(
-    rf"^[ \t]*(?P<name>{_NAME})(?P<note>[ \t]*\([^()\n]*\))?[ \t]*[:\-]?[ \t]*"
-    r"(?P<pct>\d{1,3})(?![\d])[ \t]*%?"
+_PCT = r"(?P<open>\()?[ \t]*(?P<pct>\d{1,3})(?![\d])[ \t]*%?[ \t]*(?(open)\))"
+"""A weapon's %, perhaps in brackets (`Broadsword (60%)`)."""
+ENTRY_START = re.compile(  # matched at an entry's start (`match(text, pos)`), so no "^"
+    rf"[ \t]*(?P<name>{_NAME})(?P<note>[ \t]*\([^()\n]*\))?[ \t]*[:\-]?[ \t]*{_PCT}"
 )
 FREE = re.compile(
     rf"{_WORD_START}(?P<name>{_NAME})(?P<note>[ \t]*\([^()\n]*\))?[ \t]*:?[ \t]*"
-    rf"(?P<pct>\d{{1,3}})[ \t]*%?[ \t]*[,;]?[ \t]*(?:{_words('damage', 'dmg', 'degats')}{_F})?"
+    rf"{_PCT}[ \t]*[,;]?[ \t]*(?:{_words('damage', 'dmg', 'degats')}{_F})?"
     rf"(?={_DICE}(?![{LETTER}\d]))"
 )
 _ROW = re.compile(
@@ -95,6 +97,8 @@ class WeaponRead:
     """Printed with no hit points (`HP —`): a natural weapon."""
     notes: list[str] = field(default_factory=list)
     """Bracket notes read as a use or special kind (`thrown`, `impale`)."""
+    bonus_apart: str = ""
+    """A damage bonus printed in brackets after the damage (`1D8+1 (+1D4)`): not the weapon's."""
     not_kept: list[str] = field(default_factory=list)
 
 
@@ -132,7 +136,7 @@ def read_weapons(buffer: Buffer, sections: list[Section]) -> list[WeaponRead]:
 def _read_list(buffer: Buffer, section: Section) -> list[WeaponRead]:
     now = buffer.now
     weapons: list[WeaponRead] = []
-    for entry in split_entries(now[section.start : section.end], section.start, ";\n"):
+    for entry in split_entries(now[section.start : section.end], section.start, ";\n·"):
         weapons += _read_entry(buffer, now, entry)
     return weapons
 
@@ -230,8 +234,13 @@ def _hit_points(weapon: WeaponRead, value: str) -> bool:
 
 
 def _bracket(weapon: WeaponRead, inner: str, buffer: Buffer, found: re.Match[str]) -> bool:
-    """A bracket after a weapon: its fields (`(1D8+1, SR 6)`), or a note gmdash reads."""
+    """A bracket after a weapon: its fields (`(1D8+1, SR 6)`), the damage bonus its damage adds
+    (`1D8+1 (+1D4)`), or a note gmdash reads."""
     if _note(weapon, f"({inner})"):
+        return True
+    bonus = re.fullmatch(rf"[ \t]*[+\-][ \t]*({_DICE}|DB|db)[ \t]*", inner)
+    if bonus and weapon.dice and not weapon.bonus_apart:
+        weapon.bonus_apart = "".join(inner.split()).upper()
         return True
     if not re.search(r"\d", inner):
         return False
@@ -330,6 +339,8 @@ def _cell(weapon: WeaponRead, column: str, text: str) -> bool:
                                    "weapon's skill)")  # fmt: skip
         return True
     if column in ("range", "enc") and re.fullmatch(r"[\d.,/m-]+", text):
+        if text == "-":
+            return True
         weapon.not_kept.append(f"{column} {text} (gmdash keeps no {column})")
         return True
     return False
