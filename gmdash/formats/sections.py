@@ -228,7 +228,7 @@ def _resolve(buffer: Buffer, now: str, found: list[_Header]) -> list[Section]:
             plain_note = (
                 has_note
                 and not re.search(r"\d", note_text)
-                and not (header.kind is SectionKind.RUNE_MAGIC)
+                and header.kind is not SectionKind.RUNE_MAGIC
             )  # `Skills (by category)` says nothing to keep; a Rune magic note names its cult
             if plain_note:
                 note_text = ""
