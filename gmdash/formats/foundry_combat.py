@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from gmdash.formats.foundry_values import mapping, rqid, text, whole
+from gmdash.formats.foundry_values import SOURCE, mapping, rqid, text, whole
 from gmdash.formats.locations import fit_table, location_key, sheet_table
 from gmdash.formats.reading import LocationRow, Reading
 from gmdash.formats.vocabulary import SHIELD_WORDS, fold
@@ -87,10 +87,16 @@ def _use(system: Mapping[str, Any], usage: str, skill: str, name: str) -> Weapon
     return WeaponUse.MELEE
 
 
+KNOWN_KEYS = frozenset(key for table in TABLES.values() for key in table.keys)
+
+
 def rqid_key(item_rqid: str, name: str) -> str:
-    """gmdash's key for a Foundry location id (`i.hit-location.right-hind-leg`), else its name."""
+    """gmdash's key for a Foundry location id (`i.hit-location.right-hind-leg`) when it names
+    a location of gmdash's tables, else for its name (`Right Leg`, `Jambe droite`)."""
     if item_rqid.startswith(RQID_PREFIX) and len(item_rqid) > len(RQID_PREFIX):
-        return location_key(item_rqid[len(RQID_PREFIX) :])
+        key = location_key(item_rqid[len(RQID_PREFIX) :])
+        if key in KNOWN_KEYS or not name:
+            return key
     return location_key(name)
 
 
@@ -100,6 +106,8 @@ class LocationIndex:
     def __init__(self) -> None:
         self.by_rqid: dict[str, str] = {}
         self.by_name: dict[str, str] = {}
+        self.shown_armour: dict[str, int] = {}
+        """The armour a prepared export's locations carry (`armorPoints`), to compare."""
 
     def add(self, item_rqid: str, name: str, key: str) -> None:
         if item_rqid:
@@ -159,6 +167,10 @@ def locations(
         state = text(system.get("hitLocationHealthState"))
         if state in ("useless", "severed"):
             conditions.append(f"{state}:{key}")
+    shown = {key: ap for key, system in rows if table.has(key)
+             and (ap := whole(system.get("armorPoints"))) is not None}  # fmt: skip
+    if shown:
+        index.shown_armour = shown
     found: dict[str, object] = {"locations": current, "wounds": wounds, "armour": armour,
                                 "conditions": conditions}  # fmt: skip
     sheet.update({field_name: value for field_name, value in found.items() if value})
@@ -204,3 +216,9 @@ def armour(reading: Reading, items: list[Mapping[str, Any]], index: LocationInde
             reading.assumed.append(f"{name}: {points} armour on {where} (equipped)")
     if worn:
         reading.sheet["armour"] = worn
+    for key, shown in index.shown_armour.items():
+        if shown != worn.get(key, 0):
+            reading.differences.append(
+                f"{key.replace('_', ' ')} armour: {SOURCE} says {shown}, gmdash counts "
+                f"{worn.get(key, 0)} (natural armour and the armour worn)"
+            )
