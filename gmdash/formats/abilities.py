@@ -110,13 +110,30 @@ def read_loose(buffer: Buffer, sections: list[Section]) -> list[AbilityRead]:
         ):
             continue  # fmt: skip
         name = clean_name(match.group("name"))
-        if not name or fold(name) in STOP_NAMES:
+        if not name or fold(name) in STOP_NAMES or not _stands_alone(buffer.now, match):
             continue
-        if len(re.sub(r"\([^)]*\)", "", name).split()) > MAX_LOOSE_WORDS:
-            continue  # prose ("carries a purse of 20 Lunars"), left for the report
+        words = re.sub(r"\([^)]*\)", "", name).split()
+        if len(words) > MAX_LOOSE_WORDS or not name[0].isupper() or fold(words[0]) in PROSE_WORDS:
+            continue  # prose ("He is 20.", "carries a purse of 20 Lunars"), left for the report
         found.append(AbilityRead(*kind_by_name(name), int(match.group("value"))))
         buffer.blank(match.start("name"), match.end())
     return found
+
+
+PROSE_WORDS = frozenset((
+    "he", "she", "it", "they", "his", "her", "its", "their", "the", "a", "an", "and", "of",
+    "with", "this", "that", "who", "has", "had", "is", "was", "in", "on", "at", "for", "to",
+    "il", "elle", "ils", "elles", "le", "la", "les", "un", "une", "des", "de", "du", "et", "son",
+    "sa", "ses", "qui", "est", "a", "en", "au", "aux", "pour", "avec",
+))  # fmt: skip
+"""Words a sentence starts with, an ability's name never (`He is 20.`, `Il a 3 fils.`)."""
+_AFTER_VALUE = re.compile(r"[ \t]*(?:%|[,;·]|\.(?=\s|$)|\n|$|[ \t]{2,})")
+
+
+def _stands_alone(now: str, match: re.Match[str]) -> bool:
+    """A value outside a list is an ability's when a "%" or the end of an entry follows it
+    (`Dodge 40, Scan 55%`), not a word (`carries 3 javelins`)."""
+    return bool(_AFTER_VALUE.match(now, match.end("value")))
 
 
 def clean_name(text: str) -> str:

@@ -73,7 +73,7 @@ def read_armour(buffer: Buffer, reading: Reading, sections: list[Section],
         if found is not None:
             result = _add(result or {}, found)
     loose = re.compile(
-        r"(?i)(?<![a-zà-ÿ])(?:armou?r|armure|AP)[ \t]*[:=]?[ \t]*(?P<v>\d{1,2})[ \t]*"
+        r"(?i)(?<![a-zà-ÿ])(?:armou?r|armure|AP)[ \t]*[:=]?[ \t]*(?P<v>\d{1,2})(?![\d%])[ \t]*"
         r"\.?(?:points?|pts?\.?|AP)?(?:[ \t]*\(?[ \t]*(?P<all>all|everywhere|all locations|"
         r"partout|each location|every location)[ \t]*\)?)?(?:[ \t]*\((?P<what>[^()\n]{0,40})\))?"
     )

@@ -79,7 +79,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     return {
         "line": re.compile(
             rf"(?m)^[ \t]*(?:[*•·>#]+[ \t]*)?(?P<word>{alternation}){tail}"
-            r"[ \t]*(?P<sep>:|-(?=[ \t]|[^\d\s])|=|$)"
+            r"[ \t]*(?P<sep>:|-(?=[ \t]|[^\d\s])|=|\.(?=[ \t])|$"
+            rf"|(?<=[{LETTER}])(?=[ \t]+[{LETTER}][^\n]*\d))"
         ),
         "inline": re.compile(
             rf"(?<![{LETTER}\d'])(?P<word>{alternation}){tail}[ \t]*:"
@@ -112,7 +113,7 @@ def weapon_columns(rest: str) -> tuple[str, ...] | None:
     line is no table head."""
     columns: list[str] = []
     for token in re.split(r"[\s|]+", rest.strip()):
-        if not token:
+        if not token or token == "/":
             continue
         column = WEAPON_COLUMNS.get(fold(token).replace(" ", ""))
         if column is None:
@@ -242,7 +243,8 @@ def _resolve(buffer: Buffer, now: str, found: list[_Header]) -> list[Section]:
 
 
 _WEAPON_ROW = re.compile(
-    rf"^[ \t]*[{LETTER}][^\n]*?[ \t]\d{{1,3}}[ \t]*%?[ \t]+(?:\d*[dD]\d|[Ss]p[ée]cial|-)"
+    rf"^[ \t]*[{LETTER}][^\n]*?[ \t]\d{{1,3}}[ \t]*%?[ \t/]+(?:\d{{1,3}}[ \t/]+)*"
+    r"(?:\d*[dD]\d|[Ss]p[ée]cial|-)"
 )
 _LOCATION_ROW = re.compile(
     rf"^[ \t]*(?:[{LETTER}][^\n]*?[ \t:]+\(?\d{{1,2}}(?:[ \t]*-[ \t]*\d{{1,2}})?\)?"

@@ -38,6 +38,9 @@ SOURCE = "the stat block"
 MAX_TEXT = 100_000
 """Characters of a pasted block: a whole scenario's foes fit; more is not a stat block."""
 BASE = ("STR", "CON", "SIZ", "DEX", "INT", "POW")
+ANIMAL_CHARACTERISTIC = 10
+"""A creature's missing CHA (or APP): the average of 3D6, which a bestiary template rolls for
+it (`gmdash.model.bestiary.UNROLLED_DICE`)."""
 SPIRIT_COMBAT = "Spirit Combat"
 """The skill gmdash's spirit combat rolls (`gmdash.play.combat.spirit.SKILL`)."""
 
@@ -159,11 +162,18 @@ def _build(
         name = "Unnamed foe"
         reading.assumed.append("no name given: 'Unnamed foe'")
     sheet["name"] = name
-    sheet["characteristics"] = dict(chars)
     missing = [key for key in BASE if key not in chars]
     if missing:
         reading.unread.append(f"characteristics not given: {' '.join(missing)}")
     complete = not missing
+    fifth = "APP" if ruleset is RuleSet.BRP else "CHA"
+    if complete and "CHA" not in chars and "APP" not in chars:
+        chars[fifth] = ANIMAL_CHARACTERISTIC
+        reading.assumed.append(
+            f"no {fifth} given (a creature's): {ANIMAL_CHARACTERISTIC}, the average of the 3D6 "
+            "gmdash's bestiary rolls for it"
+        )
+    sheet["characteristics"] = dict(chars)
     bonus = damage_bonus(chars["STR"] + chars["SIZ"], ruleset) if complete else None
     sheet_weapons: list[dict[str, Any]] = []
     skills: list[AbilityRead] = []

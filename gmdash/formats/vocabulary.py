@@ -76,7 +76,8 @@ class SectionKind(StrEnum):
 
 
 SECTION_WORDS: dict[SectionKind, tuple[str, ...]] = {
-    SectionKind.CHARACTERISTICS: ("characteristics", "caracteristiques"),  # [seed]
+    # [seed] « Caractéristiques »
+    SectionKind.CHARACTERISTICS: ("characteristics", "caracteristiques", "char", "stats"),
     SectionKind.ATTRIBUTES: ("attributes", "attributs"),  # [seed] "Les Attributs"
     SectionKind.WEAPONS: (
         "weapons",
@@ -114,6 +115,7 @@ SECTION_WORDS: dict[SectionKind, tuple[str, ...]] = {
         "armor points",
         "armour points",
     ),  # [sheet] ARMURE
+    SectionKind.LOCATIONS: ("hit locations", "hit location", "locations", "localisations"),
     SectionKind.NOTES: ("notes",),
 }
 """Header words (folded) by what they start."""

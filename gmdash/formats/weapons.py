@@ -54,7 +54,9 @@ _FIELDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("word", re.compile(rf"(?P<v>{_words('thrown', 'natural', 'lancer', 'de lancer')})"
                         rf"(?![{LETTER}])")),
 )  # fmt: skip
-_SKIP = re.compile(r"[ \t,]*")
+_SKIP = re.compile(r"(?:[ \t,]|[-/](?=[ \t]))*")
+"""Between a weapon's fields: spaces, commas, a dash or a slash standing alone
+(`Warhammer — 70% — 1D6+2 — SR 7`)."""
 _NOTE_WORDS = {
     "thrown": "thrown", "throwing": "thrown", "lancer": "thrown", "de lancer": "thrown",
     "missile": "missile", "natural": "natural", "1h": "hands", "2h": "hands",
@@ -294,6 +296,9 @@ _CELL = re.compile(r"\([^()\n]*\)|[^ \t]+")
 def _read_row(buffer: Buffer, match: re.Match[str], columns: tuple[str, ...]) -> WeaponRead | None:
     cells = list(_CELL.finditer(match.group("cells")))
     offset = match.start("cells")
+    for slash in (c for c in cells if c.group() == "/"):
+        buffer.blank(offset + slash.start(), offset + slash.end())
+    cells = [cell for cell in cells if cell.group() != "/"]
     if not cells or not re.fullmatch(r"\d{1,3}%?", cells[0].group()):
         return None
     name = match.group("name")

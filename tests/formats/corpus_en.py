@@ -911,4 +911,404 @@ Armor: 4-point linothorax, 3-point greaves, 4-point open helm
             not_read=("A wandering priestess of Orlanth, met on the road to Jonstown.",),
         ),
     ),
+    Block(
+        "en29",
+        "en",
+        "Markdown tables with bars and a rule under the head, bold headers",
+        """\
+**Orlgar Bronzehand**, Argrath's bodyguard
+| STR | CON | SIZ | DEX | INT | POW | CHA |
+|-----|-----|-----|-----|-----|-----|-----|
+| 17  | 15  | 15  | 13  | 12  | 13  | 11  |
+
+| Weapon | % | Damage | SR | HP |
+|---|---|---|---|---|
+| Broadsword | 80 | 1D8+1+1D4 | 6 | 12 |
+| Large Shield | 60 | 1D8+1D4 | 7 | 16 |
+
+**Skills:** Dodge 35%, Scan 50%, Battle 60%
+**Passions:** Loyalty (Argrath) 95%
+**Armor:** bronze ring hauberk (4), bronze greaves and vambraces (6), open helm (4)
+""",
+        Facts(
+            "Orlgar Bronzehand, Argrath's bodyguard",
+            C(STR=17, CON=15, SIZ=15, DEX=13, INT=12, POW=13, CHA=11),
+            (W("Broadsword", 80, "1D8+1", 6, 12), W("Large Shield", 60, "1D8", 7, 16)),
+            skills={"Dodge": 35, "Scan": 50, "Battle": 60},
+            passions={"Loyalty (Argrath)": 95},
+            armour=armour(chest=4, abdomen=4, legs=6, arms=6, head=4),
+        ),
+    ),
+    Block(
+        "en30",
+        "en",
+        "one line: an Attacks: list with the damage in brackets, no HP",
+        """\
+Skarn the Reaver. STR 15, CON 12, SIZ 14, DEX 13, INT 10, POW 9, CHA 8. HP 13. Move 8. Armor 4 pts (scale). Attacks: Battleaxe 60% (1D8+2+1D4) SR 6; Dagger 40% (1D4+2+1D4) SR 7. Skills: Dodge 30%, Climb 40%, Intimidate 50%. Passions: Greed 80%, Hate (Sartar) 60%.
+""",
+        Facts(
+            "Skarn the Reaver",
+            C(STR=15, CON=12, SIZ=14, DEX=13, INT=10, POW=9, CHA=8),
+            (W("Battleaxe", 60, "1D8+2", 6, 0), W("Dagger", 40, "1D4+2", 7, 0)),
+            skills={"Dodge": 30, "Climb": 40, "Intimidate": 50},
+            passions={"Greed": 80, "Hate (Sartar)": 60},
+            armour=everywhere(4),
+        ),
+    ),
+    Block(
+        "en31",
+        "en",
+        "Characteristics: and Attributes: lines, skills by category with dashes",
+        """\
+Jaldon Goldbeard
+Characteristics: STR 14, CON 13, SIZ 12, DEX 15, INT 13, POW 14, CHA 13
+Attributes: Hit Points 13, Magic Points 14, Move 8, Healing Rate 3, Damage Bonus +1D4, Spirit Combat Damage 1D6+1, Dex SR 2, Siz SR 2
+Armor: Leather trews and jerkin (1 pt), bronze helm (5 pts)
+Skills (by category)
+ Agility – Dodge 42%, Ride (Horse) 55%
+ Communication – Fast Talk 35%, Orate 45%
+ Magic – Meditate 20%, Spirit Combat 50%, Worship (Orlanth) 45%
+ Manipulation – Conceal 30%
+ Perception – Listen 40%, Scan 50%, Search 35%
+ Stealth – Hide 25%, Move Quietly 30%
+Weapons: Short spear 55%, 1D6+1+1D4, SR 6, HP 10, (1H); Sling 45%, 1D8, SR 2, HP 2
+Runes: Air 80%, Movement 65%, Harmony 30%
+Passions: Devotion (Orlanth) 70%, Honor 60%
+Spirit magic: Demoralize (2), Mobility (1)
+Rune magic: Teleportation (3)
+Rune points: 3 (Orlanth Adventurous)
+""",
+        Facts(
+            "Jaldon Goldbeard",
+            C(STR=14, CON=13, SIZ=12, DEX=15, INT=13, POW=14, CHA=13),
+            (W("Short spear", 55, "1D6+1", 6, 10), W("Sling", 45, "1D8", 2, 2)),
+            skills={
+                "Spirit Combat": 50,
+                "Dodge": 42,
+                "Ride (Horse)": 55,
+                "Fast Talk": 35,
+                "Orate": 45,
+                "Meditate": 20,
+                "Worship (Orlanth)": 45,
+                "Conceal": 30,
+                "Listen": 40,
+                "Scan": 50,
+                "Search": 35,
+                "Hide": 25,
+                "Move Quietly": 30,
+            },
+            runes={"Air": 80, "Movement": 65, "Harmony": 30},
+            passions={"Devotion (Orlanth)": 70, "Honor": 60},
+            spirit={"Demoralize": 2, "Mobility": 1},
+            cults={"Orlanth Adventurous": (3, {"Teleportation": 3})},
+            armour=armour(legs=1, chest=1, abdomen=1, head=5),
+        ),
+    ),
+    Block(
+        "en32",
+        "en",
+        "winged creature: dice with values apart, an Attack table SR first",
+        """\
+Chaos Gargoyle
+STR 3D6+12   22
+CON 2D6+6    13
+SIZ 3D6+6    17
+DEX 2D6+3    10
+INT 2D6      7
+POW 2D6+6    13
+Location      D20    AP/HP
+R Leg         01-03  8/5
+L Leg         04-06  8/5
+Abdomen       07-09  8/5
+Chest         10     8/6
+R Wing        11-12  8/4
+L Wing        13-14  8/4
+R Arm         15-16  8/4
+L Arm         17-18  8/4
+Head          19-20  8/5
+Attack      SR   Attack%   Damage
+Claw        8    55        1D6+1D6
+Bite        8    40        1D8+1D6
+Skills: Fly 60%, Scan 45%
+Armor: 8-point stone skin.
+""",
+        Facts(
+            "Chaos Gargoyle",
+            C(STR=22, CON=13, SIZ=17, DEX=10, INT=7, POW=13, CHA=10),
+            (W("Claw", 55, "1D6", 8, 0), W("Bite", 40, "1D8", 8, 0)),
+            skills={"Fly": 60, "Scan": 45},
+            armour=everywhere(8, "winged_humanoid"),
+            table="winged_humanoid",
+        ),
+    ),
+    Block(
+        "en33",
+        "en",
+        "capital name, blank lines, Attack/Parry columns with %, armour notes",
+        """\
+BRAGNAR THE BOLD
+STR 16 CON 14 SIZ 15 DEX 10 INT 11 POW 12 CHA 13
+
+Hit Points: 15
+Move: 8
+Magic Points: 12
+
+Weapon        Attack  Damage        SR    Parry   HP
+Greataxe      70%     2D6+2+1D4     6     55%     10
+Dagger        40%     1D4+2+1D4     8     30%     6
+
+Armor: Bronze scale hauberk (5 AP, chest, abdomen), bronze greaves (5), closed helm (5)
+
+Skills: Dodge 20%, Scan 35%, Battle 40%, Orate 30%, Intimidate 55%
+
+Runes: Air 70%, Death 45%, Disorder 40%
+Passions: Honor 60%, Hate (Trolls) 65%
+
+Rune Points 2 (Humakt)
+""",
+        Facts(
+            "BRAGNAR THE BOLD",
+            C(STR=16, CON=14, SIZ=15, DEX=10, INT=11, POW=12, CHA=13),
+            (W("Greataxe", 70, "2D6+2", 6, 10), W("Dagger", 40, "1D4+2", 8, 6)),
+            skills={"Dodge": 20, "Scan": 35, "Battle": 40, "Orate": 30, "Intimidate": 55},
+            runes={"Air": 70, "Death": 45, "Disorder": 40},
+            passions={"Honor": 60, "Hate (Trolls)": 65},
+            cults={"Humakt": (2, {})},
+            armour=armour(chest=5, abdomen=5, legs=5, head=5),
+        ),
+    ),
+    Block(
+        "en34",
+        "en",
+        "creature: a Characteristics Roll Average table, spirit combat: 55%",
+        """\
+Jack O'Bear
+Characteristics   Roll       Average
+STR               3D6+12     22–23
+CON               3D6        10–11
+SIZ               3D6+12     22–23
+DEX               2D6+6      13
+INT               3D6        10–11
+POW               2D6+6      13
+CHA               2D6        7
+Hit Points: 13   Move: 8   Damage Bonus: +2D6
+Location     D20     AP/HP
+Right Leg    01–04   3/5
+Left Leg     05–08   3/5
+Abdomen      09–11   3/5
+Chest        12      3/6
+Right Arm    13–15   3/4
+Left Arm     16–18   3/4
+Head         19–20   3/5
+Weapon   SR   Attack   Damage
+Claw     7    60%      1D6+2D6
+Bite     7    45%      1D8+2D6
+Skills: Climb 50%, Hide 40%, Listen 60%, Track 70%
+Armor: 3-point hide
+Spirit Combat: 55%, damage 1D6+1
+""",
+        Facts(
+            "Jack O'Bear",
+            C(STR=22, CON=10, SIZ=22, DEX=13, INT=10, POW=13, CHA=7),
+            (W("Claw", 60, "1D6", 7, 0), W("Bite", 45, "1D8", 7, 0)),
+            skills={"Spirit Combat": 55, "Climb": 50, "Hide": 40, "Listen": 60, "Track": 70},
+            armour=everywhere(3),
+        ),
+    ),
+    Block(
+        "en35",
+        "en",
+        "dotted leaders, category modifiers, two cults' Rune points",
+        """\
+Brother Wystan
+STR 11 CON 13 SIZ 12 DEX 12 INT 16 POW 15 CHA 13
+Skills:
+  Dodge ............ 35%
+  First Aid ........ 60%
+  Library Use ...... 55%
+  Lore (Lhankor Mhy) 70%
+Agility (+0): Climb 30%
+Knowledge (+5%): Evaluate 45%, Battle 25%
+Mace 40%, 1D8+2, SR 7, HP 10
+Rune Points: Lhankor Mhy 3, Issaries 1
+Rune Spells: Analyze Magic (1), Knowledge (1)
+Spirit Spells: Detect Magic (1), Heal (2)
+""",
+        Facts(
+            "Brother Wystan",
+            C(STR=11, CON=13, SIZ=12, DEX=12, INT=16, POW=15, CHA=13),
+            (W("Mace", 40, "1D8+2", 7, 10),),
+            skills={
+                "Dodge": 35,
+                "First Aid": 60,
+                "Library Use": 55,
+                "Lore (Lhankor Mhy)": 70,
+                "Climb": 30,
+                "Evaluate": 45,
+                "Battle": 25,
+            },
+            spirit={"Detect Magic": 1, "Heal": 2},
+            cults={"Lhankor Mhy": (3, {"Analyze Magic": 1, "Knowledge": 1}), "Issaries": (1, {})},
+        ),
+    ),
+    Block(
+        "en36",
+        "en",
+        "one line, sections apart by bullets",
+        """\
+Hantar Strongarm, mercenary
+STR 17 CON 16 SIZ 16 DEX 12 INT 10 POW 11 CHA 9 ♦ HP 17 ♦ Weapons: Greatsword 75%, 2D8+1D6, SR 6, HP 12 ♦ Skills: Dodge 25%, Climb 35% ♦ Armor: 5-pt. bronze cuirass, 4-pt. greaves ♦ Passions: Loyalty (paymaster) 50%
+""",
+        Facts(
+            "Hantar Strongarm, mercenary",
+            C(STR=17, CON=16, SIZ=16, DEX=12, INT=10, POW=11, CHA=9),
+            (W("Greatsword", 75, "2D8", 6, 12),),
+            skills={"Dodge": 25, "Climb": 35},
+            passions={"Loyalty (paymaster)": 50},
+            armour=armour(chest=5, legs=4),
+        ),
+    ),
+    Block(
+        "en37",
+        "en",
+        "a note after the fields, armour points in brackets, three categories",
+        """\
+Yrsa Halfhand
+STR 12  CON 15  SIZ 13  DEX 14  INT 12  POW 11  CHA 10
+Weapons: Javelin 40%, 1D10+1D2, SR 2, HP 8 (thrown); Shortsword 55%, 1D6+1+1D4, SR 6, HP 10; Buckler 35%, 1D3+1D4, SR 7, HP 6
+Armor: leather hauberk (2), bronze open helm (4), leather greaves (1)
+Skills: Agility: Dodge 38%, Climb 45%. Manipulation: Conceal 30%, Devise 25%. Stealth: Hide 35%, Move Quietly 40%.
+""",
+        Facts(
+            "Yrsa Halfhand",
+            C(STR=12, CON=15, SIZ=13, DEX=14, INT=12, POW=11, CHA=10),
+            (
+                W("Javelin", 40, "1D10", 2, 8),
+                W("Shortsword", 55, "1D6+1", 6, 10),
+                W("Buckler", 35, "1D3", 7, 6),
+            ),
+            skills={
+                "Dodge": 38,
+                "Climb": 45,
+                "Conceal": 30,
+                "Devise": 25,
+                "Hide": 35,
+                "Move Quietly": 40,
+            },
+            armour=armour(chest=2, abdomen=2, head=4, legs=1),
+        ),
+    ),
+    Block(
+        "en38",
+        "en",
+        "an Attacks header alone over rows with SR and HP words",
+        """\
+TROLLKIN SCOUT
+STR 8 CON 10 SIZ 6 DEX 14 INT 10 POW 7 CHA 6
+HP: 9   MP: 7   DB: none   Move: 8
+Attacks
+Spear   35%   1D6+1       SR 7   HP 8
+Sling   40%   1D8         SR 2   HP 2
+Bite    30%   1D4         SR 8   HP —
+Armor: 1 point (hide), leather cap 2
+Skills: Dodge 40, Hide 55, Listen 50, Scan 30, Move Quietly 45
+Passions: Fear (Uz) 70
+""",
+        Facts(
+            "TROLLKIN SCOUT",
+            C(STR=8, CON=10, SIZ=6, DEX=14, INT=10, POW=7, CHA=6),
+            (
+                W("Spear", 35, "1D6+1", 7, 8),
+                W("Sling", 40, "1D8", 2, 2),
+                W("Bite", 30, "1D4", 8, 0),
+            ),
+            skills={"Dodge": 40, "Hide": 55, "Listen": 50, "Scan": 30, "Move Quietly": 45},
+            passions={"Fear (Uz)": 70},
+            armour={**everywhere(1), "head": 3},
+        ),
+    ),
+    Block(
+        "en39",
+        "en",
+        "fields apart by dashes, a header with no separator",
+        """\
+Gerlach Stonefist, Dwarf (Mostali) engineer
+STR 16 CON 18 SIZ 8 DEX 10 INT 17 POW 12 CHA 7
+Hit Locations: Right Leg 01-04 6/6, Left Leg 05-08 6/6, Abdomen 09-11 6/6, Chest 12 6/7, Right Arm 13-15 6/5, Left Arm 16-18 6/5, Head 19-20 6/6
+Weapons
+Warhammer — 70% — 1D6+2 — SR 7 — HP 15
+Heavy Crossbow — 50% — 2D6+2 — SR 3 — HP 10
+Skills
+Devise 80%, Craft (Smithing) 90%, Mineral Lore 75%, Dodge 15%, Listen 40%
+Runes
+Stasis 90%, Earth 70%
+Rune Points 4 (Mostal)
+Rune Magic Bolster (1), Repair (2)
+""",
+        Facts(
+            "Gerlach Stonefist, Dwarf (Mostali) engineer",
+            C(STR=16, CON=18, SIZ=8, DEX=10, INT=17, POW=12, CHA=7),
+            (W("Warhammer", 70, "1D6+2", 7, 15), W("Heavy Crossbow", 50, "2D6+2", 3, 10)),
+            skills={
+                "Devise": 80,
+                "Craft (Smithing)": 90,
+                "Mineral Lore": 75,
+                "Dodge": 15,
+                "Listen": 40,
+            },
+            runes={"Stasis": 90, "Earth": 70},
+            cults={"Mostal": (4, {"Bolster": 1, "Repair": 2})},
+            armour=everywhere(6),
+        ),
+    ),
+    Block(
+        "en40",
+        "en",
+        "a weapon table apart by slashes, lists apart by ';' and '.'",
+        """\
+Rune Lord Eralius
+Char.  STR 17, CON 16, SIZ 15, DEX 17, INT 14, POW 18, CHA 14
+Weapon / SR / % / Damage / HP
+Rapier / 4 / 110 / 1D6+1+1D4 / 10
+Main Gauche / 5 / 85 / 1D4+1+1D4 / 8
+Armor: all locations 4 (enchanted linen)
+Runes: Truth (power) 95%; Fire/Sky (element) 90%; Stasis (power) 60%.
+Passions: Honor 100%. Devotion (Yelm) 95%.
+Spirit Combat 85%
+Rune Points: 12 (Yelm)
+Rune Magic: Sunspear 4, Sun Disk 2, Dismiss Magic 3
+""",
+        Facts(
+            "Rune Lord Eralius",
+            C(STR=17, CON=16, SIZ=15, DEX=17, INT=14, POW=18, CHA=14),
+            (W("Rapier", 110, "1D6+1", 4, 10), W("Main Gauche", 85, "1D4+1", 5, 8)),
+            skills={"Spirit Combat": 85},
+            runes={"Truth": 95, "Fire/Sky": 90, "Stasis": 60},
+            passions={"Honor": 100, "Devotion (Yelm)": 95},
+            cults={"Yelm": (12, {"Sunspear": 4, "Sun Disk": 2, "Dismiss Magic": 3})},
+            armour=everywhere(4),
+        ),
+    ),
+    Block(
+        "en41",
+        "en",
+        "Armor: none, a natural bite in a list",
+        """\
+Bramble-Tooth the Ogress
+Characteristics: STR 19 CON 14 SIZ 16 DEX 13 INT 14 POW 11 CHA 15
+Armor: none
+Weapons: Great Axe 75%, 2D6+2+1D6, SR 5, HP 10; Bite 40%, 1D6, SR 8, HP —
+Skills: Deceive 70%, Disguise 60%, Listen 50%
+Runes: Chaos 55%, Man 80%, Darkness 40%
+Passions: Hunger 90%
+""",
+        Facts(
+            "Bramble-Tooth the Ogress",
+            C(STR=19, CON=14, SIZ=16, DEX=13, INT=14, POW=11, CHA=15),
+            (W("Great Axe", 75, "2D6+2", 5, 10), W("Bite", 40, "1D6", 8, 0)),
+            skills={"Deceive": 70, "Disguise": 60, "Listen": 50},
+            runes={"Chaos": 55, "Man": 80, "Darkness": 40},
+            passions={"Hunger": 90},
+        ),
+    ),
 )

@@ -410,4 +410,85 @@ Armure : haubert d'écailles 5, jambières de bronze 6, brassards de bronze 6, h
             armour=armour(chest=5, abdomen=5, legs=6, arms=6, head=6),
         ),
     ),
+    Block(
+        "fr15",
+        "fr",
+        "catégories avec tirets, PV et PM sur une ligne, RA DEX et RA TAI",
+        """\
+Ilsa Brightwater (Adventurer)
+FOR 11  CON 13  TAI 10  DEX 16  INT 15  POU 14  CHA 14
+PV 13 — PM 14 — RA DEX 1, RA TAI 2
+Armes : Arc court 65 %, 1D6+1, RA 1, PV 5 ; Dague 35 %, 1D4+2, RA 6, PV 6
+Compétences : Agilité — Esquive 55 %, Saut 40 %. Perception — Observation 65 %, Écoute 50 %. Discrétion — Camouflage 45 %, Déplacement silencieux 50 %.
+Runes : Eau 70 %, Harmonie 50 %, Homme (forme) 60 %
+Passions : Amour (sa sœur) 75 %
+Magie spirituelle : Vivacité 1, Soins 2
+Armure : 2 points (cuir souple) partout
+""",
+        Facts(
+            "Ilsa Brightwater (Adventurer)",
+            C(STR=11, CON=13, SIZ=10, DEX=16, INT=15, POW=14, CHA=14),
+            (W("Arc court", 65, "1D6+1", 1, 5), W("Dague", 35, "1D4+2", 6, 6)),
+            skills={
+                "Esquive": 55,
+                "Saut": 40,
+                "Observation": 65,
+                "Écoute": 50,
+                "Camouflage": 45,
+                "Déplacement silencieux": 50,
+            },
+            runes={"Eau": 70, "Harmonie": 50, "Homme": 60},
+            passions={"Amour (sa sœur)": 75},
+            spirit={"Vivacité": 1, "Soins": 2},
+            armour=everywhere(2),
+        ),
+    ),
+    Block(
+        "fr16",
+        "fr",
+        "tableau à barres, localisations sur une ligne",
+        """\
+Orgil le Rouge
+FOR 14 | CON 12 | TAI 13 | DEX 11 | INT 10 | POU 9 | CHA 8
+| Arme | % | Dégâts | RA | PV |
+| --- | --- | --- | --- | --- |
+| Hache de bataille | 60 | 1D8+2+1D4 | 7 | 8 |
+| Petit bouclier | 40 | 1D3+1D4 | 8 | 8 |
+Localisation D20 Armure/PV : Jambe droite 01-04 2/5, Jambe gauche 05-08 2/5, Abdomen 09-11 2/5, Poitrine 12 2/6, Bras droit 13-15 1/4, Bras gauche 16-18 1/4, Tête 19-20 3/5
+Compétences : Esquive 25 %, Observation 30 %
+""",
+        Facts(
+            "Orgil le Rouge",
+            C(STR=14, CON=12, SIZ=13, DEX=11, INT=10, POW=9, CHA=8),
+            (W("Hache de bataille", 60, "1D8+2", 7, 8), W("Petit bouclier", 40, "1D3", 8, 8)),
+            skills={"Esquive": 25, "Observation": 30},
+            armour=armour(legs=2, abdomen=2, chest=2, arms=1, head=3),
+        ),
+    ),
+    Block(
+        "fr17",
+        "fr",
+        "« Armes : » seul sur sa ligne, javelot de lancer, armure en un mot",
+        """\
+Sauvage des collines
+FOR 14, CON 13, TAI 12, DEX 12, INT 11, POU 10, CHA 9
+PV : 13   PM : 10   Bonus aux dégâts : +1D4
+Armes :
+Hache de bataille 55 %, 1D8+2+1D4, RA 7, PV 8
+Javelot (de lancer) 40 %, 1D10+1D2, RA 3, PV 8
+Armure : cuir (2 points partout)
+Compétences : Esquive 35 %, Escalade 50 %, Pistage 45 %
+Runes : Bête 55 %, Air 40 %
+Passions : Haine (Lunars) 60 %
+""",
+        Facts(
+            "Sauvage des collines",
+            C(STR=14, CON=13, SIZ=12, DEX=12, INT=11, POW=10, CHA=9),
+            (W("Hache de bataille", 55, "1D8+2", 7, 8), W("Javelot", 40, "1D10", 3, 8)),
+            skills={"Esquive": 35, "Escalade": 50, "Pistage": 45},
+            runes={"Bête": 55, "Air": 40},
+            passions={"Haine (Lunars)": 60},
+            armour=everywhere(2),
+        ),
+    ),
 )
