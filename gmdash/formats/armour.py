@@ -14,14 +14,15 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from gmdash.formats.locations import humanoid_location
 from gmdash.formats.reading import Reading
 from gmdash.formats.sections import Section
 from gmdash.formats.text import Buffer
 from gmdash.formats.vocabulary import (
     ARMOUR_PIECES,
     ARMS,
+    ELSEWHERE,
     EVERYWHERE,
+    HIT_LOCATIONS,
     LEGS,
     NATURAL_ARMOUR,
     SectionKind,
@@ -31,9 +32,10 @@ from gmdash.rules.locations import HitTable
 
 _PLACES: dict[str, tuple[str, ...]] = {
     "head": ("head",), "chest": ("chest",), "abdomen": ("abdomen",), "arms": ARMS,
-    "each arm": ARMS, "legs": LEGS, "each leg": LEGS, "tete": ("head",),
-    "poitrine": ("chest",), "bras": ARMS, "jambes": LEGS, "chaque bras": ARMS,
-    "chaque jambe": LEGS,
+    "each arm": ARMS, "legs": LEGS, "each leg": LEGS,
+    **{name: (key,) for name, key in HIT_LOCATIONS.items() if " " in name},
+    "tete": ("head",), "poitrine": ("chest",), "bras": ARMS, "jambes": LEGS,
+    "chaque bras": ARMS, "chaque jambe": LEGS,
 }  # fmt: skip
 """Locations a piece of armour text may name outright (`head 5, arms 3`)."""
 
@@ -57,6 +59,8 @@ class Piece:
     what: str = ""
     everywhere: bool = False
     """Points for every location (`3 points everywhere`, a creature's hide)."""
+    elsewhere: bool = False
+    """Points for every location no other piece covers (`1 point elsewhere`)."""
 
 
 def read_armour(buffer: Buffer, reading: Reading, sections: list[Section],
@@ -102,11 +106,15 @@ def _read_text(
     everywhere = _everywhere(text)
     pieces_found = False
     armour: dict[str, int] = {}
+    elsewhere: list[Piece] = []
     for group in groups:
         joiners = [(text[1:], where) for text, where in group if text.startswith(_JOINER_MARK)]
         pieces = [_piece(piece) for piece in group if not piece[0].startswith(_JOINER_MARK)]
         given = [p.points for p in pieces if p.points is not None]
         for piece in pieces:
+            if piece.elsewhere and piece.points is not None:
+                elsewhere.append(piece)
+                continue
             if piece.everywhere and piece.points is not None:
                 _put(armour, table.keys, piece.points)
                 reading.assumed.append(f"armour: {piece.text!r}: {piece.points} points on every "
@@ -140,6 +148,13 @@ def _read_text(
         if all(not buffer.is_free(p.start, p.start + len(p.text), p.text) for p in pieces):
             for joiner, at in joiners:
                 buffer.blank(at, at + len(joiner))
+    for piece in elsewhere:
+        keys = [key for key in table.keys if key not in armour]
+        _put(armour, keys, piece.points or 0)
+        where = ", ".join(key.replace("_", " ") for key in keys) or "no location"
+        reading.assumed.append(f"armour: {piece.text!r}: {piece.points} on {where}")
+        buffer.blank(piece.start, piece.start + len(piece.text))
+        pieces_found = True
     if not pieces_found and everywhere is None:
         numbers = re.findall(r"(?<![\d/])\d{1,2}(?![\d/%])", text)
         if len(numbers) == 1 and not any(piece.covers for group in groups
@@ -223,28 +238,31 @@ def _piece(item: tuple[str, int]) -> Piece:
         if found:
             piece.points = int(found.group("v"))
             break
-    words_only = re.sub(r"[()\d]", " ", text)
+    words_only = re.sub(r"[()\d,;:.]", " ", text)
     folded = f" {fold(words_only)} "
     if _EVERY_PATTERN.search(text) or any(f" {w} " in folded for w in NATURAL_ARMOUR):
         piece.everywhere = True
         piece.what = "every location"
         return piece
+    if any(f" {word} " in folded for word in ELSEWHERE):
+        piece.elsewhere = True
+        piece.what = "every location not named"
+        return piece
     covers: list[str] = []
     names: list[str] = []
-    for words, keys in ARMOUR_PIECES:
-        for word in words:
-            if f" {word} " in folded:
-                covers += [key for key in keys if key not in covers]
-                names.append(word)
-                break
-    for word, keys in _PLACES.items():
-        if f" {word} " in folded and not names:
-            covers += [key for key in keys if key not in covers]
+    rest = folded
+    for word in sorted(_PLACES, key=len, reverse=True):  # named outright: `(linothorax) on chest`
+        if f" {word} " in rest:
+            covers += [key for key in _PLACES[word] if key not in covers]
             names.append(word)
-    located = humanoid_location(text.strip(" \t0123456789()"))
-    if located and not covers:
-        covers.append(located)
-        names.append(located.replace("_", " "))
+            rest = rest.replace(f" {word} ", " ")
+    if not covers:
+        for words, keys in ARMOUR_PIECES:
+            for word in words:
+                if f" {word} " in folded:
+                    covers += [key for key in keys if key not in covers]
+                    names.append(word)
+                    break
     piece.covers = tuple(covers)
     piece.what = " + ".join(names)
     return piece

@@ -12,7 +12,7 @@ from gmdash.rules.ruleset import RuleSet
 WORDS = {
     "hit_points": "hit points", "magic_points": "magic points", "damage_bonus": "damage bonus",
     "dex_sr": "DEX strike rank", "siz_sr": "SIZ strike rank", "healing_rate": "healing rate",
-    "move": "move",
+    "move": "move", "base_sr": "base strike rank (DEX SR + SIZ SR)",
 }  # fmt: skip
 
 
@@ -36,6 +36,7 @@ def compare_derived(
         "siz_sr": derived.siz_sr,
         "healing_rate": derived.healing_rate,
         "move": derived.movement_walk,
+        "base_sr": derived.dex_sr + derived.siz_sr,
     }
     for key, theirs in printed.items():
         if key == "locations" or key not in ours:

@@ -41,6 +41,7 @@ _LONG: tuple[tuple[str, re.Pattern[str]], ...] = (
                                 + _E + _SEP + _BONUS)),
     ("move", re.compile(_W + _words("movement rate", "move", "vitesse de deplacement",
                                     "points de mouvement") + _E + _SEP + _NUMBER)),
+    ("base_sr", re.compile(_W + _words("base sr", "base strike rank") + _E + _SEP + _NUMBER)),
     ("healing_rate", re.compile(_W + _words("healing rate", "vitesse de guerison") + _E + _SEP
                                 + _NUMBER)),
 )  # fmt: skip

@@ -234,6 +234,8 @@ NATURAL_ARMOUR = ("hide", "skin", "fur", "scales", "chitin", "shell", "carapace"
 EVERYWHERE = ("all", "everywhere", "all locations", "each location", "every location",
               "partout", "toutes")  # fmt: skip
 """Words that spread one armour value over every location."""
+ELSEWHERE = ("elsewhere", "everywhere else", "other locations", "all other locations", "rest")
+"""Words that put one armour value on the locations no other piece covers (English only)."""
 
 CULT_RANKS = {"lay member": "lay member", "initiate": "initiate", "god-talker": "god-talker",
               "god talker": "god-talker", "rune priest": "rune priest", "priest": "rune priest",

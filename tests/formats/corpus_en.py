@@ -1311,4 +1311,112 @@ Passions: Hunger 90%
             passions={"Hunger": 90},
         ),
     ),
+    Block(
+        "en42",
+        "en",
+        "bestiary style: Characteristics Average, Base SR, a Magic: header over Spirit magic:, Combat alone",
+        """\
+BROO
+Chaos-tainted beastmen of the wastes, hated by all.
+Characteristics   Average
+STR 2D6+6         13
+CON 3D6           10–11
+SIZ 2D6+6         13
+DEX 3D6           10–11
+INT 2D6+6         13
+POW 3D6           10–11
+CHA 1D6           3–4
+Move: 8
+Hit Points: 11
+Base SR: 5
+Armor: 2-point hide.
+Skills: Dodge 25%, Listen 40%, Scan 30%, Hide 40%.
+Passions: Hate (Life) 80%
+Runes: Chaos 60%, Disorder 50%, Beast 60%
+Magic: Spirit magic: Disruption (1), Demoralize (2)
+Combat
+Weapon     %    Damage        SR
+Head Butt  45   1D6+1D4       8
+Club       40   1D8+1D4       8
+Chaos Features: roll once on the Chaos Features table.
+""",
+        Facts(
+            "BROO",
+            C(STR=13, CON=10, SIZ=13, DEX=10, INT=13, POW=10, CHA=3),
+            (W("Head Butt", 45, "1D6", 8, 0), W("Club", 40, "1D8", 8, 0)),
+            skills={"Dodge": 25, "Listen": 40, "Scan": 30, "Hide": 40},
+            runes={"Chaos": 60, "Disorder": 50, "Beast": 60},
+            passions={"Hate (Life)": 80},
+            spirit={"Disruption": 1, "Demoralize": 2},
+            armour=everywhere(2),
+            not_read=(
+                "Chaos-tainted beastmen of the wastes, hated by all.",
+                "Chaos Features: roll once on the Chaos Features table.",
+            ),
+        ),
+    ),
+    Block(
+        "en43",
+        "en",
+        "Stats: apart by slashes, lists apart by ';', weapon fields in brackets, armour elsewhere",
+        """\
+Name: Arkat's Heir (a Humakti duellist)
+Stats: STR 15 / CON 13 / SIZ 12 / DEX 17 / INT 13 / POW 14 / CHA 12
+Skills: Dodge 60%; Scan 45%; Sense Assassin 40%; Listen 35%
+Combat: Rapier 90% (1D6+1+1D4, SR 5, HP 8), Main-gauche 70% (1D4+1+1D4, SR 6, HP 6)
+Armour: 3 points (linothorax) on chest and abdomen; 1 point elsewhere
+Rune Points: 4 (Humakt); Rune spells: Truesword (2), Sever Spirit (3)
+Spirit spells: Bladesharp (3), Parry (2)
+""",
+        Facts(
+            "Arkat's Heir (a Humakti duellist)",
+            C(STR=15, CON=13, SIZ=12, DEX=17, INT=13, POW=14, CHA=12),
+            (W("Rapier", 90, "1D6+1", 5, 8), W("Main-gauche", 70, "1D4+1", 6, 6)),
+            skills={"Dodge": 60, "Scan": 45, "Sense Assassin": 40, "Listen": 35},
+            spirit={"Bladesharp": 3, "Parry": 2},
+            cults={"Humakt": (4, {"Truesword": 2, "Sever Spirit": 3})},
+            armour={**everywhere(1), "chest": 3, "abdomen": 3},
+        ),
+    ),
+    Block(
+        "en44",
+        "en",
+        "apart by tabs: headers and labels with no colon",
+        """\
+Tarsha of the Ernalda Queens
+STR 10	CON 14	SIZ 12	DEX 11	INT 16	POW 18	CHA 17
+Hit Points	15
+Magic Points	18
+Weapon	%	Damage	SR	HP
+Dagger	40	1D4+2	8	6
+Skills	Charm 80%, Intrigue 75%, Orate 70%, Worship (Ernalda) 90%, Earth Lore 60%
+Runes	Earth 95%, Harmony 80%, Fertility 70%
+Passions	Love (her people) 80%, Devotion (Ernalda) 95%
+Spirit Magic	Heal 6 (variable), Glamour 3, Befuddle 2
+Rune Points	11 (Ernalda)
+Rune Magic	Command Worshipper 2, Heal Body 3, Bless Crops 1, Charisma 1
+""",
+        Facts(
+            "Tarsha of the Ernalda Queens",
+            C(STR=10, CON=14, SIZ=12, DEX=11, INT=16, POW=18, CHA=17),
+            (W("Dagger", 40, "1D4+2", 8, 6),),
+            skills={
+                "Charm": 80,
+                "Intrigue": 75,
+                "Orate": 70,
+                "Worship (Ernalda)": 90,
+                "Earth Lore": 60,
+            },
+            runes={"Earth": 95, "Harmony": 80, "Fertility": 70},
+            passions={"Love (her people)": 80, "Devotion (Ernalda)": 95},
+            spirit={"Heal": 6, "Glamour": 3, "Befuddle": 2},
+            variable=frozenset({"Heal"}),
+            cults={
+                "Ernalda": (
+                    11,
+                    {"Command Worshipper": 2, "Heal Body": 3, "Bless Crops": 1, "Charisma": 1},
+                )
+            },
+        ),
+    ),
 )
