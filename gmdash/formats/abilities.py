@@ -20,7 +20,8 @@ from gmdash.formats.vocabulary import (
     fold,
 )
 
-_NAME = (rf"[{LETTER}][{LETTER}'\-/]*(?:[ \t]{{1,2}}(?:/[ \t]{{1,2}})?[{LETTER}][{LETTER}'\-/]*)*?"
+_NAME = (rf"[{LETTER}][{LETTER}'\-/]{{0,40}}(?:[ \t]{{1,2}}(?:/[ \t]{{1,2}})?[{LETTER}]"
+         rf"[{LETTER}'\-/]{{0,40}}){{0,7}}?"
          r"(?:[ \t]*\([^()\n]*\))?")  # fmt: skip
 """Words one or two spaces apart (a wider gap is something read and blanked), then perhaps a
 speciality in brackets (`Lore (Sartar)`)."""

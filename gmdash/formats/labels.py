@@ -24,7 +24,8 @@ _BONUS = (
     r"(?P<value>[+\-]?[ \t]*\d*[dD]\d+(?:[ \t]*[+\-][ \t]*\d*[dD]?\d+)*|[+\-]?0"
     r"|(?i:none|aucun)|-(?![ \t]*\d))"
 )
-_NAME = rf"[{LETTER}][{LETTER}'\-]*(?:[ \t]+[{LETTER}][{LETTER}'\-]*)*"
+_NAME = rf"[{LETTER}][{LETTER}'\-]{{0,40}}(?:[ \t]+[{LETTER}][{LETTER}'\-]{{0,40}}){{0,7}}"
+"""A cult's name: at most eight words (bounded, so a long line is read in linear time)."""
 
 
 def _words(*words: str) -> str:

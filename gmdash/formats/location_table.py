@@ -11,7 +11,7 @@ from gmdash.formats.sections import Section, location_columns
 from gmdash.formats.text import LETTER, Buffer
 from gmdash.formats.vocabulary import SectionKind
 
-_NAME = rf"(?P<name>[{LETTER}][{LETTER}'. \-]*?)"
+_NAME = rf"(?P<name>[{LETTER}][{LETTER}'. \-]{{0,40}}?)"
 _RANGE = r"(?P<low>\d{1,2})(?:[ \t]*-[ \t]*(?P<high>\d{1,2}))?"
 _PAIR = r"(?P<first>\d{1,3}|-)[ \t]*/[ \t]*(?P<second>-?\d{1,3})(?!\d)"
 NAME_FIRST = re.compile(

@@ -16,7 +16,8 @@ from gmdash.formats.sections import Section
 from gmdash.formats.text import LETTER, Buffer, split_entries
 from gmdash.formats.vocabulary import SectionKind, fold
 
-_SPELL_NAME = rf"[{LETTER}][{LETTER}'\-/]*(?:[ \t]{{1,2}}[{LETTER}][{LETTER}'\-/]*)*"
+_SPELL_NAME = (rf"[{LETTER}][{LETTER}'\-/]{{0,40}}(?:[ \t]{{1,2}}[{LETTER}][{LETTER}'\-/]{{0,40}})"
+               "{0,7}")  # fmt: skip
 SPELL = re.compile(
     rf"^(?P<name>{_SPELL_NAME})(?:[ \t]*[:\-]?[ \t]*(?P<points>\d{{1,2}})(?:[ \t]*(?:-|to|à)"
     r"[ \t]*\d{1,2})?(?:[ \t]*(?:pts?|points?))?)?(?:[ \t]*\((?P<note>[^()\n]*)\))?"

@@ -70,6 +70,8 @@ class Buffer:
     chars: list[str] = field(init=False)
     read: list[bool] = field(init=False)
     starts: list[int] = field(init=False)
+    cached: str | None = field(init=False, default=None)
+    """`now` as last made, until something more is read."""
 
     def __post_init__(self) -> None:
         joined = "\n".join(normal(line) for line in self.original)
@@ -89,10 +91,14 @@ class Buffer:
     @property
     def now(self) -> str:
         """The text as it is now: what was read is spaces, newlines kept."""
-        return "".join(self.chars)
+        if self.cached is None:
+            self.cached = "".join(self.chars)
+        return self.cached
 
     def blank(self, start: int, end: int) -> None:
         """Mark `start:end` as read."""
+        if start < end:
+            self.cached = None
         for index in range(max(0, start), min(end, len(self.chars))):
             if self.chars[index] != "\n":
                 self.chars[index] = " "

@@ -22,7 +22,9 @@ from gmdash.formats.text import LETTER, Buffer, Entry, split_entries
 from gmdash.formats.vocabulary import SectionKind, fold
 
 _DICE = r"\d*[dD]\d+(?:[ \t]*[+\-][ \t]*(?:\d*[dD]\d+|\d+(?![dD\d])|DB|db|BD|bd))*"
-_NAME = rf"[{LETTER}][{LETTER}'\-]*(?:[ \t]{{1,2}}[{LETTER}][{LETTER}'\-]*)*"
+_NAME = rf"[{LETTER}][{LETTER}'\-]{{0,40}}(?:[ \t]{{1,2}}[{LETTER}][{LETTER}'\-]{{0,40}}){{0,6}}"
+"""A weapon's name: at most seven words of at most 41 letters (bounded, so that a long line of
+prose is read in linear time)."""
 _WORD_START = rf"(?<![{LETTER}\d])"
 
 
