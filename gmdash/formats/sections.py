@@ -69,6 +69,14 @@ WEAPON_COLUMNS: dict[str, str] = {
 }  # fmt: skip
 """A weapon table's column heads (folded) -> what the column holds ("" joins the one before)."""
 
+_SPACED_HEADERS = (
+    "skills", "competences", "runes", "passions", "languages", "langues", "spirit magic",
+    "spirit spells", "rune magic", "rune spells", "magie spirituelle", "magie runique",
+    "sorcery", "sorcellerie", "weapons", "attacks", "armes", "armor", "armour", "armure",
+    "attributes", "attributs", "hit locations",
+)  # fmt: skip
+"""Headers read with no separator when a capitalised entry follows on their line (`Rune Magic
+Bolster (1)`, `Skills<tab>Charm 80%`); never `Armes de mêlée`, never `Runes of power`."""
 _WEAPON_TABLE_WORDS = ("weapons", "weapon", "attacks", "attack", "armes", "arme", "attaques")
 
 
@@ -79,8 +87,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     return {
         "line": re.compile(
             rf"(?m)^[ \t]*(?:[*•·>#]+[ \t]*)?(?P<word>{alternation}){tail}"
-            r"[ \t]*(?P<sep>:|-(?=[ \t]|[^\d\s])|=|\.(?=[ \t])|$"
-            rf"|(?<=[{LETTER}])(?=[ \t]+[{LETTER}][^\n]*\d))"
+            r"[ \t]*(?P<sep>:|-(?=[ \t]|[^\d\s])|=|\.(?=[ \t])|$)"
+        ),
+        "spaced": re.compile(
+            rf"(?m)^[ \t]*(?P<word>{words_pattern(_SPACED_HEADERS)})(?P<note>)"
+            r"(?=[ \t]+[A-ZÀ-ÖØ-Þ][^\n]*\d)"
         ),
         "inline": re.compile(
             rf"(?<![{LETTER}\d'])(?P<word>{alternation}){tail}[ \t]*:"
@@ -174,7 +185,7 @@ def find_sections(buffer: Buffer) -> list[Section]:
         if columns is not None and not _taken(found, match.start("word")):
             found.append(_Header(match.start("word"), match.end(), SectionKind.LOCATIONS,
                                  match.group("word"), columns=columns))  # fmt: skip
-    for name in ("line", "inline"):
+    for name in ("line", "spaced", "inline"):
         for match in patterns[name].finditer(now):
             at = match.start("word")
             if _taken(found, at) or (name == "inline" and _after_a_word(now, at)):
