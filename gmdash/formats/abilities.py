@@ -32,8 +32,11 @@ CATEGORY_MODIFIER = r"(?:[ \t]*\(?[ \t]*[+\-]?\d{1,3}[ \t]*%?[ \t]*\)?)?"
 """The modifier a sheet prints after a category (`Agility (+5%):`): gmdash computes its own."""
 _CATEGORY = rf"(?:{words_pattern(SKILL_CATEGORIES)}){CATEGORY_MODIFIER}[ \t]*[:\-]"
 ENTRY = re.compile(
-    rf"^(?:(?P<category>{_CATEGORY})[ \t]*)?(?P<name>{_NAME}){_LEADER}{_VALUE}[ \t]*[†‡☐✓]*$"
+    rf"^(?:(?P<category>{_CATEGORY})[ \t]*)?(?P<name>{_NAME}){_LEADER}{_VALUE}[ \t]*[†‡☐✓]*"
+    r"(?P<note>\([^()\n]*\)[ \t]*)?$"
 )
+"""An entry of a list; a note in brackets after its value (`Dodge 24% (34% unarmoured)`) is
+left for the report."""
 CATEGORY_ALONE = re.compile(rf"(?<![{LETTER}]){_CATEGORY}(?=[ \t]*(?:\n|$)|[ \t]{{2,}})")
 """A category whose skills were all read (only spaces left after it)."""
 FREE = re.compile(rf"(?<![{LETTER}\d])(?P<name>{_NAME}){_LEADER}{_VALUE}(?![\d])")
@@ -88,7 +91,8 @@ def _entry(buffer: Buffer, entry: Entry, kind: SectionKind) -> AbilityRead | Non
     ability_kind = _KINDS.get(kind, "skill")
     if kind is SectionKind.RUNES:
         name = without_kind(name)
-    buffer.blank(entry.start, entry.end)
+    end = entry.start + match.start("note") if match.group("note") else entry.end
+    buffer.blank(entry.start, end)
     return AbilityRead(name, ability_kind, int(match.group("value")))
 
 
@@ -158,7 +162,3 @@ def kind_by_name(name: str) -> tuple[str, str]:
     if fold(name).split(" ")[0].split("(")[0] in PASSIONS:
         return name, "passion"
     return name, "skill"
-
-
-def category_of(text: str) -> str | None:
-    return SKILL_CATEGORIES.get(fold(text))

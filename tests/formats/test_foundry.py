@@ -163,6 +163,14 @@ def test_move_quietly_and_dodge_carry_foundrys_own_penalties() -> None:
     assert "Dodge -9: the equipped ENC, as Foundry's sheet takes it" in reading.assumed
 
 
+YELMARAS_ARMOUR = {"chest": 3, "abdomen": 3, "head": 3, "right_leg": 2, "left_leg": 2}
+"""Her linothorax, open helm and greaves, each on the locations it covers."""
+
+
+def _worn(actor: dict[str, Any]) -> dict[str, int]:
+    return dict(complete(read_foundry(actor).sheet, id="c0001", ruleset=RuleSet.RQG).armour)
+
+
 def test_armour_is_matched_to_the_actors_own_locations_by_rqid() -> None:
     actor = full_adventurer()
     for item in actor["items"]:
@@ -173,9 +181,7 @@ def test_armour_is_matched_to_the_actors_own_locations_by_rqid() -> None:
             for link in item["system"]["hitLocationRqidLinks"]:
                 link["rqid"] = "i.hit-location.humanoid-" + link["rqid"].rsplit(".", 1)[1]
                 link["name"] = ""
-    sheet = complete(read_foundry(actor).sheet, id="c0001", ruleset=RuleSet.RQG)
-    assert dict(sheet.armour) == {"chest": 3, "abdomen": 3, "head": 3, "right_leg": 2,
-                                  "left_leg": 2}  # fmt: skip
+    assert _worn(actor) == YELMARAS_ARMOUR
 
 
 def test_armour_of_an_export_before_rqid_links_is_read_by_location_name() -> None:
@@ -184,9 +190,7 @@ def test_armour_of_an_export_before_rqid_links_is_read_by_location_name() -> Non
         if item["type"] == "armor":
             links = item["system"].pop("hitLocationRqidLinks")
             item["system"]["hitLocations"] = [link["name"] for link in links]
-    sheet = complete(read_foundry(actor).sheet, id="c0001", ruleset=RuleSet.RQG)
-    assert dict(sheet.armour) == {"chest": 3, "abdomen": 3, "head": 3, "right_leg": 2,
-                                  "left_leg": 2}  # fmt: skip
+    assert _worn(actor) == YELMARAS_ARMOUR
 
 
 def test_armour_points_a_prepared_export_shows_are_compared() -> None:
