@@ -491,4 +491,79 @@ Passions : Haine (Lunars) 60 %
             armour=everywhere(2),
         ),
     ),
+    Block(
+        "fr18",
+        "fr",
+        "tableau à barres, catégories avec leur modificateur, Mouvement : 8, combat spirituel",
+        """\
+Vasilka Marche-Vent, initiée d'Orlanth
+Caractéristiques : FOR 13, CON 14, TAI 12, DEX 15, INT 13, POU 15, CHA 14
+Points de vie : 14 · Points de magie : 15 · Bonus aux dégâts : +1D4 · Vitesse de guérison : 3
+Rang d'action : DEX 2, TAI 2
+Mouvement : 8
+Combat spirituel : 55 %, dégâts 1D6+1
+| Arme | % | Dégâts | RA | PV |
+|---|---|---|---|---|
+| Épée large | 65 | 1D8+1+1D4 | 6 | 12 |
+| Bouclier moyen | 50 | 1D4+1D4 | 7 | 12 |
+Compétences :
+Agilité (+5 %) : Esquive 45 %, Saut 40 %
+Communication (+5 %) : Éloquence 50 %, Chant 40 %
+Magie (+5 %) : Méditation 25 %, Vénération (Orlanth) 50 %
+Runes : Air 80 %, Mouvement 60 %, Feu/Ciel 20 %
+Passions : Loyauté (Sartar) 60 %, Honneur 65 %
+Armure : haubert de cuir (2 points), jambières de bronze (5), casque ouvert (4)
+Points de Rune : 3 (Orlanth)
+Magie runique : Foudre (1), Bouclier (1), Vol (2)
+Magie spirituelle : Démoralisation (2), Soins (2)
+""",
+        Facts(
+            "Vasilka Marche-Vent, initiée d'Orlanth",
+            C(STR=13, CON=14, SIZ=12, DEX=15, INT=13, POW=15, CHA=14),
+            (W("Épée large", 65, "1D8+1", 6, 12), W("Bouclier moyen", 50, "1D4", 7, 12)),
+            skills={
+                "Spirit Combat": 55,
+                "Esquive": 45,
+                "Saut": 40,
+                "Éloquence": 50,
+                "Chant": 40,
+                "Méditation": 25,
+                "Vénération (Orlanth)": 50,
+            },
+            runes={"Air": 80, "Mouvement": 60, "Feu/Ciel": 20},
+            passions={"Loyauté (Sartar)": 60, "Honneur": 65},
+            spirit={"Démoralisation": 2, "Soins": 2},
+            cults={"Orlanth": (3, {"Foudre": 1, "Bouclier": 1, "Vol": 2})},
+            armour=armour(chest=2, abdomen=2, legs=5, head=4),
+        ),
+    ),
+    Block(
+        "fr19",
+        "fr",
+        "créature : dés et moyennes entre parenthèses, pas d'armure (—), tableau sans PV",
+        """\
+Ogre affamé (créature)
+FOR 3D6+6 (17) CON 2D6+6 (13) TAI 2D6+6 (13) DEX 3D6 (10) INT 3D6 (10) POU 3D6 (10) CHA 3D6 (10)
+Localisation   D20     Armure/PV
+Jambe droite   01–04   —/5
+Jambe gauche   05–08   —/5
+Abdomen        09–11   —/5
+Poitrine       12      —/6
+Bras droit     13–15   —/4
+Bras gauche    16–18   —/4
+Tête           19–20   —/5
+Arme           %     Dégâts       RA
+Massue         55    2D6+1D4      7
+Poing          45    1D3+1D4      8
+Compétences : Écoute 40 %, Pistage 35 %
+Il dévore tout ce qu'il trouve.
+""",
+        Facts(
+            "Ogre affamé (créature)",
+            C(STR=17, CON=13, SIZ=13, DEX=10, INT=10, POW=10, CHA=10),
+            (W("Massue", 55, "2D6", 7, 0), W("Poing", 45, "1D3", 8, 0)),
+            skills={"Écoute": 40, "Pistage": 35},
+            not_read=("Il dévore tout ce qu'il trouve.",),
+        ),
+    ),
 )
