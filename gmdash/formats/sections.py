@@ -1,10 +1,12 @@
 """The sections of a stat block: each header (`Skills:`, `Passions —`, `Magie runique :`, a
 `Weapon % Damage SR HP` table's head, a header alone on its line) and the text it governs.
 
-A header is one of the words of `vocabulary.SECTION_WORDS` followed by ":", a dash or the end of
-its line, at the start of a line; or followed by ":" anywhere else (one-line blocks). Inside a
-`Skills` section the category words (`Magic:`, `Perception:`) sort skills and start nothing.
-A section runs to the next header or to a blank line.
+A header is one of the words of `vocabulary.SECTION_WORDS` at the start of a line, followed by
+":", a dash, a full stop, "=" or the end of its line (or, for a list's header, only spaces and a
+capitalised entry); anywhere else, followed by ":" (one-line blocks). Inside a `Skills` section
+the category words (`Magic:`, `Perception:`) sort skills and start nothing. A section runs to
+the next header or a blank line, and past the end of its line only while its list goes on
+(`_body_end`); a table's section, while its rows do.
 """
 
 from __future__ import annotations
