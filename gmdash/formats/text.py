@@ -119,17 +119,6 @@ class Buffer:
             if self.is_free(match.start(), match.end(), match.group(0)):
                 yield match
 
-    def line_of(self, offset: int) -> int:
-        """The index (from 0) of the line holding `offset`."""
-        low, high = 0, len(self.starts) - 1
-        while low < high:
-            middle = (low + high + 1) // 2
-            if self.starts[middle] <= offset:
-                low = middle
-            else:
-                high = middle - 1
-        return low
-
     def line_span(self, index: int) -> tuple[int, int]:
         start = self.starts[index]
         return start, start + len(self.original[index])
