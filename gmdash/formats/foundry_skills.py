@@ -158,7 +158,7 @@ def skill_penalties(
         penalties[MOVE_QUIETLY] = penalties["move quietly"] = quiet
         reading.assumed.append(f"Move Quietly -{quiet}: the armour worn, as Foundry's sheet "
                                "takes it")  # fmt: skip
-    if modifiers and equipped > top:
+    if "STR" in chars and equipped > top:  # a creature's categories (all 0) are cut too
         cut = 5 * (equipped - top)
         for category in OVERLOAD_CATEGORIES:
             modifiers[category] = modifiers.get(category, 0) - cut

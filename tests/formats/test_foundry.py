@@ -213,3 +213,17 @@ def _skill_item(name: str, category: str, base: int, gained: int, **derived: int
     rqid = "i.skill." + name.lower().replace(" ", "-")
     return {"name": name, "type": "skill", "_id": f"id-{name}", "system": system,
             "flags": {"rqg": {"documentRqidFlags": {"id": rqid}}}}  # fmt: skip
+
+
+def test_an_overloaded_character_loses_5_a_point_on_the_physical_categories() -> None:
+    actor = full_adventurer()
+    actor["items"].append({"name": "Bronze anvil", "type": "gear", "_id": "id-anvil",
+                           "system": {"equippedStatus": "equipped", "encumbrance": 20,
+                                      "quantity": 1}})  # fmt: skip
+    reading = read_foundry(actor)
+    values = {a["name"]: a["value"] for a in reading.sheet["abilities"]}
+    # ENC 20 over the maximum 14: 6 x 5 = 30 off agility; Dodge also loses min(20, 14)
+    assert values["Dodge"] == 0  # 24 + 16 + (0 - 30) - 14, never below 0
+    assert values["Broadsword"] == 70 - 30  # melee weapons: cut too
+    assert values["Scan"] == 50  # perception: not cut
+    assert any("over the maximum 14: -30" in line for line in reading.assumed)
