@@ -345,39 +345,39 @@ def report_quit(floor: Samples, runs: dict[str, Samples]) -> bool:
 
 async def roll_frames(saves: Path) -> tuple[int, int]:
     """Frames from the roll key to the result shown, and to its log row shown (resistance pane,
-    enter; the demo campaign, headless): the row is due in the result's frame."""
+    enter; the demo campaign, headless): the row is due in the result's frame. What each frame
+    showed is read as it is drawn (`App.post_display_hook`): the pane's result and the number
+    of the log's rows."""
+    from textual.widgets import Static
+
     from gmdash.rules import SeededRng
     from gmdash.tui.app import GmDashApp
+    from gmdash.tui.panes.log import LogPane
 
     service = CampaignService.open(saves, DEMO_NAME, remember=False)
     try:
         app = GmDashApp(service, rng=SeededRng(1))
-        frames: list[tuple[str, str]] = []
+        frames: list[tuple[str, int]] = []
 
-        def region_text(scope: str) -> str:
-            region = app.pane(scope).region
-            strips = app.screen._compositor.render_strips()
-            return "\n".join(strips[y].text[region.x : region.right]
-                             for y in range(region.y, region.bottom))  # fmt: skip
+        def shown() -> tuple[str, int]:
+            result = app.pane("resistance").query_one("#res-result", Static)
+            return str(result.content), app.query_one(LogPane).table.row_count
 
-        display = app._display
+        def post_display_hook() -> None:
+            if app.screen is app.screen_stack[0]:
+                frames.append(shown())
 
-        def _display(screen: object, renderable: object) -> None:
-            display(screen, renderable)  # type: ignore[arg-type]
-            if renderable is not None and screen is app.screen_stack[0]:
-                frames.append((region_text("resistance"), region_text("log")))
-
-        app._display = _display  # type: ignore[method-assign]
+        app.post_display_hook = post_display_hook  # type: ignore[method-assign]
         async with app.run_test(size=(COLUMNS, LINES)) as pilot:
             await pilot.press("3")
             await pilot.pause()
-            before = (region_text("resistance"), region_text("log"))
+            before = shown()
             frames.clear()
             await pilot.press("enter")
             for _ in range(10):
                 await pilot.pause()
         result = next(i for i, (r, _) in enumerate(frames, 1) if r != before[0])
-        row = next(i for i, (_, log) in enumerate(frames, 1) if log != before[1])
+        row = next(i for i, (_, rows) in enumerate(frames, 1) if rows != before[1])
     finally:
         service.close()
     return result, row

@@ -192,16 +192,6 @@ class CampaignService:
             return create_demo(saves, clock=clock, bus=bus)
         return cls.open(saves, slug, clock=clock, bus=bus)
 
-    def keep_ready(self) -> None:
-        """At close, keep the state ready for the next open (the dashboard's start-up: see
-        `gmdash.store.state_cache`); the CLI's short runs don't pay for writing it."""
-        if not self.read_only:
-            self.store.keep_ready = self._ready_to_keep
-
-    def _ready_to_keep(self, numbers: list[int]) -> tuple[CampaignState, list[Event]]:
-        """The state, and the events of log files `numbers` (what the next open replays)."""
-        return self.state, [event for number in numbers for event in self._log_events(number)]
-
     def close(self) -> None:
         """Release the campaign: every change is already on disk; the store compacts."""
         self.store.close()
@@ -521,18 +511,11 @@ def _load_state(store: CampaignStore, replayed: list[Event] | None = None) -> Ca
     of the evening are in the session log alone: replaying them is the normal way to open.
     """
     path = store.folder / CAMPAIGN_FILE
-    ready = store.ready_state()
-    kept: list[Event] | None = None
-    if ready is not None and isinstance(ready[0], CampaignState):
-        state = ready[0]  # the snapshot's own state, checked when it was kept (state_cache)
-        kept = _kept_events(ready[2]) if ready[1] == state.log_file else None
-    else:
-        try:
-            state = CampaignState.from_dict(store.load_state())
-        except ValidationError as error:
-            raise CorruptSaveError(path, f"bad value for {error.field}: {error.message}") from None
-    if kept is None:
-        kept = [read_event(raw, path) for raw in store.replay_events(state.log_file)]
+    try:
+        state = CampaignState.from_dict(store.load_state())
+    except ValidationError as error:
+        raise CorruptSaveError(path, f"bad value for {error.field}: {error.message}") from None
+    kept = [read_event(raw, path) for raw in store.replay_events(state.log_file)]
     applied = 0
     for event in kept:
         if replayed is not None:
@@ -552,14 +535,6 @@ def _load_state(store: CampaignStore, replayed: list[Event] | None = None) -> Ca
         # the state already, and closing compacts again.
         store.compact(state.to_dict(), state.log_file)
     return state
-
-
-def _kept_events(kept: object) -> list[Event] | None:
-    """The log's events kept ready with the state (read and checked when they were kept), if
-    that is what they are."""
-    if isinstance(kept, list) and all(isinstance(event, Event) for event in kept):
-        return kept
-    return None
 
 
 def create_demo(

@@ -139,7 +139,6 @@ async def test_random_keys_raise_nothing(
 ) -> None:
     caplog.set_level(logging.ERROR, logger="gmdash")
     app, service = make_app(tmp_path)
-    app.build_ahead = burst > 1  # typed ahead into dialogs built ahead, or built by their key
     events: list[Event] = []
     service.bus.subscribe(Event, events.append)
     chooser = random.Random(seed)  # the test's own dice; the app keeps its seeded rng
