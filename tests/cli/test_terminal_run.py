@@ -13,7 +13,6 @@ import sys
 import time
 from pathlib import Path
 
-
 from gmdash.play.campaign import create_demo
 from gmdash.play.demo import DEMO_NAME
 from gmdash.store.paths import campaign_folder
