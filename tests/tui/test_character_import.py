@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, Static, TextArea
 
 from gmdash.tui.dialogs.character_import import CharacterImportDialog
@@ -27,6 +28,7 @@ def _keys(text: str) -> list[str]:
     return ["enter" if char == "\n" else str(character_key(char)) for char in text]
 
 
+@pytest.mark.slow
 async def test_a_pasted_stat_block_is_previewed_then_saved(tmp_path: Path) -> None:
     service = demo_service(tmp_path / "saves", FakeClock())
     before = [c.name for c in service.characters]

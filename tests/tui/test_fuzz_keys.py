@@ -129,6 +129,7 @@ def test_the_pool_covers_every_declared_key() -> None:
             assert key in pool or key in NEVER | OWN_TEST
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seed", "burst", "total"),
     [(1, 1, KEYS_TOTAL), (4, 3, 1_500)],

@@ -127,6 +127,7 @@ def hostile_app(tmp_path: Path) -> tuple[GmDashApp, CampaignService]:
     return dashboard_app(service), service
 
 
+@pytest.mark.slow
 async def test_every_command_opens_and_closes_on_a_hostile_roster(
     hostile_app: tuple[GmDashApp, CampaignService], caplog: pytest.LogCaptureFixture
 ) -> None:

