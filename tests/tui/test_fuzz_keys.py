@@ -1,7 +1,8 @@
 """Thousands of random keys at the table: the dashboard never raises, whatever is pressed.
 
-Game masters type fast and miss keys. This drives 2,000 keys (`FUZZ_KEYS`) drawn from the command table (every
-declared key of every scope) mixed with the keys dialogs react to (letters, digits, enter,
+Game masters type fast and miss keys. This drives 2,000 keys (`FUZZ_KEYS`) drawn from the
+command table (every declared key of every scope) mixed with the keys dialogs react to (letters,
+digits, enter,
 escape, arrows...) through the whole app, and expects no exception to escape and no unexpected
 error to be reported by the `@guarded` safety net, and no character to land in a text field
 that did not have the focus when it was typed. Quitting is left out: it would end the run.
