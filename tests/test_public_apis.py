@@ -94,6 +94,17 @@ def library_private_names() -> frozenset[str]:
     return frozenset(names - NAMEDTUPLE_API)
 
 
+def class_body_names(node: ast.ClassDef) -> Iterator[str]:
+    """The names a class body defines: its methods and class attributes."""
+    for item in node.body:
+        if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield item.name
+        elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+            yield item.target.id
+        elif isinstance(item, ast.Assign):
+            yield from (target.id for target in item.targets if isinstance(target, ast.Name))
+
+
 @cache
 def own_private_names() -> frozenset[str]:
     """The underscored names gmdash and its tests define themselves: methods and class
@@ -102,13 +113,7 @@ def own_private_names() -> frozenset[str]:
     for path in sources():
         for node in ast.walk(tree(path)):
             if isinstance(node, ast.ClassDef):
-                for item in node.body:
-                    if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
-                        names.add(item.name)
-                    elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-                        names.add(item.target.id)
-                    elif isinstance(item, ast.Assign):
-                        names.update(t.id for t in item.targets if isinstance(t, ast.Name))
+                names.update(class_body_names(node))
             elif (
                 isinstance(node, ast.Attribute)
                 and isinstance(node.ctx, ast.Store)
@@ -231,15 +236,7 @@ def names_used_on_self(cls: type) -> set[str]:
         return set()
     (body,) = ast.parse(source).body
     assert isinstance(body, ast.ClassDef)
-    used: set[str] = set()
-    for item in body.body:
-        if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
-            used.add(item.name)
-        elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-            used.add(item.target.id)
-        elif isinstance(item, ast.Assign):
-            used.update(t.id for t in item.targets if isinstance(t, ast.Name))
-    used.update(on_self(body))
+    used = set(class_body_names(body)) | set(on_self(body))
     return {name for name in used if is_private(name)}
 
 
