@@ -8,13 +8,13 @@ screen for the first time since another was shown is written to file descriptor 
 CPU: the process's CPU time so far), so the bench reads when the first full frame was written
 and when a dialog's first frame was.
 
-The only thing added to either app is that report, hooked the same way into both (the method
+The only thing added to either app is that report, hooked the same way into both (the driver
 Textual writes every frame through), as `textual.app` is imported by the program itself: the
 probe imports nothing of Textual or gmdash, so each starts as it would alone. The floor imports
 only what a one-`Static` app needs, and gmdash runs as its console script does (it turns the
-garbage collector off and its kept dataclass code on before it imports Textual; when the probe
-imported `textual.app` first, gmdash started with Textual loaded without them, which a user's
-start never does). The imports are part of what is timed.
+garbage collector off before it imports Textual; had the probe imported `textual.app` first,
+gmdash would start with Textual loaded, which a user's start never does). The imports are part
+of what is timed.
 """
 
 from __future__ import annotations
@@ -28,23 +28,40 @@ EXIT_AT_FIRST_FRAME = "GMDASH_PROBE_EXIT_AT_FIRST_FRAME"
 """Set (by `bench/instructions.py`): the process ends as soon as its first full frame is out."""
 
 
+FRAME_SIZE = 256
+"""Characters in one write to the terminal from which it is a frame: a frame is written in one
+piece, and the other writes (modes, the cursor, a title) are a few dozen characters."""
+
+
 def report_frames(app_class: Any, report: int) -> None:
-    """Report the first frame of every screen shown (the first screen is `main`)."""
-    display = app_class._display
-    shown: list[object] = [None]
+    """Report the first frame of every screen shown (the first screen is `main`), through
+    Textual's public API alone: the app picks its driver (`App.get_driver_class`, as it is
+    made) and the driver writes each frame (`Driver.write`), once it is drawn."""
+    get_driver_class = app_class.get_driver_class
 
-    def _display(self: Any, screen: Any, renderable: Any) -> None:
-        display(self, screen, renderable)
-        if renderable is None or screen is shown[0]:
-            return
-        shown[0] = screen
-        kind = "main" if screen is self.screen_stack[0] else type(screen).__name__
-        line = f"frame {kind} {time.monotonic():.6f} {time.process_time():.6f}\n"
-        os.write(report, line.encode())
-        if kind == "main" and os.environ.get(EXIT_AT_FIRST_FRAME):
-            os._exit(0)  # bench/instructions.py counts the work up to here, no more
+    def reporting_driver_class(app: Any) -> Any:
+        driver_class = get_driver_class(app)
+        shown: list[object] = [None]
 
-    app_class._display = _display
+        class ReportingDriver(driver_class):  # type: ignore[misc,valid-type]
+            def write(self, data: str) -> None:
+                super().write(data)
+                if len(data) < FRAME_SIZE or not app.screen_stack:
+                    return
+                screen = app.screen
+                if screen is shown[0]:
+                    return
+                shown[0] = screen
+                kind = "main" if screen is app.screen_stack[0] else type(screen).__name__
+                line = f"frame {kind} {time.monotonic():.6f} {time.process_time():.6f}\n"
+                os.write(report, line.encode())
+                if kind == "main" and os.environ.get(EXIT_AT_FIRST_FRAME):
+                    self.flush()
+                    os._exit(0)  # bench/instructions.py counts the work up to here, no more
+
+        return ReportingDriver
+
+    app_class.get_driver_class = reporting_driver_class
 
 
 class HookFrames:

@@ -33,17 +33,10 @@ def pytest_configure(config: pytest.Config) -> None:
     The gate lets typed-ahead keys in one at a time, each once the last has settled, so keys
     are still held when `pilot.press` (or a `pilot.pause` after keys posted at once) returns:
     a test's next line would look at the app before the keys had their effect. Both now also
-    wait for the gate to settle (a bounded wait that fails the test instead of hanging), then
-    for the screen to handle what the last key started.
+    wait for the gate to settle (a bounded wait that fails the test instead of hanging): the
+    gate is settled once the last key's effects are (see the gate's own rounds).
     """
     from textual.pilot import Pilot
-
-    from gmdash.tui.app import GmDashApp
-
-    # Dialogs are built ahead (gmdash/tui/dialog_stock.py) only in the tests that ask for it:
-    # elsewhere they would be built in every pause of every test (the suite took half again as
-    # long), and those tests check they are drawn and typed as the dialogs a key builds.
-    GmDashApp.build_ahead = False
 
     press, pause = Pilot.press, Pilot.pause
 
@@ -53,7 +46,6 @@ def pytest_configure(config: pytest.Config) -> None:
             return
         if not await gate.wait_settled():
             raise AssertionError("typed keys were still held by the key gate after its limit")
-        await pilot._wait_for_screen()
 
     async def press_and_settle(self: Pilot[Any], *keys: str) -> None:
         await press(self, *keys)

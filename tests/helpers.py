@@ -106,17 +106,47 @@ class CliRun:
         return out
 
 
+SVG_TEXT = "{http://www.w3.org/2000/svg}text"
+SVG_CELL_WIDTH = 12.2
+"""Pixels of one terminal cell in Textual's screenshots (Rich's SVG export: 20 px high text,
+0.61 of that wide)."""
+SVG_LINE = re.compile(r"-line-(\d+)\)")
+
+
+def screen_lines(app: App[object]) -> list[list[str]]:
+    """What the terminal shows now, cell by cell (a wide character's second cell is ""), read
+    from the app's own screenshot (`App.export_screenshot`: the screen on top, composited)."""
+    from xml.etree import ElementTree
+
+    from rich.cells import cell_len
+
+    width, height = app.size
+    cells = [[" "] * width for _ in range(height)]
+    for element in ElementTree.fromstring(app.export_screenshot(title="screen")).iter(SVG_TEXT):
+        line = SVG_LINE.search(element.get("clip-path", ""))
+        if line is None:
+            continue  # the window's title
+        row, x = cells[int(line[1])], round(float(element.get("x", "0")) / SVG_CELL_WIDTH)
+        for character in (element.text or "").replace("\xa0", " ").rstrip("\n"):
+            if x >= width:
+                break
+            row[x] = character
+            for extra in range(x + 1, min(x + cell_len(character), width)):
+                row[extra] = ""
+            x += max(cell_len(character), 1)
+    return cells
+
+
 def screen_text(app: App[object]) -> str:
     """What the terminal shows now, as plain lines (the screen on top, as composited)."""
-    strips = app.screen._compositor.render_strips()
-    return "\n".join(strip.text for strip in strips)
+    return "\n".join("".join(row) for row in screen_lines(app))
 
 
 def region_text(app: App[object], widget: Widget) -> str:
     """What the terminal shows inside `widget`'s region (a dialog's box, a pane)."""
     region = widget.region
-    lines = screen_text(app).splitlines()[region.y : region.bottom]
-    return "\n".join(line[region.x : region.right] for line in lines)
+    rows = screen_lines(app)[region.y : region.bottom]
+    return "\n".join("".join(row[region.x : region.right]) for row in rows)
 
 
 KEY_CHARACTERS = {"space": " ", "plus": "+", "minus": "-", "slash": "/", "question_mark": "?",

@@ -19,8 +19,8 @@ SCRIPT = textwrap.dedent(
     spec.loader.exec_module(probe)
     probe.hook_frames(int(sys.argv[2]))
     print("textual" in sys.modules, any(name.startswith("gmdash") for name in sys.modules))
-    display = __import__("textual.app", fromlist=["App"]).App._display
-    print(display.__qualname__, any(isinstance(f, probe.HookFrames) for f in sys.meta_path))
+    driver_class = __import__("textual.app", fromlist=["App"]).App.get_driver_class
+    print(driver_class.__qualname__, any(isinstance(f, probe.HookFrames) for f in sys.meta_path))
     """
 )
 
@@ -38,5 +38,5 @@ def test_the_probe_imports_nothing_and_hooks_textual_when_it_is_imported() -> No
     assert done.returncode == 0, done.stderr
     imported, hooked = done.stdout.splitlines()
     assert imported == "False False"  # neither Textual nor gmdash before the program asks
-    # the report wraps App._display once textual.app is in, and the finder is gone
-    assert hooked == "report_frames.<locals>._display False"
+    # the report wraps the app's driver once textual.app is in, and the finder is gone
+    assert hooked == "report_frames.<locals>.reporting_driver_class False"

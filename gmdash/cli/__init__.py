@@ -20,8 +20,6 @@ from gmdash.cli.errors import EXIT_USAGE, CliError
 from gmdash.safe_text import is_encodable, visible
 
 if TYPE_CHECKING:
-    from gmdash.cli.class_code import ClassCode
-    from gmdash.cli.kept_modules import KeptModules
     from gmdash.config import Config
 
 GLOBAL_OPTIONS_WITH_VALUE = ("--saves", "--campaign")
@@ -177,43 +175,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run_dashboard(args: Args) -> int:
     from gmdash.cli.early_keys import take_keys
 
-    give_keys_back = take_keys()  # keys typed while it starts wait for it, as typed
-    class_code: ClassCode | None = None
-    modules: KeptModules | None = None
+    keys = take_keys()  # keys typed while it starts wait for it, as typed
     try:
         # No collection while the dashboard's modules are imported and the campaign read:
         # nearly every object made then lives on, and the collections (a tenth of the imports'
         # time) would walk them for nothing. `gmdash.tui.launch.prepare` freezes them and turns
         # it back on.
         gc.disable()
-        from gmdash.cli import kept_modules
-        from gmdash.cli.class_code import install
-        from gmdash.config import config_path
-
-        config_folder = config_path().parent
-        class_code = install(config_folder / CODE_FILE)
-        modules = kept_modules.install(config_folder / MODULES_FILE)
         from gmdash.tui.launch import run_dashboard
 
         args.print_notes = False  # shown in the dashboard, where they can be read
         status: int = run_dashboard(args.saves_dir, args.campaign, config=args.config,
-                                    notes=args.notes)  # fmt: skip
+                                    notes=args.notes, before_prompt=keys.give_back)  # fmt: skip
     finally:
-        give_keys_back()  # the terminal as it was before (Textual put back what it found)
+        keys.give_back()  # the terminal as it was before (Textual put back what it found)
         gc.enable()  # on already, unless the campaign was refused
-        if class_code is not None:
-            class_code.save()
-        if modules is not None:
-            modules.save()
     _ran.add(DASHBOARD)
     return status
 
 
 DASHBOARD = "dashboard"
-CODE_FILE = "compiled-classes.cache"
-"""Where the dashboard keeps its compiled dataclass methods, in the config folder."""
-MODULES_FILE = "compiled-modules.cache"
-"""Where it keeps the compiled code of its own modules (`gmdash.cli.kept_modules`)."""
 _ran: set[str] = set()
 """What this process ran that ends it at once (`console`)."""
 
@@ -221,11 +202,13 @@ _ran: set[str] = set()
 def console() -> NoReturn:
     """The `gmdash` command (and `python -m gmdash`): `main`, then the exit.
 
-    After the dashboard, the process ends without the interpreter's teardown: the campaign is
-    closed by then (every change on disk, the lock released), and tearing down the heap the
-    dashboard built, object by object, took most of a second of the quit."""
+    After the dashboard, the process ends without the interpreter's teardown (`os._exit`, a
+    public function of `os`): the campaign is closed by then (every change on disk, the lock
+    released), and tearing down the heap the dashboard built, object by object, took most of a
+    second of the quit. Not while a tracer, a profiler or coverage watches the process: they
+    write what they saw at the interpreter's exit (`python -m cProfile -o FILE -m gmdash`)."""
     status = main()
-    if DASHBOARD in _ran:
+    if DASHBOARD in _ran and not being_watched():
         if "logging" in sys.modules:  # imported by the dashboard's crash guard
             sys.modules["logging"].shutdown()
         for stream in (sys.stdout, sys.stderr):
@@ -233,3 +216,19 @@ def console() -> NoReturn:
                 stream.flush()
         os._exit(status)
     sys.exit(status)
+
+
+MONITORING_TOOLS = range(6)
+"""The tool ids of `sys.monitoring` (Python 3.12+): debugger, coverage, profiler, and three
+more for optimizers and others."""
+
+
+def being_watched() -> bool:
+    """Whether a tracer, a profiler or coverage is active in this process (they need the
+    interpreter's own exit to write what they recorded)."""
+    if sys.gettrace() is not None or sys.getprofile() is not None:
+        return True
+    monitoring = getattr(sys, "monitoring", None)  # Python 3.12+: cProfile and coverage use it
+    if monitoring is not None and any(monitoring.get_tool(i) for i in MONITORING_TOOLS):
+        return True
+    return "coverage" in sys.modules

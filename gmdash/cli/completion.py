@@ -10,6 +10,10 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gmdash.cli.parsing import Parser
 
 FILE = "@file"  # complete a file name
 DIR = "@dir"  # complete a folder name
@@ -36,15 +40,13 @@ def _values(action: argparse.Action) -> list[str]:
     return []
 
 
-def tree(parser: argparse.ArgumentParser, path: str = "", help: str = "") -> Node:
+def tree(parser: Parser, path: str = "", help: str = "") -> Node:
     """The command tree of `parser`."""
     node = Node(path, help)
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            helps = {choice.dest: choice.help or "" for choice in action._choices_actions}
-            for name, sub in action.choices.items():
-                node.commands[name] = tree(sub, f"{path} {name}".strip(), helps.get(name, ""))
-        elif action.option_strings:
+    for name, (text, sub) in parser.commands.items():
+        node.commands[name] = tree(sub, f"{path} {name}".strip(), text)
+    for action in parser.arguments:
+        if action.option_strings:
             text = action.help if action.help and action.help != argparse.SUPPRESS else ""
             for option in action.option_strings:
                 if action.nargs == 0:
@@ -62,7 +64,7 @@ def walk(node: Node) -> list[Node]:
     return [node, *(n for child in node.commands.values() for n in walk(child))]
 
 
-def script(parser: argparse.ArgumentParser, shell: str) -> str:
+def script(parser: Parser, shell: str) -> str:
     """The completion script of `parser` for `shell` (bash, zsh or fish)."""
     root = tree(parser)
     prog = parser.prog

@@ -6,7 +6,8 @@ newline (which Textual reads as ctrl+j, so an `r Scan enter` typed at once picke
 rolled), and takes ctrl+s and ctrl+q for flow control. `take_keys` puts the terminal, before
 anything is imported, in the mode Textual will (no echo, no line editing, enter as enter, no
 flow control), so every key typed ahead waits for the dashboard unchanged; the returned
-function puts the terminal back as it was, after Textual has put back what it found.
+object gives the terminal back as it was: before any question is asked on it (the launch's
+offer to recover a damaged campaign), and after Textual has put back what it found.
 
 Ctrl+c still interrupts a start that hangs (Textual turns that off itself once it runs).
 """
@@ -19,24 +20,34 @@ from collections.abc import Callable
 from contextlib import suppress
 
 
-def _nothing() -> None:
-    return None
+class TakenKeys:
+    """The terminal as `take_keys` found it, to be given back (once; again does nothing)."""
+
+    def __init__(self, restore: Callable[[], None] | None = None) -> None:
+        self._restore = restore
+
+    def give_back(self) -> None:
+        """Put the terminal back as it was: before any prompt (it echoes and edits lines
+        again), and when the dashboard has closed (after Textual put back what it found)."""
+        restore, self._restore = self._restore, None
+        if restore is not None:
+            restore()
 
 
-def take_keys() -> Callable[[], None]:
-    """Put standard input's terminal in Textual's input mode now; returns what restores it (a
-    no-op where standard input is no terminal, or on a system without termios)."""
+def take_keys() -> TakenKeys:
+    """Put standard input's terminal in Textual's input mode now; returns what gives it back
+    (nothing to give where standard input is no terminal, or on a system without termios)."""
     try:
         import termios
     except ImportError:  # Windows: its console hands keys over as they are typed
-        return _nothing
+        return TakenKeys()
     try:
         fd = sys.stdin.fileno()
         if not os.isatty(fd):
-            return _nothing
+            return TakenKeys()
         before = termios.tcgetattr(fd)
     except (OSError, ValueError, AttributeError, termios.error):
-        return _nothing
+        return TakenKeys()
     taken = list(before)
     taken[0] &= ~(termios.IXON | termios.IXOFF | termios.ICRNL | termios.INLCR | termios.IGNCR)
     taken[3] &= ~(termios.ECHO | termios.ICANON | termios.IEXTEN)
@@ -46,10 +57,10 @@ def take_keys() -> Callable[[], None]:
     try:
         termios.tcsetattr(fd, termios.TCSANOW, taken)
     except termios.error:
-        return _nothing
+        return TakenKeys()
 
     def restore() -> None:
         with suppress(termios.error, OSError):
             termios.tcsetattr(fd, termios.TCSANOW, before)
 
-    return restore
+    return TakenKeys(restore)

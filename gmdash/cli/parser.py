@@ -11,24 +11,10 @@ from typing import Any, NoReturn
 
 from gmdash import __version__
 from gmdash.cli.command_table import COMMAND_MODULES
-from gmdash.cli.errors import CliError
-from gmdash.cli.parsing import HelpFormatter, RawDescriptionHelpFormatter
+from gmdash.cli.parsing import Parser, RawDescriptionHelpFormatter
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a bad argument as one clear line, not a usage block."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", HelpFormatter)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> NoReturn:
-        if "unrecognized arguments" in message and "--saves" in message.split(":", 1)[-1]:
-            message = "--saves goes before the subcommand: gmdash --saves DIR COMMAND ..."
-        raise CliError(f"{self.prog}: {message} (see '{self.prog} --help')")
-
-
-class _MainParser(_Parser):
+class _MainParser(Parser):
     """The top parser: its help ends with the saves folder and config file in use, and why
     (found only when help is shown)."""
 
@@ -63,16 +49,16 @@ class _OneCommand:
     and help texts, was a fifth of `gmdash roll`'s time)."""
 
     def __init__(self, subparsers: Any, command: str) -> None:
-        self._subparsers = subparsers
+        self._all = subparsers
         self._command = command
 
     def add_parser(self, name: str, **kwargs: Any) -> Any:
         if self._command == name or self._command in kwargs.get("aliases", ()):
-            return self._subparsers.add_parser(name, **kwargs)
+            return self._all.add_parser(name, **kwargs)
         return _Unused()
 
 
-def build_parser(command: str | None = None, *, wants_help: bool = True) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None, *, wants_help: bool = True) -> Parser:
     """The `gmdash` parser; with `command` known, only that command's parser is built, and with
     no command and no help asked for, none is."""
     parser = _MainParser(
@@ -98,7 +84,7 @@ def build_parser(command: str | None = None, *, wants_help: bool = True) -> argp
         "--ruleset", choices=["rqg", "brp"], default=argparse.SUPPRESS,
         help="rules to use: rqg (default) or brp",
     )  # fmt: skip
-    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     module = COMMAND_MODULES.get(command or "")
     if module is not None and command is not None:
         importlib.import_module(module).register(_OneCommand(subparsers, command))

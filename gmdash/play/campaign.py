@@ -192,16 +192,6 @@ class CampaignService:
             return create_demo(saves, clock=clock, bus=bus)
         return cls.open(saves, slug, clock=clock, bus=bus)
 
-    def keep_ready(self) -> None:
-        """At close, keep the state ready for the next open (the dashboard's start-up: see
-        `gmdash.store.state_cache`); the CLI's short runs don't pay for writing it."""
-        if not self.read_only:
-            self.store.keep_ready = self._ready_to_keep
-
-    def _ready_to_keep(self, numbers: list[int]) -> tuple[CampaignState, list[Event]]:
-        """The state, and the events of log files `numbers` (what the next open replays)."""
-        return self.state, [event for number in numbers for event in self._log_events(number)]
-
     def close(self) -> None:
         """Release the campaign: every change is already on disk; the store compacts."""
         self.store.close()
@@ -523,24 +513,17 @@ def _load_state(store: CampaignStore, replayed: list[Event] | None = None) -> Ca
     of the evening are in the session log alone: replaying them is the normal way to open.
     """
     path = store.folder / CAMPAIGN_FILE
-    ready = store.ready_state()
-    kept: list[Event] | None = None
-    if ready is not None and isinstance(ready[0], CampaignState):
-        state = ready[0]  # the snapshot's own state, checked when it was kept (state_cache)
-        kept = _kept_events(ready[2]) if ready[1] == state.log_file else None
-    else:
-        raw = store.load_state()
-        try:
-            state = CampaignState.from_dict(raw)
-        except ValidationError as error:
-            raise CorruptSaveError(path, f"bad value for {error.field}: {error.message}") from None
-        campaign = raw.get("campaign")
-        if isinstance(campaign, dict) and "calendar" not in campaign and not store.read_only:
-            # saved before calendars: its game time is mapped onto the default start date, and
-            # written so at once, whatever later versions take as their default
-            store.save_state(state.to_dict())
-    if kept is None:
-        kept = [read_event(raw, path) for raw in store.replay_events(state.log_file)]
+    raw = store.load_state()
+    try:
+        state = CampaignState.from_dict(raw)
+    except ValidationError as error:
+        raise CorruptSaveError(path, f"bad value for {error.field}: {error.message}") from None
+    campaign = raw.get("campaign")
+    if isinstance(campaign, dict) and "calendar" not in campaign and not store.read_only:
+        # saved before calendars: its game time is mapped onto the default start date, and
+        # written so at once, whatever later versions take as their default
+        store.save_state(state.to_dict())
+    kept = [read_event(raw, path) for raw in store.replay_events(state.log_file)]
     applied = 0
     for event in kept:
         if replayed is not None:
@@ -560,14 +543,6 @@ def _load_state(store: CampaignStore, replayed: list[Event] | None = None) -> Ca
         # the state already, and closing compacts again.
         store.compact(state.to_dict(), state.log_file)
     return state
-
-
-def _kept_events(kept: object) -> list[Event] | None:
-    """The log's events kept ready with the state (read and checked when they were kept), if
-    that is what they are."""
-    if isinstance(kept, list) and all(isinstance(event, Event) for event in kept):
-        return kept
-    return None
 
 
 def create_demo(

@@ -170,8 +170,7 @@ class AppendTable(Table):
         if not isinstance(storage, AppendLogStorage):
             return super().insert_multiple(documents)
         ids = storage.append(self.name, [dict(d) for d in documents])
-        self.clear_cache()
-        self._next_id = None
+        self.clear_cache()  # its inserts never use TinyDB's next id: they are the storage's
         return ids
 
 

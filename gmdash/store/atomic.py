@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-import struct
 import sys
-import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -24,17 +22,6 @@ from gmdash.store.documents import Tables, new_document, parse_document
 from gmdash.store.errors import CorruptSaveError, ReadOnlyError, SaveFailed
 
 TEMP_SUFFIX = ".tmp"
-DIGEST_SIZE = 32
-
-
-def snapshot_digest(raw: bytes) -> bytes:
-    """Which bytes a save file held (which snapshot a ready state was made from): their length
-    and two checksums of them, CRC-32 and Adler-32. Any change of the file (by the CLI, a
-    recovery, a hand) changes them; nothing else rests on them (a ready state is signed), so a
-    cryptographic digest was not needed, and it took ten times as long on a 500 KB snapshot
-    read at every start."""
-    mark = struct.pack("<QII", len(raw), zlib.crc32(raw), zlib.adler32(raw))
-    return mark.ljust(DIGEST_SIZE, b"\0")
 
 
 def write_atomic(path: Path, data: bytes, *, durable: bool = True, mode: int = 0o644) -> None:
@@ -140,10 +127,7 @@ class AtomicJSONStorage(SaveStorage):
     _batch_depth = 0
     _pending: Tables | None = None
     _raw: bytes | None = None
-    """The file's bytes as read, until they are parsed (a ready state needs only their digest:
-    see `state_cache`)."""
-    digest = b""
-    """The digest of the file's bytes as last read or written (see `state_cache`)."""
+    """The file's bytes as read, until they are parsed (`encoded` gives them back as read)."""
 
     def _create(self) -> None:
         self._parsed: Tables = {}
@@ -151,7 +135,6 @@ class AtomicJSONStorage(SaveStorage):
 
     def _load(self) -> None:
         self._raw = read_save(self.path)
-        self.digest = snapshot_digest(self._raw)
 
     @property
     def _data(self) -> Tables:
@@ -198,4 +181,3 @@ class AtomicJSONStorage(SaveStorage):
         raw = encode(data)
         write_atomic(self.path, raw, durable=self.durable)
         self._parsed, self._raw = data, None
-        self.digest = snapshot_digest(raw)

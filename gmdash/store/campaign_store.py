@@ -24,17 +24,14 @@ from typing import Any
 
 from tinydb import TinyDB
 
-from gmdash.store import osio, state_cache
+from gmdash.store import osio
 from gmdash.store.appendlog import AppendLogDB, AppendLogStorage, documents, open_db
 from gmdash.store.atomic import (
-    DIGEST_SIZE,
     AtomicJSONStorage,
     encode,
     remove_stale_temps,
-    snapshot_digest,
     write_atomic,
 )
-from gmdash.store.digests import blake2b
 from gmdash.store.documents import CAMPAIGN_FORMAT, SESSION_FORMAT, new_document
 from gmdash.store.errors import (
     CorruptSaveError,
@@ -76,10 +73,6 @@ class CampaignStore:
         self._db: TinyDB | None = None
         self.checkpoint: Callable[[], dict[str, Any]] | None = None
         """The state to snapshot at close (set by the writer)."""
-        self.keep_ready: Callable[[list[int]], tuple[object, object]] | None = None
-        """What to keep ready for the next open, after the close's snapshot (set by the
-        dashboard: see `state_cache`): given the numbers of the log files opening replays, the
-        state and those files' events, read."""
         check_folder(folder)
         if read_only:
             self._reader = ReadOnlyCampaign(folder)
@@ -155,31 +148,6 @@ class CampaignStore:
         if len(docs) != 1:
             raise CorruptSaveError(self.folder / CAMPAIGN_FILE, "no campaign state in the file")
         return dict(docs[0])
-
-    def ready_state(self) -> tuple[object, int, object | None] | None:
-        """What was kept ready for the snapshot on disk (see `state_cache`), or None: the state,
-        the first log file opening replays, and the events of the log files from there on if
-        those files are, byte for byte, the ones they were read from (else None: read them).
-        The caller checks what each is. Only a writer keeps one."""
-        if self._db is None:
-            return None
-        kept = state_cache.read(self.folder, self._snapshot_storage().digest)
-        if not isinstance(kept, tuple) or len(kept) != 4 or not isinstance(kept[1], int):
-            return None
-        state, first_log, logs, events = kept
-        numbers = self.logs_from(first_log)
-        current = logs is not None and logs == self._logs_key_of(numbers)
-        return state, first_log, events if current else None
-
-    def _logs_key_of(self, numbers: list[int]) -> bytes | None:
-        key = blake2b(digest_size=DIGEST_SIZE)
-        for number in numbers:
-            try:
-                data = osio.read_file(session_file(self.folder, number))
-            except (OSError, StoreError):
-                return None
-            key.update(f"{number}:".encode() + snapshot_digest(data))  # which bytes, as there
-        return key.digest()
 
     def _snapshot_storage(self) -> AtomicJSONStorage:
         storage = self._table_db().storage
@@ -281,28 +249,12 @@ class CampaignStore:
             first_log = int(state.get("log_file", 0) or 0)
             with suppress(StoreError, OSError):
                 self.compact(state, first_log)
-                self._keep_ready(first_log)
         if self._log is not None:
             self._log[1].close()
             self._log = None
         if self._lock is not None:
             self._lock.release()
             self._lock = None
-
-    def _keep_ready(self, first_log: int) -> None:
-        """Keep `keep_ready`'s state for the snapshot just written, and the events of the log
-        files (compacted) that opening will replay, unless already kept."""
-        if self.keep_ready is None:
-            return
-        ready, self.keep_ready = self.keep_ready, None
-        digest = self._snapshot_storage().digest
-        if state_cache.is_ready(self.folder, digest):
-            return
-        numbers = self.logs_from(first_log)
-        state, events = ready(numbers)
-        logs = self._logs_key_of(numbers)
-        kept = (state, first_log, logs, events if logs is not None else None)
-        state_cache.write(self.folder, digest, kept)
 
     def _table_db(self) -> TinyDB:
         if self._db is None:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
+from rich.console import Console
 from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import BindingType
@@ -27,10 +30,8 @@ from gmdash.play.campaign import CampaignService
 from gmdash.rules import OptionalRule, Rng, SeededRng
 from gmdash.safe_text import visible
 from gmdash.tui.breakpoints import HORIZONTAL_BREAKPOINTS, breakpoint_class
-from gmdash.tui.dialog_stock import DialogStock, Order
 from gmdash.tui.gc_pause import CollectionPause
 from gmdash.tui.guard import guarded, write_crash_report
-from gmdash.tui.kept_styles import KeptStyles
 from gmdash.tui.key_gate import KeyGate
 from gmdash.tui.keybar import KeyBar
 from gmdash.tui.keymap import (
@@ -53,6 +54,20 @@ from gmdash.tui.titlebar import TitleBar
 
 DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
+
+
+TOLD_KEPT = 100
+"""Notifications remembered (`GmDashApp.told`)."""
+CRASH_WIDTH = 100
+"""Columns of a traceback written to the crash log."""
+
+
+class Told(NamedTuple):
+    """A notification as the game master was shown it."""
+
+    title: str
+    message: str
+    severity: SeverityLevel
 
 
 class CampaignChanged(Message):
@@ -97,39 +112,43 @@ class GmDashApp(App[int]):
         self.notes += self.key_table.problems
         self.set_keymap(dict(self.key_table.keymap))
         self.theme = self._configured_theme()
-        # The rules the CSS parsed to at the last start, given before anything is parsed (the
-        # theme, which the parse depends on, is set just above); kept once the frame is drawn.
-        self.kept_styles = KeptStyles(config.path.parent if config else None)
-        self.kept_styles.give(self.stylesheet)
         self._start_up = CollectionPause()
         self._rows_left_out = True
         """Whether the roster's and the log's rows out of the first frame's view are still to
         be made (`_show_every_row`)."""
         self.key_gate = KeyGate(self)
-        self.dialogs = DialogStock(self, self._dialogs_to_stock,
-                                   version=lambda: self.service.state,
-                                   keys_idle=lambda: self.key_gate.idle)  # fmt: skip
+        self.told: deque[Told] = deque(maxlen=TOLD_KEPT)
+        """The last notifications, newest last (what the game master was told)."""
+        if crash_log is not None:
+            # What Textual prints as it stops on an error none of ours caught (a traceback),
+            # kept for the crash log instead of the terminal (`gmdash.tui.launch`).
+            self.error_console = Console(file=io.StringIO(), width=CRASH_WIDTH, markup=False,
+                                         highlight=False, color_system=None)  # fmt: skip
 
     async def on_event(self, event: events.Event) -> None:
         # Keys from the terminal go through the gate: one at a time, each once the last has
         # settled (focus moved, dialog built), so typed-ahead keys land where they were meant.
-        if isinstance(event, events.Key) and not event.is_forwarded:
-            if event.key == "ctrl+j":
-                # An enter typed before the app had the terminal (while it started) was turned
-                # into a newline by the terminal, which reads as ctrl+j; no key of ours is ctrl+j.
-                event = events.Key("enter", "\r")
-            if not self.key_gate.admit(event):
+        try:
+            if isinstance(event, events.Key) and not event.is_forwarded:
+                if event.key == "ctrl+j":
+                    # An enter typed before the app had the terminal (while it started) was
+                    # turned into a newline by the terminal, which reads as ctrl+j; no key of
+                    # ours is ctrl+j.
+                    event = events.Key("enter", "\r")
+                if not self.key_gate.admit(event):
+                    return
+                self._show_every_row()  # a key typed before the first frame acts on whole lists
+                try:
+                    await super().on_event(event)
+                finally:
+                    self.key_gate.handled()
                 return
-            self._show_every_row()  # a key typed before the first frame acts on whole lists
-            try:
-                await super().on_event(event)
-            finally:
-                self.key_gate.handled()
-                self.dialogs.restock()
-            return
-        if isinstance(event, events.MouseUp | events.Resize):
-            self.dialogs.restock()
-        await super().on_event(event)
+            await super().on_event(event)
+        except Exception as error:
+            # A key's action, or any event the app handles, that failed unexpectedly.
+            if self.crash_log is None:
+                raise  # the tests: fail loudly, as Textual does
+            self.report_crash(error)
 
     def update_styles(self, node: DOMNode, animate: bool = True) -> None:
         # A widget still being built (a dialog's fields, before they mount) gets its styles in
@@ -185,8 +204,7 @@ class GmDashApp(App[int]):
     def _first_frame_drawn(self) -> None:
         self._show_every_row()
         self._start_up.end(freeze=True)
-        self.kept_styles.keep(self.stylesheet)
-        preload_dialogs(then=self._start_stock)
+        preload_dialogs()
 
     def _show_every_row(self) -> None:
         """The roster's and the log's rows out of view, which their first frame left out (a
@@ -195,43 +213,6 @@ class GmDashApp(App[int]):
             self._rows_left_out = False
             self.query_one(RosterPane).show_rest()
             self.query_one(LogPane).show_older()
-
-    build_ahead = True
-    """Whether the most used dialogs are built ahead while the app is quiet (`dialog_stock`);
-    the test suite turns it off but for the tests of it (tests/conftest.py)."""
-
-    def _start_stock(self) -> None:
-        if self.build_ahead:
-            self.dialogs.enabled = True
-            self.dialogs.restock()
-
-    def _dialogs_to_stock(self) -> list[Order]:
-        """The dialogs built ahead (`dialog_stock`), most used first: the roster's rolls and
-        damage for its selected character, a fight's set-up while none runs, a new sheet, then
-        the help (for the focused pane), the log's filter and the improvement phase."""
-        from gmdash.tui.dialogs.ability_roll import AbilityRollDialog
-        from gmdash.tui.dialogs.character_form import CharacterForm
-        from gmdash.tui.dialogs.characteristic_roll import CharacteristicRollDialog
-        from gmdash.tui.dialogs.combat_setup import CombatSetupDialog
-        from gmdash.tui.dialogs.dice_roll import DiceDialog
-        from gmdash.tui.dialogs.improvement import ImprovementScreen
-        from gmdash.tui.dialogs.log_filter import LogFilterDialog
-        from gmdash.tui.dialogs.wounds import DamageDialog
-        from gmdash.tui.help import help_screen
-
-        character = self.query_one(RosterPane).selected()
-        orders: list[Order] = [(DiceDialog, (character,))]
-        if character is not None:
-            orders[:0] = [(AbilityRollDialog, (character,))]
-            orders += [(DamageDialog, (character,)), (CharacteristicRollDialog, (character,))]
-        if self.service.state.combat is None and not self.service.read_only:
-            orders.append((CombatSetupDialog, (self.service.characters,)))
-        if not self.service.read_only:
-            orders.append((CharacterForm, (None,)))
-        orders += [(help_screen, self._help_arguments()),
-                   (LogFilterDialog, self.query_one(LogPane).filter_arguments()),
-                   (ImprovementScreen, ())]  # fmt: skip
-        return orders
 
     def _remember_theme(self, theme: object) -> None:
         """The theme picked (ctrl+t or the palette) is the next start's theme."""
@@ -249,12 +230,6 @@ class GmDashApp(App[int]):
         if self._on_main_screen():
             pane = self._focused_pane()
             self.query_one(KeyBar).show_scope(pane.scope if pane else None)
-
-    async def _close_all(self) -> None:
-        # Textual closes what is left of the app after its screens node by node: the dialogs
-        # built ahead handle nothing more by then (see `DialogStock.abandon`).
-        self.dialogs.abandon()
-        await super()._close_all()
 
     def on_unmount(self) -> None:
         self._start_up.release()
@@ -277,7 +252,6 @@ class GmDashApp(App[int]):
         self._update_header()  # the date and its holy days follow time, sheets and sessions
         for pane in self.panes():
             pane.campaign_changed(event)
-        self.dialogs.restock()
 
     def _update_header(self) -> None:
         from gmdash.play.calendar import date_line  # plain arithmetic, cheap on every event
@@ -328,7 +302,7 @@ class GmDashApp(App[int]):
         self._cycle(-1)
 
     def _on_main_screen(self) -> bool:
-        # No stack while the app closes (a dialog built ahead may still take its focus then)
+        # No stack while the app closes
         stack = self.screen_stack
         return bool(stack) and stack[-1] is stack[0]
 
@@ -352,6 +326,7 @@ class GmDashApp(App[int]):
         """Every notification as plain text: messages carry names, labels and error texts,
         and a name such as `Grima [/]` read as markup would break the toast (and, in the
         crash handler, loop). Widgets' and screens' `notify` come here too."""
+        self.told.append(Told(visible(title), visible(message), severity))
         super().notify(
             visible(message), title=visible(title), severity=severity, timeout=timeout,
             markup=False,
@@ -363,7 +338,7 @@ class GmDashApp(App[int]):
     def action_help(self) -> None:
         from gmdash.tui.help import help_screen
 
-        self.push_screen(self.dialogs.take(help_screen, *self._help_arguments()))
+        self.push_screen(help_screen(*self._help_arguments()))
 
     def _help_arguments(self) -> tuple[str | None, KeyTable, bool, bool]:
         """What the help is opened with: the focused pane's keys first, the edition's."""
@@ -480,19 +455,15 @@ class GmDashApp(App[int]):
         """Experience rolls for every ticked ability (RULES.md section 8)."""
         from gmdash.tui.dialogs.improvement import ImprovementScreen
 
-        self.push_screen(self.dialogs.take(ImprovementScreen))
+        self.push_screen(ImprovementScreen())
 
     # --- the last safety net --------------------------------------------------------------
 
-    def _handle_exception(self, error: Exception) -> None:
+    def report_crash(self, error: Exception) -> None:
         """Keep the table running: record the trace in the crash log, tell the GM, go on.
 
-        Every change is an event applied whole or not at all, so carrying on is safe. Without a
-        crash log (tests), fail loudly as Textual does.
-        """
-        if self.crash_log is None:
-            super()._handle_exception(error)
-            return
+        Every change is an event applied whole or not at all, so carrying on is safe."""
+        assert self.crash_log is not None
         try:
             write_crash_report(self.crash_log, error, self.clock())
             where = f" (details in {self.crash_log})"
@@ -504,6 +475,14 @@ class GmDashApp(App[int]):
             severity="error",
             timeout=15,
         )
+
+    def stopped_on(self) -> str:
+        """What Textual reported as it stopped the app on an error nothing of ours caught (a
+        message handler's, a timer's): the traceback, or "" if it did not stop on one."""
+        if self.crash_log is None or self.return_code != 1:
+            return ""
+        file = self.error_console.file
+        return file.getvalue() if isinstance(file, io.StringIO) else ""
 
     # --- the command palette, from the same table ------------------------------------------
 

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import Protocol, cast
 
 from textual.dom import DOMNode
 
 from gmdash.play.campaign import CampaignService
 from gmdash.rules import Rng
-
-if TYPE_CHECKING:
-    from gmdash.tui.dialog_stock import DialogStock
 
 
 class Dashboard(Protocol):
@@ -21,7 +18,6 @@ class Dashboard(Protocol):
     service: CampaignService
     rng: Rng
     clock: Callable[[], datetime]
-    dialogs: DialogStock
 
 
 def dashboard(node: DOMNode) -> Dashboard:

@@ -67,10 +67,14 @@ def guarded(method: Callable[P, R]) -> Callable[P, R | None]:
 
 def write_crash_report(path: Path, error: BaseException, now: datetime) -> None:
     """Append a timestamped traceback to the crash log (never shown on the table's screen)."""
+    write_crash_text(path, "".join(traceback.format_exception(error)), now)
+
+
+def write_crash_text(path: Path, trace: str, now: datetime) -> None:
+    """Append `trace`, timestamped, to the crash log; OSError when it cannot be written."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    trace = "".join(traceback.format_exception(error))
     # never through a link: a campaign folder received from someone else must not make us
     # append to another file (ELOOP is an OSError, which the caller reports)
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
     with os.fdopen(os.open(path, flags, 0o644), "a", encoding="utf-8") as log_file:
-        log_file.write(f"--- {now.isoformat()} ---\n{trace}\n")
+        log_file.write(f"--- {now.isoformat()} ---\n{trace.rstrip()}\n\n")

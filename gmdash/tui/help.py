@@ -96,6 +96,5 @@ class HelpScreen(QuickModal[None]):
 
 def help_screen(focused_scope: str | None, table: KeyTable, brp: bool,
                 rune_points: bool) -> HelpScreen:  # fmt: skip
-    """The help as the dashboard opens it, its arguments in a row: what the dialog stock
-    (`dialog_stock`) builds ahead and compares."""
+    """The help as the dashboard opens it, its arguments in a row (`GmDashApp._help_arguments`)."""
     return HelpScreen(focused_scope, table, brp=brp, rune_points=rune_points)

@@ -6,16 +6,22 @@ only when the key has bubbled back up to the app, and a pushed dialog takes its 
 it is mounted. A fast typist's next key was therefore forwarded to the old focus: "12 Tab 1"
 gave one field "121", a key typed just after the one opening a dialog reached the screen below.
 
-The gate lets one key in, then holds every later key until the app is quiet again (every
-message queue of the app and of the screens is empty and no handler is running, no callback
-waits for a refresh), so the next key finds the focus the last one left, as if the app were
-infinitely fast. Held keys are let in in the order they were typed.
+The gate lets one key in, then holds every later key until the app is quiet again, so the next
+key finds the focus the last one left, as if the app were infinitely fast. Held keys are let in
+in the order they were typed. Quiet is read through Textual's public API alone:
 
-Textual has no public "is this node quiet" question, so the gate reads a few private
-attributes of `MessagePump` and `Screen` (listed in `TEXTUAL_INTERNALS`, all read in
-`_is_busy` and nowhere else in gmdash). Should a Textual release rename one, the gate turns
-itself off (keys go straight in, as in plain Textual) instead of failing on every key, and
-`tests/tui/test_key_gate.py` fails loudly on that release.
+- the key's path first, from the widget it went to up to the app: a callback posted to a node
+  (`call_later`) runs once that node has handled everything queued before it, the key
+  included, which by then has bubbled on to the node's parent (where it is queued: busy);
+- then rounds over every node of the app's screens: a node is busy while it is not mounted yet
+  or has messages queued (`message_queue_size`); each round waits until the busy nodes have
+  handled what they had;
+- the work gmdash puts off until after a refresh (`after_refresh`: a dialog's later fields
+  mounted, a focus moved once a list is drawn) is counted, and waited for through the screen's
+  own callbacks after its refresh;
+- and a last round over the new focus's path, after which nothing may be busy: what a node
+  there was handling when it was looked at (it shows no queue) is finished then, and whatever
+  that posted shows.
 
 Every wait is bounded: a node that never answers (it closed with the callback still queued)
 holds the next key for at most `ROUND_LIMIT` per round and `SETTLE_LIMIT` in all, so a key is
@@ -26,29 +32,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.message_pump import MessagePump
-from textual.screen import Screen
+from textual.widget import Widget
 
 if TYPE_CHECKING:
     from textual.app import App
-
-# The private attributes `_is_busy` reads, by the class that holds them.
-TEXTUAL_INTERNALS: dict[type[MessagePump], tuple[str, ...]] = {
-    MessagePump: (
-        "_message_queue",
-        "_pending_message",
-        "_next_callbacks",
-        "_is_mounted",
-        "_closing",
-        "_closed",
-        "_parent",
-    ),
-    Screen: ("_callbacks",),
-}
 
 # A round waits this long (seconds) for the busy nodes, then looks again at who is busy: a
 # node that closed meanwhile will never answer; one still working still holds the round's
@@ -61,42 +55,51 @@ SETTLE_LIMIT = 5.0
 MAX_ROUNDS = 200
 
 
-def textual_internals_missing() -> list[str]:
-    """The private Textual attributes the gate reads that this Textual does not have."""
-    # Most are set in __init__, not on the class: a fresh instance of each class shows them.
-    missing: list[str] = []
-    for kind, names in TEXTUAL_INTERNALS.items():
-        probe = kind()
-        missing += [f"{kind.__name__}.{name}" for name in names if not hasattr(probe, name)]
-    return missing
+def is_busy(node: MessagePump) -> bool:
+    """Whether a node still has work queued (a message, a callback) or its mount to come."""
+    if isinstance(node, Widget) and not node.is_attached:
+        return False  # removed: what it still holds will never be handled
+    if isinstance(node, Widget) and not node.is_mounted:
+        return True  # attached but not mounted yet (a dialog being built): its focus is to come
+    return node.is_running and node.message_queue_size > 0
 
 
-def _is_busy(node: MessagePump) -> bool:
-    """Whether a node still has work queued or in hand (a message, a callback, a mount)."""
-    if node._closing or node._closed:
-        return False  # what it still holds will never be handled
-    if not node._message_queue.empty() or node._pending_message is not None:
-        return True
-    if node._next_callbacks:
-        return True
-    if isinstance(node, Screen) and node._callbacks:
-        return True  # callbacks waiting for the next refresh (call_after_refresh)
-    # Attached but not mounted yet (a dialog being built): its focus is still to come.
-    return not node._is_mounted
+def after_refresh(node: MessagePump, callback: Callable[..., object], *args: Any) -> None:
+    """Run `callback(*args)` (a function or a coroutine function) after the screen's next
+    refresh, as `node.call_after_refresh` does, and have the app's key gate, if it has one,
+    hold typed keys until it has run: gmdash's work put off that way moves the focus or mounts
+    what typing goes to."""
+    gate = getattr(node.app, "key_gate", None)
+    if not isinstance(gate, KeyGate):
+        node.call_after_refresh(callback, *args)
+        return
+
+    async def counted() -> None:
+        try:
+            done = callback(*args)
+            if inspect.isawaitable(done):
+                await done
+        finally:
+            gate.deferred -= 1
+
+    gate.deferred += 1
+    if not node.call_after_refresh(counted):
+        gate.deferred -= 1  # the node is closing: it will not run
 
 
 class KeyGate:
     """Holds typed-ahead keys until the app has finished with the key before them."""
 
     def __init__(self, app: App[Any]) -> None:
+        self.deferred = 0
+        """gmdash's work put off until after a refresh and not run yet (`after_refresh`)."""
         self._app = app
         self._held: deque[events.Key] = deque()
         self._released: set[int] = set()
         self._in_hand = False
+        self._path: list[MessagePump] = []
         self._settling: asyncio.Task[None] | None = None
         self._settled: asyncio.Event | None = None  # made on first use, in the app's loop
-        # Without what it reads (a Textual that renamed it), keys go straight in.
-        self.enabled = not textual_internals_missing()
 
     @property
     def idle(self) -> bool:
@@ -133,21 +136,17 @@ class KeyGate:
     def admit(self, key: events.Key) -> bool:
         """Whether `key`, fresh from the terminal (or let in by the gate), is handled now.
         A key that is not is held, to be posted again when its turn comes."""
-        if not self.enabled:
-            return True
         if id(key) in self._released:
             self._released.discard(id(key))
-            return True
-        if self._in_hand or self._held:
+        elif self._in_hand or self._held:
             self._held.append(key)
             self._update_settled()
             return False
+        self._path = self._key_path()
         return True
 
     def handled(self) -> None:
         """The app has dispatched a key: hold the next until its effects have settled."""
-        if not self.enabled:
-            return
         self._in_hand = True
         self._update_settled()
         if self._settling is None or self._settling.done():
@@ -160,15 +159,13 @@ class KeyGate:
         return nodes
 
     def _key_path(self) -> list[MessagePump]:
-        """The app and the nodes a key bubbles through: the focus up to its screen."""
-        path: list[MessagePump] = [self._app]
+        """The nodes a key goes through, in order: the focus up to its screen, then the app."""
         if not self._app.screen_stack:
-            return path  # the app is closing: no screen, no focus
-        node: MessagePump | None = self._app.focused or self._app.screen
-        while node is not None and node is not self._app:
-            path.append(node)
-            node = node._parent
-        return path
+            return [self._app]  # the app is closing: no screen, no focus
+        start: Widget = self._app.focused or self._app.screen
+        path: list[MessagePump] = [node for node in start.ancestors_with_self
+                                   if node is not self._app]  # fmt: skip
+        return [*path, self._app]
 
     async def _settle(self) -> None:
         try:
@@ -179,40 +176,55 @@ class KeyGate:
             self._release_next()
 
     async def _wait_until_quiet(self) -> None:
-        # A node shows what it has queued, not what it is handling: the first round waits for
-        # the key's path, so that whatever it had in hand when the key went in is finished.
-        await self._round(self._key_path())
+        path, self._path = self._path, []
+        await self._round(path)  # then the key is handled, or queued where it bubbled to
+        confirmed = False
         for _ in range(MAX_ROUNDS):
-            busy = [node for node in self._nodes() if _is_busy(node)]
-            if not busy:
+            busy = [node for node in self._nodes() if is_busy(node)]
+            if busy:
+                await self._round(busy)
+            elif self.deferred:
+                await self._round([], after_refresh=True)
+            elif not confirmed:
+                await self._round(self._key_path())  # what the new focus's path had in hand
+                confirmed = True
+                continue
+            else:
                 return
-            await self._round(busy)
+            confirmed = False
 
-    async def _round(self, busy: list[MessagePump]) -> None:
-        """Wait until every busy node has handled what it had when the round began (at most
-        `ROUND_LIMIT`: the caller looks again at who is still busy)."""
+    async def _round(self, nodes: list[MessagePump], *, after_refresh: bool = False) -> None:
+        """Wait until every node has handled what it had when the round began, and with
+        `after_refresh` the screen's callbacks after its next refresh (at most `ROUND_LIMIT`:
+        the caller looks again at who is still busy)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
         waiting = 0
-        done = asyncio.Event()
+
+        def end() -> None:
+            if not done.done():
+                done.set_result(None)
 
         def one_done() -> None:
             nonlocal waiting
             waiting -= 1
             if waiting == 0:
-                done.set()
+                end()
 
-        for node in busy:
-            posted = (
-                node.call_after_refresh(one_done)
-                if isinstance(node, Screen) and node._callbacks
-                else node.call_later(one_done)
-            )
-            if posted:
+        posts: list[Callable[[Callable[[], None]], bool]] = [node.call_later for node in nodes]
+        if after_refresh and self._app.screen_stack:
+            posts.append(self._app.screen.call_after_refresh)
+        for post in posts:
+            if post(one_done):
                 waiting += 1
         if waiting == 0:
             await asyncio.sleep(0)  # closing nodes: let them go
             return
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(done.wait(), ROUND_LIMIT)
+        limit = loop.call_later(ROUND_LIMIT, end)
+        try:
+            await done
+        finally:
+            limit.cancel()
 
     def _release_next(self) -> None:
         self._in_hand = False

@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from textual.binding import Binding, BindingType
-from textual.keys import Keys, _character_to_key, key_to_character
+from textual.binding import Binding, BindingType, InvalidBinding
+from textual.keys import Keys, key_to_character
 
 if TYPE_CHECKING:
     from gmdash.config import Config
@@ -437,19 +437,40 @@ def command_of(binding_id: str) -> Command:
     return next(command for command in ALL_COMMANDS if command.binding_id == binding_id)
 
 
+SPLIT_CHARACTERS = {",": "comma", " ": "space", "\t": "tab"}
+"""Characters a binding's key list cannot hold (it is split at commas and stripped), by the
+names Textual gives them."""
+
+
+def character_key(character: str) -> str | None:
+    """The key Textual names a typed `character` by (`?` -> `question_mark`, `a` -> `a`), read
+    as Textual reads a binding's key (`Binding.make_bindings`); None for what no binding can
+    name (a line break)."""
+    if character in SPLIT_CHARACTERS:
+        return SPLIT_CHARACTERS[character]
+    try:
+        (binding,) = Binding.make_bindings([Binding(character, "")])
+    except (InvalidBinding, ValueError):
+        return None
+    return binding.key
+
+
 def normal_key(text: str) -> str | None:
     """A key as Textual names it (`?` -> `question_mark`, `Ctrl+N` -> `ctrl+n`), or None if it
-    names no key. Characters are named by Textual's own `_character_to_key`, as Textual names
-    them when it reads a keymap, so they match what the bindings see."""
+    names no key. Characters are named as Textual names them when it reads a binding
+    (`character_key`), so they match what the bindings see."""
     key = text.strip()
     if len(key) == 1:
-        return _character_to_key(key)
+        return character_key(key)
     *modifiers, base = re.split(r"\+(?=.)", key)
     modifiers = [m.lower() for m in modifiers]
     if any(m not in MODIFIERS for m in modifiers) or len(set(modifiers)) < len(modifiers):
         return None
     if len(base) == 1:
-        base = base.lower() if modifiers and base.isalnum() else _character_to_key(base)
+        named = base.lower() if modifiers and base.isalnum() else character_key(base)
+        if named is None:
+            return None
+        base = named
     else:
         base = base.lower()
         if base not in _NAMED_KEYS and key_to_character(base) is None:

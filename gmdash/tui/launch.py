@@ -22,6 +22,7 @@ from gmdash.store.errors import CorruptSaveError, StoreError
 from gmdash.store.paths import SESSIONS_DIR
 
 EXIT_REFUSED = 2
+EXIT_CRASHED = 1
 CRASH_LOG = "crash.log"
 Ask = Callable[[str], bool]
 
@@ -57,12 +58,22 @@ def close_without_collection(service: CampaignService) -> None:
 
 
 def ask_at_terminal(question: str) -> bool:
-    """Ask a yes/no question on the terminal (no means no, and so does end of input)."""
+    """Ask a yes/no question on the terminal (no means no, and so does end of input); the
+    terminal echoes and edits the line as usual (see `run_dashboard`'s `before_prompt`)."""
     try:
         answer = input(f"{question} [y/N] ")
     except EOFError:
         return False
     return answer.strip().casefold() in {"y", "yes"}
+
+
+def _asking_at_terminal(before_prompt: Callable[[], None] | None) -> Ask:
+    def ask(question: str) -> bool:
+        if before_prompt is not None:
+            before_prompt()
+        return ask_at_terminal(question)
+
+    return ask
 
 
 def campaign_of(error: CorruptSaveError) -> Path:
@@ -99,14 +110,17 @@ def run_dashboard(
     ask: Ask | None = None,
     config: Config | None = None,
     notes: Sequence[str] = (),
+    before_prompt: Callable[[], None] | None = None,
 ) -> int:
     """Run the app until the game master quits; returns the exit status.
 
-    `ask` answers the recovery offer (default: the terminal, when there is one). `notes` (a bad
-    config, campaigns left in ./saves) and what a recovery did are shown in the dashboard, and
-    printed again once it closes so that they are not lost with the screen."""
+    `ask` answers the recovery offer (default: the terminal, when there is one, given back
+    first by `before_prompt`: the command took its keys for the dashboard as it started, see
+    `gmdash.cli.early_keys`). `notes` (a bad config, campaigns left in ./saves) and what a
+    recovery did are shown in the dashboard, and printed again once it closes so that they are
+    not lost with the screen."""
     if ask is None and sys.stdin.isatty() and sys.stderr.isatty():
-        ask = ask_at_terminal
+        ask = _asking_at_terminal(before_prompt)
     told = list(notes)
     try:
         try:
@@ -122,14 +136,31 @@ def run_dashboard(
         return EXIT_REFUSED
     from gmdash.tui.app import GmDashApp  # Textual only now that there is a campaign to show
 
-    service.keep_ready()
     prepare()
+    crash_log = service.store.folder / CRASH_LOG
     try:
-        app = GmDashApp(service, crash_log=service.store.folder / CRASH_LOG, config=config,
-                        notes=told)  # fmt: skip
+        app = GmDashApp(service, crash_log=crash_log, config=config, notes=told)
         app.run()
     finally:
         close_without_collection(service)
     for note in app.notes:
         print(f"gmdash: {note}", file=sys.stderr)
+    stopped = app.stopped_on()
+    if stopped:
+        return report_stop(crash_log, stopped)
     return 0
+
+
+def report_stop(crash_log: Path, trace: str) -> int:
+    """The dashboard stopped on an error none of its handlers caught: the trace goes to the
+    crash log, one line to the terminal; returns the exit status."""
+    from gmdash.tui.guard import write_crash_text
+
+    try:
+        write_crash_text(crash_log, trace, datetime.now(UTC))
+        where = f" (details in {crash_log})"
+    except OSError:
+        where = ""
+    print(visible(f"gmdash: the dashboard stopped on an unexpected error{where}; every change "
+                  "made before it is saved"), file=sys.stderr)  # fmt: skip
+    return EXIT_CRASHED

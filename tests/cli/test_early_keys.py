@@ -28,14 +28,15 @@ def test_keys_typed_while_it_starts_come_as_typed(monkeypatch: pytest.MonkeyPatc
         before = termios.tcgetattr(slave)
         assert before[3] & termios.ICANON and before[0] & termios.ICRNL  # a new terminal
         monkeypatch.setattr(sys, "stdin", Stdin(slave))
-        give_back = take_keys()
+        keys = take_keys()
         taken = termios.tcgetattr(slave)
         assert not taken[3] & (termios.ICANON | termios.ECHO | termios.IEXTEN)
         assert not taken[0] & (termios.ICRNL | termios.IXON)
         assert taken[3] & termios.ISIG  # ctrl+c still stops a start that hangs
         os.write(master, b"r\r")  # typed ahead: nothing held for a line's end, enter as enter
         assert os.read(slave, 10) == b"r\r"
-        give_back()
+        keys.give_back()
+        keys.give_back()  # twice: nothing more
         assert termios.tcgetattr(slave) == before
     finally:
         os.close(master)
@@ -45,4 +46,4 @@ def test_keys_typed_while_it_starts_come_as_typed(monkeypatch: pytest.MonkeyPatc
 def test_no_terminal_no_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open(tmp_path / "input", "w+b") as file:
         monkeypatch.setattr(sys, "stdin", Stdin(file.fileno()))
-        take_keys()()  # a file: nothing to take, nothing to give back
+        take_keys().give_back()  # a file: nothing to take, nothing to give back

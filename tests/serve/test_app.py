@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from helpers import screen_text
 
 from gmdash.model.events import CharacterEdited, RollMade
 from gmdash.play.campaign import CampaignService
@@ -24,10 +25,6 @@ def saves(tmp_path: Path) -> Iterator[Path]:
     with a_night(tmp_path):
         pass
     yield tmp_path
-
-
-def screen_text(app: PlayersApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 async def test_the_screen_shows_the_party_the_fight_and_public_rolls(saves: Path) -> None:

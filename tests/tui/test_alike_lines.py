@@ -22,7 +22,7 @@ from gmdash.tui.alike_lines import AlikeLines
 
 
 def textuals_own(widget: Widget, crop: Region) -> list[object]:
-    widget._styles_cache.clear()
+    widget.refresh()  # its cached lines dropped: drawn anew
     return list(Widget.render_lines(widget, crop))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import Input, Select
 
 from gmdash.model.combat_events import AttackResolved, CombatStarted
@@ -63,6 +64,7 @@ async def test_add_creatures_to_the_roster_typed_fast(tmp_path: Path) -> None:
         assert len(service.characters) == before + 3
 
 
+@pytest.mark.slow
 async def test_a_fight_against_three_four_legged_creatures(tmp_path: Path) -> None:
     service = make_service(tmp_path)
     app, seen = make_app(service)
@@ -104,6 +106,7 @@ async def test_a_fight_against_three_four_legged_creatures(tmp_path: Path) -> No
             assert {"useless:right_hind_leg", "useless:left_hind_leg"} <= set(hurt.conditions)
 
 
+@pytest.mark.slow
 async def test_a_humanoid_location_on_a_jackal_is_refused(tmp_path: Path) -> None:
     service = make_service(tmp_path)
     app, seen = make_app(service)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from helpers import FakeClock, screen_text
 from textual.widgets import Input, RadioButton, TextArea
 
@@ -53,6 +54,7 @@ def fill(app: GmDashApp, values: dict[str, str]) -> None:
         app.screen.query_one(f"#{field}", Input).value = value
 
 
+@pytest.mark.slow
 async def test_a_brp_night_is_all_brp(tmp_path: Path) -> None:
     service = CampaignService.create(tmp_path, "Brp Night", RuleSet.BRP, clock=FakeClock(),
                                      durable=False)  # fmt: skip

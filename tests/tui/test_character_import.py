@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.keys import _character_to_key
+import pytest
 from textual.widgets import Input, Static, TextArea
 
 from gmdash.tui.dialogs.character_import import CharacterImportDialog
+from gmdash.tui.keymap import character_key
 from tests.helpers import FakeClock, dashboard_app, demo_service
 
 BLOCK = (
@@ -24,9 +25,10 @@ BLOCK = (
 
 
 def _keys(text: str) -> list[str]:
-    return ["enter" if char == "\n" else _character_to_key(char) for char in text]
+    return ["enter" if char == "\n" else str(character_key(char)) for char in text]
 
 
+@pytest.mark.slow
 async def test_a_pasted_stat_block_is_previewed_then_saved(tmp_path: Path) -> None:
     service = demo_service(tmp_path / "saves", FakeClock())
     before = [c.name for c in service.characters]

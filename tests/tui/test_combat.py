@@ -130,6 +130,7 @@ def snapshot(service: CampaignService) -> tuple[Combat | None, dict[str, object]
     return service.state.combat, sheets
 
 
+@pytest.mark.slow
 async def test_a_whole_three_round_fight(tmp_path: Path) -> None:
     service = make_service(tmp_path)
     app, seen = make_app(service)
@@ -195,6 +196,7 @@ async def test_a_whole_three_round_fight(tmp_path: Path) -> None:
         assert any(isinstance(e, CombatStarted) for e in seen)
 
 
+@pytest.mark.slow
 async def test_restart_in_the_middle_of_a_round(tmp_path: Path) -> None:
     service = make_service(tmp_path)
     app, _ = make_app(service)
@@ -449,6 +451,7 @@ async def test_only_changes_to_the_fight_redraw_the_pane(tmp_path: Path) -> None
         assert row.split()[-1].split("/")[0] == str(hit_points)
 
 
+@pytest.mark.slow
 async def test_end_confirmation_names_whole_and_both_summaries_agree(tmp_path: Path) -> None:
     service = make_service(tmp_path)
     app, seen = make_app(service)

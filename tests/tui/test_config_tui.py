@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import demo_session, fixed_clock
+from helpers import demo_session, fixed_clock, screen_text
 from textual.widgets import Static
 
 from gmdash.config import load_config
@@ -52,7 +52,7 @@ async def test_a_remapped_key_is_bound_and_shown_in_the_key_bar_and_help(tmp_pat
             assert "space  Roll an ability of the selected character" in text
             commands = {c.binding_id: c.keys_text for c in app.key_table.commands}
             assert commands["roster.roll_ability"] == "space"
-            assert not app._notifications
+            assert not app.told
 
 
 async def test_conflicting_keys_are_refused_with_a_message_and_the_defaults_stay(
@@ -61,11 +61,12 @@ async def test_conflicting_keys_are_refused_with_a_message_and_the_defaults_stay
     path = config_file(tmp_path, '[keys]\n"roster.roll_ability" = "c"\n')
     with demo_session(tmp_path / "saves") as service:
         app = app_on(service, path)
-        async with app.run_test(size=SIZE) as pilot:
-            [note] = [n.message for n in app._notifications]
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            [note] = [n.message for n in app.told]
             assert f"{path}, line 2:" in note and "would both be on c" in note
             assert "the [keys] table is not used" in note
-            assert not any(n.markup for n in app._notifications)  # "[keys]" is text, not style
+            await pilot.pause()
+            assert "[keys]" in screen_text(app)  # the toast shows it as text, not as style
             assert " r  Roll " in str(app.query_one(KeyBar).render())
             await pilot.press("r")
             await pilot.pause()
@@ -97,7 +98,7 @@ async def test_an_unknown_theme_is_told_and_the_default_used(tmp_path: Path) -> 
         app = app_on(service, path)
         async with app.run_test(size=SIZE):
             assert app.theme == DARK_THEME
-            [note] = [n.message for n in app._notifications]
+            [note] = [n.message for n in app.told]
             assert "line 1:" in note and "no-such-theme" in note
         assert path.read_text() == 'theme = "no-such-theme"\n'
 
@@ -132,7 +133,7 @@ async def test_a_remapped_dialog_key_is_bound_and_shown_in_the_dialog_and_help(
         rolls: list[RollMade] = []
         service.bus.subscribe(RollMade, rolls.append)
         async with app.run_test(size=SIZE) as pilot:
-            assert not app._notifications
+            assert not app.told
             await pilot.press("r")
             assert isinstance(app.screen, RollDialog)
             hint = str(app.screen.query_one("#keys", Static).render())
@@ -162,7 +163,7 @@ async def test_a_dialog_key_on_a_key_of_the_same_dialog_is_refused(tmp_path: Pat
     with demo_session(tmp_path / "saves") as service:
         app = app_on(service, path)
         async with app.run_test(size=SIZE) as pilot:
-            [note] = [n.message for n in app._notifications]
+            [note] = [n.message for n in app.told]
             assert f"{path}, line 2:" in note
             assert "form.save and character_form.roll_characteristics would both be on ctrl+s" in (
                 note)  # fmt: skip

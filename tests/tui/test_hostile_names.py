@@ -13,7 +13,7 @@ import logging
 from pathlib import Path
 
 import pytest
-from helpers import dashboard_app, fixed_clock
+from helpers import dashboard_app, fixed_clock, screen_text
 from textual.pilot import Pilot
 
 from gmdash.model import Ability, AbilityKind, Weapon, new_character
@@ -84,12 +84,11 @@ def hostile_service(saves: Path) -> CampaignService:
     return service
 
 
-def screen_text(app: GmDashApp) -> str:
-    """Every character the app would send to the terminal for its current screen."""
-    return "".join(
-        segment.text for strip in app.screen._compositor.render_update(full=True).strips  # type: ignore[union-attr]
-        for segment in strip
-    )  # fmt: skip
+def drawn(app: GmDashApp) -> str:
+    """Every character of the app's current screen, as its screenshot holds them (a raw
+    control character there would reach the terminal too); the screenshot's own window title
+    (the app's title, never sent to the terminal) left out."""
+    return app.export_screenshot(title="screen")
 
 
 async def back_to_dashboard(pilot: Pilot[int]) -> None:
@@ -128,6 +127,7 @@ def hostile_app(tmp_path: Path) -> tuple[GmDashApp, CampaignService]:
     return dashboard_app(service), service
 
 
+@pytest.mark.slow
 async def test_every_command_opens_and_closes_on_a_hostile_roster(
     hostile_app: tuple[GmDashApp, CampaignService], caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -137,7 +137,7 @@ async def test_every_command_opens_and_closes_on_a_hostile_roster(
     try:
         async with app.run_test(size=(160, 50)) as pilot:
             await pilot.pause()
-            assert "\x1b" not in screen_text(app)
+            assert "\x1b" not in drawn(app)
             await pilot.press("2", "b", "enter")  # a fight, so the strike-rank commands work
             await pilot.pause()
             await back_to_dashboard(pilot)
@@ -147,7 +147,7 @@ async def test_every_command_opens_and_closes_on_a_hostile_roster(
                     await pilot.press(focus[scope])
                 await pilot.press("home", *["down"] * row, key)
                 await pilot.pause()
-                text = screen_text(app)
+                text = drawn(app)
                 assert "\x1b" not in text and "\x9b" not in text, (scope, key)
                 await pilot.press("down", "enter")  # one step deeper into a dialog
                 await pilot.pause()
@@ -172,7 +172,7 @@ async def test_a_struck_out_markup_label_notifies_plainly(
             await pilot.pause()
             await pilot.press("4", "end", "k")
             await pilot.pause()
-            messages = [n.message for n in app._notifications]
+            messages = [n.message for n in app.told]
             assert any("[/]" in m for m in messages), messages
             assert app.is_running
     finally:

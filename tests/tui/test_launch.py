@@ -82,28 +82,22 @@ def test_the_dashboard_offers_recovery_and_shows_what_was_done(
         assert again.current_session is not None  # replayed from the session log
 
 
-def test_the_dashboard_keeps_its_state_ready_for_its_next_start(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_the_dashboard_keeps_nothing_of_its_own_beside_the_campaign(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, private_user_folders: Path
 ) -> None:
-    from gmdash.model.state import CampaignState
-    from gmdash.store.campaign_store import CampaignStore
+    """No state kept ready for the next start (it saved no time over reading the snapshot:
+    docs/benchmarks.md), so nothing beside the campaign's own files that a later start trusts."""
     from gmdash.store.paths import campaign_folder
     from gmdash.tui.app import GmDashApp
 
     create_demo(tmp_path).close()
     folder = campaign_folder(tmp_path, DEMO_NAME)
-    assert not (folder / "campaign.ready").exists()  # a new campaign, and the CLI, keep none
+    before = sorted(path.name for path in folder.iterdir())
     monkeypatch.setattr(GmDashApp, "run", lambda app: None)
     assert run_dashboard(tmp_path, DEMO_NAME) == 0
-    store = CampaignStore.open(folder)
-    try:
-        kept = store.ready_state()
-        assert kept is not None
-        ready = kept[0]
-        assert isinstance(ready, CampaignState)
-        assert ready == CampaignState.from_dict(store.load_state())
-    finally:
-        store.close()
+    assert sorted(path.name for path in folder.iterdir()) == before
+    assert not (tmp_path / ".ready-key").exists()
+    assert not (private_user_folders / ".cache").exists()
 
 
 @pytest.mark.parametrize("collecting", [True, False])

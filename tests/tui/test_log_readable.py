@@ -245,7 +245,7 @@ async def test_no_internal_id_or_key_reaches_a_reader(
         await pilot.pause()
         await pilot.press("4", "up", "k", "c")
         await pilot.pause()
-        notes = [f"{n.title}: {n.message}" for n in app._notifications]
+        notes = [f"{n.title}: {n.message}" for n in app.told]
         assert notes
     records = journal.records(evening, "all")
     exports = {fmt: journal.export(records, fmt, title="Night") for fmt in ("md", "csv", "text")}

@@ -81,11 +81,11 @@ async def test_r_on_the_log_rolls_the_selected_roll_again(tmp_path: Path) -> Non
         first, again = rolls_of(seen)
         assert (again.label, again.chance, again.hidden) == (first.label, first.chance, False)
         assert again.roll == 12
-        assert any("Rolled again" in n.title for n in app._notifications)
+        assert any("Rolled again" in n.title for n in app.told)
         await pilot.press("t")  # 12 succeeded: nothing to retry, nothing logged
         await pilot.pause()
         assert len(rolls_of(seen)) == 2
-        assert "nothing to retry" in list(app._notifications)[-1].message
+        assert "nothing to retry" in list(app.told)[-1].message
 
 
 async def test_the_ability_dialog_starts_on_the_last_ability_rolled(tmp_path: Path) -> None:

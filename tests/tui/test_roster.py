@@ -209,7 +209,7 @@ def ok_disabled(app: GmDashApp) -> bool:
 
 
 def notes_of(app: GmDashApp) -> str:
-    return "\n".join(f"{n.title}: {n.message}" for n in app._notifications)
+    return "\n".join(f"{n.title}: {n.message}" for n in app.told)
 
 
 # --- add, edit, delete --------------------------------------------------------------------------

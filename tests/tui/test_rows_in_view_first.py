@@ -66,19 +66,20 @@ def long_night(tmp_path: Path) -> Iterator[CampaignService]:
 
 def _first_frame(app: GmDashApp) -> dict[str, object]:
     """What the app's first frame showed: the rows each list had, the log's subtitle and the
-    log pane's text."""
+    log pane's text (read as the app hears its first frame is drawn, before it makes the rest
+    of the rows)."""
     seen: dict[str, object] = {}
-    display = app._display
+    drawn = app._first_frame_drawn
 
-    def _display(screen: object, renderable: object) -> None:
-        display(screen, renderable)  # type: ignore[arg-type]
-        if renderable is not None and not seen and screen is app.screen_stack[0]:
+    def first_frame_drawn() -> None:
+        if not seen:
             log = app.query_one(LogPane)
             seen.update(roster=app.query_one(RosterPane).table.row_count,
                         log=log.table.row_count, subtitle=str(log.border_subtitle),
                         text=region_text(app, log))  # fmt: skip
+        drawn()
 
-    app._display = _display  # type: ignore[method-assign]
+    app._first_frame_drawn = first_frame_drawn  # type: ignore[method-assign]
     return seen
 
 

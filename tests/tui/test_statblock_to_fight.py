@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from gmdash.model.combat_events import CombatStarted
@@ -26,6 +27,7 @@ ROCK_LIZARD = (
 )
 
 
+@pytest.mark.slow
 async def test_a_pasted_stat_block_becomes_three_foes_of_a_fight(tmp_path: Path) -> None:
     service = make_service(tmp_path)
     app, seen = make_app(service)

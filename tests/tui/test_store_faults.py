@@ -23,7 +23,7 @@ async def test_a_roll_the_disk_refused_is_not_shown_nor_written_later(tmp_path: 
             with installed(FaultyOS("write", 1)):
                 await pilot.press("enter")  # a resistance roll
                 await pilot.pause()
-            [note] = [n for n in app._notifications if n.title == "Nothing changed"]
+            [note] = [n for n in app.told if n.title == "Nothing changed"]
             assert "No space left on device" in note.message
             assert "was not saved" in note.message and "session-0001.json" in note.message
             assert len(log.shown) == shown

@@ -32,39 +32,22 @@ E = TypeVar("E", bound=Event)
 async def dashboard(
     app_and_service: tuple[GmDashApp, CampaignService],
 ) -> AsyncIterator[tuple[Pilot[int], list[Event]]]:
-    """The dashboard at 160x50 and every event it publishes; the campaign closed after. With
-    its dialogs built ahead (`dialog_stock`) when the app was made `STOCKED`, none otherwise."""
+    """The dashboard at 160x50 and every event it publishes; the campaign closed after."""
     app, service = app_and_service
     logged: list[Event] = []
     service.bus.subscribe(Event, logged.append)
     try:
         async with app.run_test(size=(160, 50)) as pilot:
             await pilot.pause()
-            if app in STOCKED:
-                assert await app.dialogs.filled(), "the dialogs were built ahead"
             yield pilot, logged
     finally:
         service.close()
 
 
-STOCKED: set[GmDashApp] = set()
-"""Apps whose tests type into dialogs built ahead (the others' are built by their key)."""
-
-
-@pytest.fixture(params=["dialogs built by their key", "dialogs built ahead"])
-def app_and_service(
-    tmp_path: Path, request: pytest.FixtureRequest
-) -> Iterator[tuple[GmDashApp, CampaignService]]:
-    """Each test twice: every dialog built as its key comes, and the roster's dialogs, the
-    fight's set-up and the character form built ahead, while the app was quiet."""
+@pytest.fixture
+def app_and_service(tmp_path: Path) -> Iterator[tuple[GmDashApp, CampaignService]]:
     service = demo_service(tmp_path, fixed_clock)
-    app = dashboard_app(service)
-    if request.param == "dialogs built ahead":
-        app.build_ahead = True
-        app.dialogs.quiet = 0.02
-        STOCKED.add(app)
-    yield app, service
-    STOCKED.discard(app)
+    yield dashboard_app(service), service
 
 
 async def test_start_combat_with_foes_typed_in_one_burst(

@@ -22,7 +22,7 @@ HARVALD = "c0001"
 
 
 def messages(app: GmDashApp) -> list[str]:
-    return [n.message for n in app._notifications]
+    return [n.message for n in app.told]
 
 
 def recorder(service: CampaignService) -> list[Event]:

@@ -15,6 +15,7 @@ from gmdash.play.combat import FoeSpec, TemplateFoes
 from gmdash.tui.dialogs.bestiary import CreatureFields, describe
 from gmdash.tui.dialogs.combat_base import CombatForm, PickList, error_label
 from gmdash.tui.dialogs.combat_foes import FoeFields
+from gmdash.tui.key_gate import after_refresh
 from gmdash.tui.user_text import literal
 
 
@@ -120,7 +121,7 @@ class AddCombatantDialog(CombatForm[Lineup]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "roster-one" and isinstance(event.value, str):
-            self.call_after_refresh(self.query_one("#ok").focus)  # enter adds them
+            after_refresh(self, self.query_one("#ok").focus)  # enter adds them
 
     def _picked(self) -> str | None:
         value = self.query_one("#roster-one", Select).value

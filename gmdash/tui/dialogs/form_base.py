@@ -36,6 +36,7 @@ from textual.widgets import (
 
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
 from gmdash.tui.guard import guarded
+from gmdash.tui.key_gate import after_refresh
 from gmdash.tui.keymap import FORM, binding_of, bindings_for, command_of, table_of
 from gmdash.tui.user_text import literal
 
@@ -80,7 +81,7 @@ class CheckedForm(GuardedModal[T], Generic[T]):
 
     def on_mount(self) -> None:
         self.revalidate()
-        self.call_after_refresh(self._filled_in)
+        after_refresh(self, self._filled_in)
 
     def _filled_in(self) -> None:
         self._ready = True
@@ -254,7 +255,7 @@ class FormDialog(CheckedForm[T], Generic[T]):
         later = list(self.later_body())
         if later:
             self._later_pending = True
-            self.call_after_refresh(self._add_later, later)
+            after_refresh(self, self._add_later, later)
 
     def _filled_in(self) -> None:
         if not self._later_pending:  # the later fields' first values are not typing either
@@ -267,7 +268,7 @@ class FormDialog(CheckedForm[T], Generic[T]):
         self.fields_added()
         self._later_pending = False
         self.revalidate()
-        self.call_after_refresh(self._filled_in)
+        after_refresh(self, self._filled_in)
 
     def ready_to_confirm(self) -> bool:
         return not self._later_pending

@@ -521,7 +521,7 @@ class LogPane(Pane):
     def action_filter(self) -> None:
         from gmdash.tui.dialogs.log_filter import LogFilterDialog
 
-        dialog = self.dash.dialogs.take(LogFilterDialog, *self.filter_arguments())
+        dialog = LogFilterDialog(*self.filter_arguments())
         self.app.push_screen(dialog, self._filter_chosen)
 
     def filter_arguments(self) -> tuple[LogFilter, list[LogEntry]]:

@@ -320,7 +320,7 @@ class RosterPane(Pane):
         if character is not None:
             from gmdash.tui.dialogs.ability_roll import AbilityRollDialog
 
-            self.app.push_screen(self.dash.dialogs.take(AbilityRollDialog, character))
+            self.app.push_screen(AbilityRollDialog(character))
 
     @guarded
     def action_roll_characteristic(self) -> None:
@@ -328,7 +328,7 @@ class RosterPane(Pane):
         if character is not None:
             from gmdash.tui.dialogs.characteristic_roll import CharacteristicRollDialog
 
-            self.app.push_screen(self.dash.dialogs.take(CharacteristicRollDialog, character))
+            self.app.push_screen(CharacteristicRollDialog(character))
 
     @guarded
     def action_roll_opposed(self) -> None:
@@ -342,7 +342,7 @@ class RosterPane(Pane):
     def action_roll_dice(self) -> None:
         from gmdash.tui.dialogs.dice_roll import DiceDialog
 
-        self.app.push_screen(self.dash.dialogs.take(DiceDialog, self.selected()))
+        self.app.push_screen(DiceDialog(self.selected()))
 
     # --- the roster ------------------------------------------------------------------------
 
@@ -350,7 +350,7 @@ class RosterPane(Pane):
     def action_add_character(self) -> None:
         from gmdash.tui.dialogs.character_form import CharacterForm
 
-        self.app.push_screen(self.dash.dialogs.take(CharacterForm, None), self._added)
+        self.app.push_screen(CharacterForm(None), self._added)
 
     @guarded
     def _added(self, sheet: Character | None) -> None:
@@ -462,7 +462,7 @@ class RosterPane(Pane):
 
         from gmdash.tui.dialogs.wounds import DamageDialog
 
-        self.app.push_screen(self.dash.dialogs.take(DamageDialog, character), apply)
+        self.app.push_screen(DamageDialog(character), apply)
 
     @guarded
     def action_heal(self) -> None:

@@ -286,9 +286,7 @@ class StrikeRankPane(Pane):
             raise ValidationError("combat", "a combat is running (E ends it, + adds fighters)")
         from gmdash.tui.dialogs.combat_setup import CombatSetupDialog
 
-        self.app.push_screen(
-            self.dash.dialogs.take(CombatSetupDialog, service.characters), self._begin
-        )
+        self.app.push_screen(CombatSetupDialog(service.characters), self._begin)
 
     @guarded
     def _begin(self, lineup: Lineup | None) -> None:
