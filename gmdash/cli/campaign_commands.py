@@ -16,7 +16,7 @@ from gmdash.cli import recover_command
 from gmdash.cli.campaign_errors import campaign_name, store_errors
 from gmdash.cli.errors import CliError
 from gmdash.cli.json_files import json_of, write_export
-from gmdash.cli.log_stream import STREAMED_FORMATS, stream_records, write_stream
+from gmdash.cli.log_stream import STREAMED_FORMATS, stream_rows, write_stream
 from gmdash.cli.output import print_json
 from gmdash.cli.parsing import parent_parser
 from gmdash.model.campaign import GameSession
@@ -215,10 +215,10 @@ def show_log(args: argparse.Namespace) -> int:
         if isinstance(session, int) and session not in {s.number for s in svc.sessions} | {0}:
             raise CliError(f"campaign {svc.campaign.name!r} has no session {session}")
         if fmt in STREAMED_FORMATS:  # entry by entry: flat memory on a campaign of years
-            found_stream = stream_records(
+            rows = stream_rows(
                 svc, svc.log_numbers(session), rolls_only=args.rolls, session=session
             )
-            write_stream(found_stream, fmt, sys.stdout)
+            write_stream(rows, fmt, sys.stdout)
             return 0
         found = journal.records(svc, session)
         if args.rolls:
