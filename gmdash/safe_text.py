@@ -50,6 +50,8 @@ def visible(text: str, *, keep_newlines: bool = False) -> str:
 
 def is_encodable(text: str) -> bool:
     """False when `text` holds a lone surrogate (what Python makes of a non-UTF-8 byte)."""
+    if text.isascii():  # most text, and checked without a copy
+        return True
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

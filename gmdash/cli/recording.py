@@ -7,7 +7,7 @@ from pathlib import Path
 from gmdash.cli.campaign_errors import store_errors
 from gmdash.model.events import RollKind
 from gmdash.play import rolls
-from gmdash.play.campaign import CampaignService
+from gmdash.play.campaign import CampaignService, peek_campaign
 from gmdash.rules import Level, Rng, RuleSet
 
 
@@ -63,6 +63,6 @@ def record_opposed(
 
 
 def campaign_ruleset(saves_dir: Path, campaign: str) -> RuleSet:
-    """The rules `campaign` plays by (read without taking its lock)."""
-    with store_errors(campaign), CampaignService.open(saves_dir, campaign, read_only=True) as svc:
-        return svc.campaign.ruleset
+    """The rules `campaign` plays by (read from its snapshot, without taking its lock)."""
+    with store_errors(campaign):
+        return peek_campaign(saves_dir, campaign).ruleset

@@ -22,6 +22,7 @@ from tinydb.storages import Storage
 from gmdash.store import osio
 from gmdash.store.documents import Tables, new_document, parse_document
 from gmdash.store.errors import CorruptSaveError, ReadOnlyError, SaveFailed
+from gmdash.store.seal import has_seal, sealed
 
 TEMP_SUFFIX = ".tmp"
 DIGEST_SIZE = 32
@@ -79,8 +80,13 @@ def remove_stale_temps(folder: Path) -> None:
 
 
 def encode(data: Tables) -> bytes:
-    """The bytes of a save file: compact UTF-8 JSON."""
+    """The bytes of a save file's document: compact UTF-8 JSON, on one line."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def encode_snapshot(data: Tables) -> bytes:
+    """The bytes of a snapshot file: its document, then the seal line over it (`seal`)."""
+    return sealed(encode(data) + b"\n")
 
 
 def read_save(path: Path) -> bytes:
@@ -144,6 +150,10 @@ class AtomicJSONStorage(SaveStorage):
     see `state_cache`)."""
     digest = b""
     """The digest of the file's bytes as last read or written (see `state_cache`)."""
+    sealed = True
+    """False for a file of the previous release, read without a seal line (see `seal`)."""
+    size = 0
+    """Bytes of the file as last read or written."""
 
     def _create(self) -> None:
         self._parsed: Tables = {}
@@ -152,6 +162,8 @@ class AtomicJSONStorage(SaveStorage):
     def _load(self) -> None:
         self._raw = read_save(self.path)
         self.digest = snapshot_digest(self._raw)
+        self.sealed = has_seal(self._raw)
+        self.size = len(self._raw)
 
     @property
     def _data(self) -> Tables:
@@ -189,13 +201,15 @@ class AtomicJSONStorage(SaveStorage):
 
     def encoded(self) -> bytes:
         """The bytes of the file as last read or written."""
-        return self._raw if self._raw is not None else encode(self._data)
+        return self._raw if self._raw is not None else encode_snapshot(self._data)
 
     def close(self) -> None:
         """Nothing to release: every write is already on disk."""
 
     def _flush(self, data: Tables) -> None:
-        raw = encode(data)
+        raw = encode_snapshot(data)
         write_atomic(self.path, raw, durable=self.durable)
         self._parsed, self._raw = data, None
         self.digest = snapshot_digest(raw)
+        self.sealed = True
+        self.size = len(raw)

@@ -123,6 +123,7 @@ def run_dashboard(
     from gmdash.tui.app import GmDashApp  # Textual only now that there is a campaign to show
 
     service.keep_ready()
+    service.compact_on_close()
     prepare()
     try:
         app = GmDashApp(service, crash_log=service.store.folder / CRASH_LOG, config=config,

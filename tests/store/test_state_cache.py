@@ -29,6 +29,7 @@ from gmdash.store import state_cache
 from gmdash.store.atomic import DIGEST_SIZE, snapshot_digest
 from gmdash.store.campaign_store import CampaignStore
 from gmdash.store.paths import CAMPAIGN_FILE, campaign_folder
+from gmdash.store.seal import sealed
 
 
 def _evening_kept_ready(saves: Path) -> dict[str, object]:
@@ -94,6 +95,7 @@ def test_a_changed_snapshot_is_read_and_checked_again(tmp_path: Path) -> None:
     with CampaignService.open(tmp_path, DEMO_NAME) as cli:  # the CLI keeps nothing ready
         cli.publish(RollMade(actor="Ostra", label="Scan", kind="ability", chance=50, roll=10,
                              level="success"))  # fmt: skip
+        cli.compact_on_close()  # a new snapshot (the CLI writes one only when that pays)
         after = cli.state.to_dict()
     assert _ready(tmp_path) is None
     with CampaignService.open(tmp_path, DEMO_NAME) as again:
@@ -220,7 +222,8 @@ def test_a_log_changed_since_is_read_again(tmp_path: Path) -> None:
     log = _log_file(tmp_path)
     text = log.read_text(encoding="utf-8")
     assert "Demoralize" in text
-    log.write_text(text.replace("Demoralize", "Demoralise"), encoding="utf-8")  # a hand edit
+    base = text.split("\n", 1)[0].replace("Demoralize", "Demoralise")  # compacted at close
+    log.write_bytes(sealed(base.encode() + b"\n"))  # a hand edit, its checksum made again
     kept = _kept(tmp_path)
     assert kept is not None and kept[0] is not None and kept[2] is None  # the state, not the log
     with CampaignService.open(tmp_path, DEMO_NAME) as again:
