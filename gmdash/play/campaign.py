@@ -60,6 +60,7 @@ from gmdash.store.errors import (
     ReadOnlyError,
     StoreError,
 )
+from gmdash.store.lock import DEFAULT_WAIT
 from gmdash.store.outcome import OUTCOME
 from gmdash.store.paths import (
     CAMPAIGN_FILE,
@@ -124,21 +125,24 @@ class CampaignService:
         bus: Bus | None = None,
         durable: bool = True,
         remember: bool = True,
+        wait: float = DEFAULT_WAIT,
     ) -> CampaignService:
         """Open the campaign called (or slugged) `name` in `saves`.
 
-        For writing (the default) the campaign is locked (`CampaignLocked` names the holder's
-        pid); `read_only=True` takes no lock and never writes. Unreadable files raise
-        `CorruptSaveError`; a missing campaign `CampaignNotFound`. `remember` records it as the
-        last campaign opened (for the app; the CLI passes False).
+        For writing (the default) the campaign is locked, waiting up to `wait` seconds for
+        another writer (then `CampaignLocked` names the holder); `read_only=True` takes no lock
+        and never writes. Unreadable files raise `CorruptSaveError`; a missing campaign
+        `CampaignNotFound`. `remember` records it as the last campaign opened (for the app; the
+        CLI passes False).
         """
         folder = campaign_folder(saves, name)
         try:
-            store = CampaignStore.open(folder, read_only=read_only, durable=durable)
+            store = CampaignStore.open(folder, read_only=read_only, durable=durable, wait=wait)
         except CampaignNotFound:
             raise CampaignNotFound(name, folder) from None
         except CampaignLocked as error:
-            raise CampaignLocked(name, error.pid, error.path) from None
+            raise CampaignLocked(name, error.pid, error.path, holder=error.holder,
+                                 waited=error.waited) from None  # fmt: skip
         try:
             replayed: list[Event] = []
             state = _load_state(store, replayed)
@@ -183,7 +187,12 @@ class CampaignService:
 
     @classmethod
     def open_last(
-        cls, saves: Path, *, clock: Clock = utc_now, bus: Bus | None = None
+        cls,
+        saves: Path,
+        *,
+        clock: Clock = utc_now,
+        bus: Bus | None = None,
+        wait: float = DEFAULT_WAIT,
     ) -> CampaignService:
         """What the app opens at start: the last campaign, else the only one, else the demo
         (created on first start)."""
@@ -193,7 +202,7 @@ class CampaignService:
             slug = slugs[0]
         if slug is None:
             return create_demo(saves, clock=clock, bus=bus)
-        return cls.open(saves, slug, clock=clock, bus=bus)
+        return cls.open(saves, slug, clock=clock, bus=bus, wait=wait)
 
     def keep_ready(self) -> None:
         """At close, keep the state ready for the next open (the dashboard's start-up: see

@@ -22,9 +22,9 @@ from tinydb.storages import Storage
 from gmdash.store import osio
 from gmdash.store.documents import Tables, new_document, parse_document
 from gmdash.store.errors import CorruptSaveError, ReadOnlyError, SaveFailed
+from gmdash.store.leftovers import TEMP_SUFFIX
 from gmdash.store.seal import has_seal, sealed
 
-TEMP_SUFFIX = ".tmp"
 DIGEST_SIZE = 32
 
 
@@ -71,12 +71,6 @@ def fsync_dir(folder: Path) -> None:
     if sys.platform == "win32":
         return
     osio.fsync_dir(folder)
-
-
-def remove_stale_temps(folder: Path) -> None:
-    """Delete temporary files a killed writer left behind (call while holding the lock)."""
-    for temp in folder.glob(f".*{TEMP_SUFFIX}"):
-        temp.unlink(missing_ok=True)
 
 
 def encode(data: Tables) -> bytes:

@@ -36,7 +36,6 @@ from gmdash.store.atomic import (
     AtomicJSONStorage,
     encode_snapshot,
     read_tables,
-    remove_stale_temps,
     snapshot_digest,
     write_atomic,
 )
@@ -48,7 +47,8 @@ from gmdash.store.errors import (
     SaveFailed,
     StoreError,
 )
-from gmdash.store.lock import CampaignLock
+from gmdash.store.leftovers import INCOMING_DIR, clean_temps
+from gmdash.store.lock import DEFAULT_WAIT, CampaignLock
 from gmdash.store.outcome import OUTCOME
 from gmdash.store.paths import (
     CAMPAIGN_FILE,
@@ -66,8 +66,6 @@ from gmdash.store.readonly import (
     log_events,
 )
 
-INCOMING_DIR = ".incoming"
-"""Where a new campaign folder is built before it is renamed into the saves folder."""
 COMPACT_BYTES = 256 * 1024
 """Changes logged since the snapshot that make a compaction pay, at the least (see
 `compaction_pays`): a few hundred rolls, however small the campaign."""
@@ -76,7 +74,9 @@ COMPACT_BYTES = 256 * 1024
 class CampaignStore:
     """Reads and writes one campaign folder; construct with `open` or `create`."""
 
-    def __init__(self, folder: Path, *, read_only: bool, durable: bool) -> None:
+    def __init__(
+        self, folder: Path, *, read_only: bool, durable: bool, wait: float = DEFAULT_WAIT
+    ) -> None:
         self.folder = folder
         self.read_only = read_only
         self.durable = durable
@@ -97,7 +97,7 @@ class CampaignStore:
             self._reader = ReadOnlyCampaign(folder)
             return
         try:
-            self._lock = CampaignLock.acquire(folder / LOCK_FILE, folder.name)
+            self._lock = CampaignLock.acquire(folder / LOCK_FILE, folder.name, wait=wait)
             osio.make_dir(folder / SESSIONS_DIR)
             self._db = TinyDB(
                 folder / CAMPAIGN_FILE,
@@ -105,8 +105,8 @@ class CampaignStore:
                 kind=CAMPAIGN_FORMAT,
                 durable=durable,
             )
-            remove_stale_temps(folder)
-            remove_stale_temps(folder / SESSIONS_DIR)
+            clean_temps(folder)  # what a killed writer left (no other writer runs now)
+            clean_temps(folder / SESSIONS_DIR)
             if not self._snapshot_storage().sealed:
                 self._seal_older_files()
         except BaseException:
@@ -114,9 +114,17 @@ class CampaignStore:
             raise
 
     @classmethod
-    def open(cls, folder: Path, *, read_only: bool = False, durable: bool = True) -> CampaignStore:
-        """An existing campaign: locked for writing unless `read_only`."""
-        return cls(folder, read_only=read_only, durable=durable)
+    def open(
+        cls,
+        folder: Path,
+        *,
+        read_only: bool = False,
+        durable: bool = True,
+        wait: float = DEFAULT_WAIT,
+    ) -> CampaignStore:
+        """An existing campaign: locked for writing unless `read_only` (waiting up to `wait`
+        seconds for another writer)."""
+        return cls(folder, read_only=read_only, durable=durable, wait=wait)
 
     @classmethod
     def create(cls, folder: Path, state: dict[str, Any], *, durable: bool = True) -> CampaignStore:

@@ -10,12 +10,14 @@ blocking: a FIFO or a device put where a save file should be is refused at once 
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gmdash.store.errors import CorruptSaveError, SaveFailed, StoreError
+from gmdash.store.errors import CorruptSaveError, ReadFailed, SaveFailed, StoreError
 
 if TYPE_CHECKING:
     import mmap
@@ -71,7 +73,7 @@ def fsync_dir(folder: Path) -> None:
     try:
         OS.fsync(fd)
     finally:
-        OS.close(fd)
+        close_read(fd)  # the fsync said whether it is durable; the close loses nothing
 
 
 def refuse_link(path: Path) -> None:
@@ -113,16 +115,50 @@ def read_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     try:
         # One read of the whole file (and one more to see its end) when its size holds: a
         # megabyte read in pieces was copied again to join them.
-        chunks = [os.read(fd, info.st_size + 1)]
+        chunks = [_read(fd, path, info.st_size + 1)]
         size = len(chunks[0])
-        while chunks[-1] and (chunk := os.read(fd, 1 << 20)):
+        while chunks[-1] and (chunk := _read(fd, path, 1 << 20)):
             size += len(chunk)
             if size > limit:  # it grew while it was read
                 raise CorruptSaveError(path, _too_big(size, limit))
             chunks.append(chunk)
         return chunks[0] if len(chunks) == 1 else b"".join(chunks)
     finally:
+        close_read(fd)
+
+
+def close_read(fd: int) -> None:
+    """Close a descriptor that was only read from (its close failing loses nothing)."""
+    with suppress(OSError):
         OS.close(fd)
+
+
+def _read(fd: int, path: Path, size: int) -> bytes:
+    try:
+        return os.read(fd, size)
+    except OSError as error:
+        raise ReadFailed(path, error) from None
+
+
+def read_user_file(path: Path, limit: int) -> bytes:
+    """The bytes of a file the user names or keeps (the config file, a sheet to import),
+    following a symbolic link (a dotfile manager's, the user's own) but never blocking: a FIFO,
+    a device or a folder is refused unread (OSError), as is a file over `limit` bytes."""
+    fd = os.open(path, os.O_RDONLY | CLOEXEC | NONBLOCK)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        if info.st_size > limit:
+            raise OSError(errno.EFBIG, f"larger than {limit:,} bytes", str(path))
+        data = os.read(fd, limit + 1)
+        while len(data) <= limit and (chunk := os.read(fd, limit + 1 - len(data))):
+            data += chunk
+        if len(data) > limit:
+            raise OSError(errno.EFBIG, f"larger than {limit:,} bytes", str(path))
+        return data
+    finally:
+        os.close(fd)
 
 
 def map_file(path: Path, limit: int = MAX_FILE_BYTES) -> mmap.mmap | None:
@@ -134,7 +170,7 @@ def map_file(path: Path, limit: int = MAX_FILE_BYTES) -> mmap.mmap | None:
     try:
         return mmap.mmap(fd, 0, access=mmap.ACCESS_READ) if info.st_size else None
     finally:
-        OS.close(fd)
+        close_read(fd)
 
 
 def read_from(fd: int, path: Path, start: int, limit: int = MAX_FILE_BYTES) -> bytes:
@@ -144,7 +180,7 @@ def read_from(fd: int, path: Path, start: int, limit: int = MAX_FILE_BYTES) -> b
     os.lseek(fd, start, os.SEEK_SET)
     chunks = []
     size = 0
-    while chunk := os.read(fd, 1 << 20):
+    while chunk := _read(fd, path, 1 << 20):
         size += len(chunk)
         if start + size > limit:
             raise CorruptSaveError(path, _too_big(start + size, limit))
@@ -158,12 +194,14 @@ def open_checked(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[int, os.stat_
     bytes (CorruptSaveError naming which). The caller closes the descriptor."""
     try:
         fd = OS.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        raise
     except OSError as error:
         if error.errno == getattr(os, "ELOOP", -1) or os.path.islink(path):
             raise CorruptSaveError(
                 path, "it is a symbolic link (gmdash does not follow links)"
             ) from None
-        raise
+        raise ReadFailed(path, error) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -171,7 +209,7 @@ def open_checked(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[int, os.stat_
         if info.st_size > limit:
             raise CorruptSaveError(path, _too_big(info.st_size, limit))
     except BaseException:
-        OS.close(fd)
+        close_read(fd)
         raise
     return fd, info
 

@@ -138,7 +138,7 @@ class ReadOnlyCampaign:
                 ]  # fmt: skip
             raw = osio.read_from(fd, path, 0)
         finally:
-            osio.OS.close(fd)
+            osio.close_read(fd)
         parsed = parse(path, raw, SESSION_FORMAT)
         self._followed[number] = _Followed(info.st_ino, parsed.end, not parsed.legacy)
         return documents(parsed.tables.get(EVENTS_TABLE, {}), copy=False)
