@@ -51,6 +51,28 @@ def test_the_log_shows_escape_sequences_instead_of_sending_them(run: CliRun, fmt
     assert "x9b31m" in out
 
 
+BIDI = "Vasana\u202e ahtnaV \u2066x\u2069 Os\u200btra"
+
+
+@pytest.mark.parametrize("fmt", ["text", "md", "csv", "json"])
+def test_bidi_controls_and_invisible_characters_never_reach_the_terminal(
+    run: CliRun, fmt: str
+) -> None:
+    CampaignService.create(run.saves, f"Saga{BIDI}").close()
+    run("roll", "40", "--result", "12", "--campaign", f"Saga{BIDI}", "--label", BIDI,
+        "--actor", BIDI, "--passer-by")  # fmt: skip
+    outputs = [
+        run("log", "--campaign", f"Saga{BIDI}", "--format", fmt),
+        run("campaign", "list"),
+        run("session", "list", "--campaign", f"Saga{BIDI}"),
+    ]
+    for out in outputs:
+        assert not any(char in out for char in "\u202e\u2066\u2069\u200b"), out
+    assert "\\u202e" in outputs[0] and "\\u202e" in outputs[1]
+    if fmt == "json":
+        assert json.loads(outputs[0])[-1]["label"] == BIDI  # escaped, read back exactly
+
+
 def test_json_keeps_the_exact_text(run: CliRun) -> None:
     run("campaign", "new", "Saga")
     run("roll", "40", "--result", "12", "--campaign", "Saga", "--label", ATTACK)

@@ -180,3 +180,13 @@ def test_a_sessions_folder_that_is_a_file_is_refused(
     assert main(["--saves", str(tmp_path), "log", "--campaign", NAME, "--session", "all"]) == 2
     [line] = capsys.readouterr().err.strip().splitlines()
     assert str(sessions) in line and "not a folder" in line
+
+
+def test_the_crash_log_is_never_waited_on(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from gmdash.tui.guard import write_crash_report
+
+    os.mkfifo(tmp_path / "crash.log")
+    with pytest.raises(OSError):  # reported by the dashboard's guard as "not written"
+        write_crash_report(tmp_path / "crash.log", RuntimeError("boom"), datetime.now(UTC))
