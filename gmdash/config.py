@@ -90,6 +90,9 @@ def load_config(path: Path | None = None) -> Config:
         at, reason = _toml_error(str(error))
         return Config(path, problems=(_message(path, at, f"is not valid TOML ({reason})",
                                                "every setting has its default"),))  # fmt: skip
+    except RecursionError:  # the same depth limit as every save file's
+        return Config(path, problems=(_message(path, None, "is nested too deeply to be settings",
+                                               "every setting has its default"),))  # fmt: skip
     return _settings(path, data, setting_lines(text))
 
 
@@ -239,13 +242,13 @@ def remember(path: Path, setting: str, value: str) -> str | None:
         return f"config {path} cannot be read ({error}); {setting} not remembered"
     try:
         before = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):
         return f"config {path} is not valid TOML; {setting} not remembered (file left untouched)"
     assignment = f"{setting} = {_toml_string(value)}"
     updated = _replace_top_level(text, setting, assignment)
     try:
         after = tomllib.loads(updated)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):
         after = {}
     if after != {**before, setting: value}:  # the edit must change that one setting only
         return f"config {path}: {setting} could not be written safely; file left untouched"

@@ -88,7 +88,7 @@ def _pid_of(text: str) -> int | None:
 def _stale(pid: int, entry: os.DirEntry[str]) -> bool:
     """Whether what process `pid` made (`entry`) is left over: the process is gone, or it
     started after `entry` was last changed."""
-    if not _runs(pid):
+    if not process_runs(pid):
         return True
     started = process_start(pid)
     try:
@@ -98,9 +98,11 @@ def _stale(pid: int, entry: os.DirEntry[str]) -> bool:
     return started is not None and changed < started - CLOCK_SLACK
 
 
-def _runs(pid: int) -> bool:
+def process_runs(pid: int) -> bool:
+    """Whether process `pid` runs (on Windows, where it cannot be asked so, it is assumed to:
+    nothing of it is taken over or removed)."""
     if sys.platform == "win32":
-        return True  # no signal 0 there: a live process is assumed (nothing is removed)
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any, Protocol
 
 from gmdash.store import osio
 from gmdash.store.errors import CampaignLocked, StoreError
+from gmdash.store.leftovers import process_runs
 
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation in the pid text
 # Never through a link: a campaign folder received from someone else must not truncate another file.
@@ -150,7 +150,7 @@ class _ExclusiveFileBackend:
                 return _open_lock_file(path, os.O_RDWR | os.O_CREAT | os.O_EXCL)
             except FileExistsError:
                 pid = holder_pid(path)
-                if pid is not None and _process_runs(pid):
+                if pid is not None and process_runs(pid):
                     return None
                 path.unlink(missing_ok=True)
         return None
@@ -159,18 +159,6 @@ class _ExclusiveFileBackend:
         osio.OS.close(fd)
         if holder_pid(path) == os.getpid():
             path.unlink(missing_ok=True)
-
-
-def _process_runs(pid: int) -> bool:
-    if sys.platform == "win32":  # not reached there (msvcrt exists); never signal a process
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # someone else's live process
-        return True
-    return True
 
 
 def _platform_backend() -> _Backend:
