@@ -65,3 +65,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
     Pilot.press = press_and_settle  # type: ignore[method-assign]
     Pilot.pause = pause_and_settle  # type: ignore[method-assign]
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The stat-block reader's rate on its corpus (tests/formats/test_statblock_corpus.py),
+    in the summary of every run that tried it (the property travels from xdist's workers)."""
+    for report in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get(
+        "failed", []
+    ):
+        for name, value in getattr(report, "user_properties", ()):
+            if name == "statblock_corpus_rate" and report.when == "call":
+                terminalreporter.write_line(f"stat-block corpus: read {value}")

@@ -81,7 +81,7 @@ def test_markdown_journal_keeps_a_label_on_its_line(service: CampaignService) ->
     # No link or image survives: every bracket is escaped, so none starts one.
     assert not re.search(r"(?<!\\)\[[^\]]*(?<!\\)\]\(", text)
     table = [line for line in text.splitlines() if line.startswith("| ")]
-    assert all(line.count("|") - line.count("\\|") == 9 for line in table), table
+    assert all(line.count("|") - line.count("\\|") == 10 for line in table), table
 
 
 def test_text_export_shows_controls(service: CampaignService) -> None:

@@ -201,7 +201,7 @@ def test_csv_json_and_text(service: CampaignService) -> None:
     assert exp["details"] == {"gain": 4} and exp["total"] == 4
     assert next(d for d in data if d["label"] == "Dodge")["struck"] is True
     text = journal.export(found, "text")
-    assert text.splitlines()[0].split()[:3] == ["time", "session", "actor"]
+    assert text.splitlines()[0].split()[:4] == ["time", "game", "date", "session"]
     assert "~~Dodge~~ (struck out)" in text
     assert journal.export([], "text") == "(the log is empty)\n"
     with pytest.raises(ValueError, match="unknown export format"):

@@ -1,7 +1,7 @@
-"""CLI commands on effects and game time: `effect list|add|end`, `time pass SPAN`.
+"""CLI commands on effects: `effect list|add|end` (game time: `gmdash.cli.time_commands`).
 
 They write the campaign (its lock: refused while the dashboard has it open), like the
-dashboard's `f` (effects) and `T` (time passes).
+dashboard's `f` (effects).
 """
 
 from __future__ import annotations
@@ -12,9 +12,7 @@ from typing import Any
 from gmdash.cli.campaign_errors import campaign_name, for_change, store_errors
 from gmdash.cli.output import print_json
 from gmdash.cli.parsing import add_wait, parent_parser
-from gmdash.model.effect_events import TimePassed
 from gmdash.model.effects import TimedEffect
-from gmdash.model.events import PointsSpent
 from gmdash.play import effects
 from gmdash.play.campaign import CampaignService
 from gmdash.rules.game_time import describe_span
@@ -22,7 +20,7 @@ from gmdash.safe_text import visible
 
 
 def register(subparsers: Any) -> None:
-    """Add the effect and time commands."""
+    """Add the effect commands."""
     common = parent_parser()
     common.add_argument("--json", action="store_true", help="print JSON")
     common.add_argument("--campaign", metavar="NAME", help="the campaign (name or folder)")
@@ -42,14 +40,6 @@ def register(subparsers: Any) -> None:
     end = sub.add_parser("end", parents=[common], help="dismiss a running effect")
     end.add_argument("effect_id", metavar="ID", help="the effect's id (see 'gmdash effect list')")
     end.set_defaults(handler=effect_end)
-
-    time = subparsers.add_parser("time", help="game time passing")
-    time_sub = time.add_subparsers(title="time commands", metavar="ACTION", required=True)
-    passing = time_sub.add_parser(
-        "pass", parents=[common], help="let game time pass: effects end, magic points come back"
-    )
-    passing.add_argument("span", metavar="SPAN", help="5 rounds, 10m, 2h, 1d, 1w...")
-    passing.set_defaults(handler=time_pass)
 
 
 def _row(effect: TimedEffect) -> dict[str, object]:
@@ -99,26 +89,4 @@ def effect_end(args: argparse.Namespace) -> int:
         print_json(_row(effect))
     else:
         print(visible(f"dismissed {effect.title} on {effect.target_name}"))
-    return 0
-
-
-def time_pass(args: argparse.Namespace) -> int:
-    """`gmdash time pass SPAN --campaign NAME`: effects count down, magic points come back."""
-    name = campaign_name(args)
-    with store_errors(name), for_change(args, name) as svc:
-        events = effects.pass_time_text(svc, args.span)
-        names = {c.id: c.name for c in svc.characters}
-    passed = events[0]
-    assert isinstance(passed, TimePassed)
-    regained = {names.get(e.character_id, e.character_id): -e.amount
-                for e in events if isinstance(e, PointsSpent)}  # fmt: skip
-    if args.json:
-        print_json({"passed": describe_span(passed.seconds), "seconds": passed.seconds,
-                    "ended": list(passed.ended_text), "magic_points": regained})  # fmt: skip
-        return 0
-    print(f"{describe_span(passed.seconds)} pass")
-    for text in passed.ended_text:
-        print(visible(f"ends: {text}"))
-    for who, points in regained.items():
-        print(visible(f"{who}: +{points} magic points"))
     return 0

@@ -7,6 +7,7 @@ from datetime import datetime
 from functools import cached_property
 
 from gmdash.model import validate as v
+from gmdash.model.calendar import CalendarSettings, default_calendar
 from gmdash.rules.ruleset import Edition, OptionalRule, RuleSet
 
 MAX_SESSIONS = 9_999
@@ -16,17 +17,28 @@ MAX_SESSIONS = 9_999
 @dataclass(frozen=True, kw_only=True)
 class Campaign:
     """A campaign: its display name, folder slug, rule set (with the optional rules a BRP
-    campaign turned on) and the GM's notes."""
+    campaign turned on), the GM's notes and its calendar (None: the rule set's default)."""
 
     name: str
     slug: str
     ruleset: RuleSet = RuleSet.RQG
     notes: str = ""
     optional_rules: tuple[OptionalRule, ...] = ()
+    calendar: CalendarSettings | None = None
+    """None when made: the rule set's default calendar (`__post_init__`)."""
+
+    def __post_init__(self) -> None:
+        if self.calendar is None:
+            object.__setattr__(self, "calendar", default_calendar(self.ruleset))
 
     @property
     def edition(self) -> Edition:
         return Edition.of(self.ruleset, self.optional_rules)
+
+    @property
+    def dates(self) -> CalendarSettings:
+        """The campaign's calendar (docs/rules.md#calendar)."""
+        return self.calendar or default_calendar(self.ruleset)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -35,15 +47,20 @@ class Campaign:
             "ruleset": str(self.ruleset),
             "notes": self.notes,
             "optional_rules": [str(rule) for rule in self.optional_rules],
+            "calendar": self.dates.to_dict(),
         }
 
     @classmethod
     def from_dict(cls, data: object) -> Campaign:
+        """Read a campaign; one saved before calendars gets its rule set's default calendar,
+        written with it from its next save on (its game time is mapped onto that start)."""
         raw = v.mapping("campaign", data)
+        ruleset = v.choice("ruleset", raw.get("ruleset", "rqg"), RuleSet)
+        calendar = raw.get("calendar")
         return cls(
             name=v.name("name", raw.get("name")),
             slug=v.name("slug", raw.get("slug")),
-            ruleset=v.choice("ruleset", raw.get("ruleset", "rqg"), RuleSet),
+            ruleset=ruleset,
             notes=v.text("notes", raw.get("notes", "")),
             optional_rules=tuple(
                 dict.fromkeys(
@@ -52,6 +69,11 @@ class Campaign:
                         v.items("optional_rules", raw.get("optional_rules", []))
                     )
                 )
+            ),
+            calendar=(
+                default_calendar(ruleset)
+                if calendar is None
+                else CalendarSettings.from_dict(calendar)
             ),
         )
 

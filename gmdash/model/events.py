@@ -1,7 +1,8 @@
 """Every change of a campaign's state, as a frozen dataclass that serialises to a dict.
 
 An event is stamped by `CampaignService.publish` with an `id` (`"<log file>-<sequence>"`, e.g.
-`"0003-000042"`, ordered as text), a `time`, the open `session` (None between sessions) and, for
+`"0003-000042"`, ordered as text), a `time`, the open `session` (None between sessions), the
+`game_date` of the campaign's calendar once it happened (a `rules.calendar.date_key`) and, for
 the second and later events of one transaction, `change`: the id of its first event (so that
 undo takes the whole change back, even after a restart).
 `event_from_dict` reads any event back through a registry keyed by the `type` name.
@@ -34,7 +35,9 @@ EVENT_TYPES: dict[str, type[Event]] = {}
 """Every event class by its `type` name."""
 
 _E = TypeVar("_E", bound="type[Event]")
-_BASE_FIELDS = ("id", "time", "session", "change")
+_BASE_FIELDS = ("id", "time", "session", "change", "game_date")
+MAX_GAME_DATE = 20
+"""The longest stamp of a game date ("9999.6.8.7", "d2939706", "2024-03-14")."""
 
 
 def register(cls: _E) -> _E:
@@ -52,6 +55,9 @@ class Event:
     session: int | None = None
     change: str = ""
     """The id of the first event of the transaction this one was part of ("": its own)."""
+    game_date: str = ""
+    """The game date it happened on, as `rules.calendar.date_key` writes it ("": logged before
+    gmdash had calendars)."""
 
     undoable: ClassVar[bool] = False
     """Whether `CampaignService.undo` can take this event back."""
@@ -70,6 +76,8 @@ class Event:
         }
         if self.change and self.change != self.id:
             data["change"] = self.change
+        if self.game_date:
+            data["game_date"] = self.game_date
         for item in fields(self):
             if item.name not in _BASE_FIELDS:
                 data[item.name] = _to_json(getattr(self, item.name))
@@ -86,6 +94,7 @@ class Event:
             "session": v.optional_whole("session", data.get("session"), low=1),
             "change": change if type(change) is str and change.isascii() else
             v.text("change", change),
+            "game_date": _game_date(data.get("game_date", "")),
         }  # fmt: skip
         for name, reader, required in _field_specs(cls):
             if name not in data:
@@ -109,6 +118,13 @@ class Event:
             return cls(**values)
         except TypeError as error:  # pragma: no cover - a field list out of step with the class
             raise ValidationError("type", str(error)) from None
+
+
+def _game_date(raw: object) -> str:
+    text = v.text("game_date", raw)
+    if len(text) > MAX_GAME_DATE:
+        raise ValidationError("game_date", f"at most {MAX_GAME_DATE} characters")
+    return text
 
 
 _MISSING: Any = field().default

@@ -24,6 +24,7 @@ from gmdash.model.events import (
 )
 from gmdash.model.magic import pool_label
 from gmdash.model.wording import at_location, roll_words, struck_out_words, undone_words
+from gmdash.rules.calendar import date_text, read_key, short_day
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -44,6 +45,10 @@ class LogEntry:
     modifiers: tuple[str, ...] = ()
     expression: str | None = None
     total: int | None = None
+    game_date: str = ""
+    """The game date it happened on, in words ("" before calendars: docs/rules.md#calendar)."""
+    game_day: str = ""
+    """That day in a word, for a log row ("Wind", "D12")."""
 
     def to_dict(self) -> dict[str, object]:
         # Field by field: `dataclasses.asdict` deep-copies every value, a few times the cost of
@@ -66,10 +71,13 @@ def log_entry(
     `earlier` the lines of the events before it by id (a strike-out or an undo names what it
     took back from there, never by its id)."""
     time = event.time.isoformat() if event.time else ""
+    game_date, game_day = game_date_of(event)
     if isinstance(event, RollMade):
         return LogEntry(
             id=event.id,
             time=time,
+            game_date=game_date,
+            game_day=game_day,
             session=event.session,
             actor=event.actor,
             kind=event.kind,
@@ -85,8 +93,16 @@ def log_entry(
         )
     actor, kind, label = _describe(event, names, earlier or {})
     return LogEntry(
-        id=event.id, time=time, session=event.session, actor=actor, kind=kind, label=label
-    )
+        id=event.id, time=time, session=event.session, actor=actor, kind=kind, label=label,
+        game_date=game_date, game_day=game_day,
+    )  # fmt: skip
+
+
+def game_date_of(event: Event) -> tuple[str, str]:
+    """The game date `event` happened on in words, and that day in a word ("", "" before
+    calendars)."""
+    day = read_key(event.game_date) if event.game_date else None
+    return ("", "") if day is None else (date_text(*day), short_day(*day))
 
 
 def target_of(event: Event) -> str | None:

@@ -10,6 +10,7 @@ from gmdash.model import combat_apply
 from gmdash.model import validate as v
 from gmdash.model.bestiary import MAX_TEMPLATES, CreatureTemplate
 from gmdash.model.bestiary_events import TemplateDeleted, TemplateSaved
+from gmdash.model.calendar_events import CalendarMarked, CalendarSet
 from gmdash.model.campaign import MAX_SESSIONS, Campaign, GameSession
 from gmdash.model.character import Character, damage_weapon
 from gmdash.model.combat import Combat
@@ -52,6 +53,8 @@ from gmdash.model.events import (
 from gmdash.model.magic import MAGIC_POOL, NO_CULT_POOL, pool_cult, pool_label
 from gmdash.model.sheets import checked
 from gmdash.rules import HealResult, HitTable, LocationKind, location_label
+from gmdash.rules.calendar import date_key
+from gmdash.rules.game_time import DAY
 from gmdash.rules.wounds import heal_naturally, heal_wound
 
 UNDO_DEPTH = 100
@@ -198,6 +201,21 @@ class CampaignState:
             return self.characters[name_or_id]
         wanted = name_or_id.strip().casefold()
         return next((c for c in self.characters.values() if c.name.casefold() == wanted), None)
+
+    @property
+    def moment(self) -> int:
+        """Now, in seconds of the campaign's calendar: its start plus the game time since
+        (docs/rules.md#calendar)."""
+        return self.campaign.dates.start + self.clock
+
+    @property
+    def today(self) -> int:
+        """Today's day number on the campaign's calendar."""
+        return self.moment // DAY
+
+    def game_date_key(self) -> str:
+        """Today as an event is stamped with it (`rules.calendar.date_key`)."""
+        return date_key(self.campaign.dates.kind, self.today)
 
     def template(self, name: str) -> CreatureTemplate | None:
         """The creature template called `name` (case-insensitive), if the bestiary has it."""
@@ -594,6 +612,12 @@ class CampaignState:
         self.effects = tuple(e for e in counted if e.left > 0)
         self.clock += event.seconds
 
+    def _calendar_set(self, event: CalendarSet) -> None:
+        self.campaign = replace(self.campaign, calendar=event.calendar)
+
+    def _calendar_marked(self, event: CalendarMarked) -> None:
+        """A mark of the log only: what it names (healing, points) comes as its own events."""
+
     def _is_target(self, target: str) -> bool:
         return target in self.characters or (self.combat is not None and self.combat.has(target))
 
@@ -728,6 +752,8 @@ _CHANGES: dict[type[Event], Callable[[CampaignState, Any], None]] = {
     EffectStarted: CampaignState._effect_started,
     EffectEnded: CampaignState._effect_ended,
     TimePassed: CampaignState._time_passed,
+    CalendarSet: CampaignState._calendar_set,
+    CalendarMarked: CampaignState._calendar_marked,
     TemplateSaved: CampaignState._template_saved,
     TemplateDeleted: CampaignState._template_deleted,
     CombatStepUndone: CampaignState._undo_combat_step,

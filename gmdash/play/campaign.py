@@ -11,12 +11,12 @@ Open a campaign from a saves folder, hold its state in memory, and change it onl
         service.undo()                                 # heals those 4 points back
         service.redo()                                 # and takes them off again
 
-`publish(event)` stamps the event (id, time from the injected clock, session), checks and applies
-it to the state (`ValidationError`: nothing changes), appends it to the session log as one
-fsynced transaction (a failed write: nothing changes either), and only then publishes it on the
-bus for the screens. `with service.transaction():` makes several events one change: committed
-together, then announced; if anything inside fails, none of them happened. Everything is
-synchronous.
+`publish(event)` stamps the event (id, time from the injected clock, session, game date), checks
+and applies it to the state (`ValidationError`: nothing changes), appends it to the session log
+as one fsynced transaction (a failed write: nothing changes either), and only then publishes it
+on the bus for the screens. `with service.transaction():` makes several events one change:
+committed together, then announced; if anything inside fails, none of them happened. Everything
+is synchronous.
 
 Read-only (`open(..., read_only=True)`), nothing is locked or written, and `refresh()` picks up
 what the process holding the campaign committed since (see `gmdash.store.readonly`).
@@ -387,6 +387,8 @@ class CampaignService:
         )
         after = self.state.copy()
         after.apply(stamped)
+        # the game date once it happened (time passing: the day it reached)
+        stamped = replace(stamped, game_date=event.game_date or after.game_date_key())
         if self._pending is not None:
             self._pending.append(stamped)
             self.state = after
@@ -573,10 +575,16 @@ def _load_state(store: CampaignStore, replayed: list[Event] | None = None) -> Ca
         state = ready[0]  # the snapshot's own state, checked when it was kept (state_cache)
         kept = _kept_events(ready[2]) if ready[1] == state.log_file else None
     else:
+        raw = store.load_state()
         try:
-            state = CampaignState.from_dict(store.load_state())
+            state = CampaignState.from_dict(raw)
         except ValidationError as error:
             raise CorruptSaveError(path, f"bad value for {error.field}: {error.message}") from None
+        campaign = raw.get("campaign")
+        if isinstance(campaign, dict) and "calendar" not in campaign and not store.read_only:
+            # saved before calendars: its game time is mapped onto the default start date, and
+            # written so at once, whatever later versions take as their default
+            store.save_state(state.to_dict())
     if kept is None:
         kept = [read_event(raw, path) for raw in store.replay_events(state.log_file)]
     applied = 0

@@ -1,5 +1,6 @@
 """Effects that run out, and game time: start a spell's effect, add a free-form one, dismiss one,
-let time pass (effects count down, magic points come back).
+let time pass (effects count down, magic points come back, and what the calendar brings:
+`play.time_passing`).
 
 Every front end (the dashboard, the CLI, m16a's casting) calls these; each builds its events and
 publishes them as one change.
@@ -13,15 +14,14 @@ from dataclasses import dataclass, replace
 
 from gmdash.model.character import Character
 from gmdash.model.combat import sheet_of
-from gmdash.model.derived import maxima
-from gmdash.model.effect_events import EffectEnded, EffectStarted, TimePassed
+from gmdash.model.effect_events import EffectEnded, EffectStarted
 from gmdash.model.effects import MAX_EFFECT_POINTS, Modifier, TimedEffect
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import Event, PointsSpent
+from gmdash.model.events import Event
+from gmdash.play import time_passing
 from gmdash.play.campaign import CampaignService
 from gmdash.play.change import one_change
-from gmdash.rules.game_time import ROUND_SECONDS, TimeError, describe_span, parse_span
-from gmdash.rules.magic_recovery import recovered
+from gmdash.rules.game_time import ROUND_SECONDS, TimeError, parse_span
 from gmdash.rules.spells import ModifierKind, SpellEffect, spell_effect
 
 CHARACTERISTIC_NAMES = ("STR", "CON", "SIZ", "DEX", "INT", "POW", "CHA", "APP")
@@ -189,49 +189,27 @@ def dismiss(service: CampaignService, effect_id: str) -> TimedEffect:
     return effect
 
 
-def passing(service: CampaignService, seconds: int, reason: str = "") -> list[Event]:
-    """The events of `seconds` of game time passing: effects counting down (those that run
-    out named), then magic points regained at the published rate (never above full)."""
-    state = service.state
-    ended = [e for e in state.effects if e.left <= seconds]
-    events: list[Event] = [
-        TimePassed(
-            seconds=seconds,
-            reason=reason,
-            ended=tuple(e.id for e in ended),
-            ended_text=tuple(f"{e.title} on {e.target_name}" for e in ended),
-        )
-    ]
-    ruleset = state.campaign.ruleset
-    for sheet in state.characters.values():
-        full = maxima(sheet.characteristics, ruleset).magic_points
-        gained = recovered(full, sheet.magic_points, state.clock, state.clock + seconds)
-        if gained > 0:
-            events.append(PointsSpent(character_id=sheet.id, pool="magic", amount=-gained))
-    return events
-
-
-@one_change
 def pass_time(service: CampaignService, seconds: int, reason: str = "") -> list[Event]:
     """Let `seconds` of game time pass, as one change; returns the events published."""
-    return [service.publish(event) for event in passing(service, seconds, reason)]
+    return list(time_passing.pass_time(service, seconds, reason).events)
 
 
 def pass_time_text(service: CampaignService, text: str) -> list[Event]:
     """`pass_time` for a span typed as `"10m"`, `"2h"`, `"1d"`...; ValidationError if unread."""
+    return list(time_passing.pass_time(service, read_span(text)).events)
+
+
+def read_span(text: str) -> int:
+    """The seconds of a span typed as `"10m"`, `"2h"`, `"1d"`, `"1w"`; ValidationError."""
     try:
-        seconds = parse_span(text)
+        return parse_span(text)
     except TimeError as error:
         raise ValidationError("time", str(error)) from None
-    return pass_time(service, seconds, f"{describe_span(seconds)} pass")
 
 
 def end_of_round(service: CampaignService, round_number: int) -> list[Event]:
     """A melee round ends: one round of game time passes (inside the caller's change)."""
-    return [
-        service.publish(event)
-        for event in passing(service, ROUND_SECONDS, f"round {round_number} ends")
-    ]
+    return list(time_passing.advance(service, ROUND_SECONDS, f"round {round_number} ends").events)
 
 
 # --- free-form effects -----------------------------------------------------------------------

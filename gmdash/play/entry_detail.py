@@ -102,6 +102,8 @@ def entry_detail(item: Record, found: Sequence[Record], brp: bool = False) -> En
     add(("session", "between sessions" if entry.session is None else str(entry.session)))
     when = parse_time(entry.time)
     add(("time", when.astimezone().strftime("%A %d %B %Y, %H:%M:%S") if when else "unknown"))
+    if entry.game_date:
+        add(("game date", entry.game_date))
     if _whole(details.get("round")):
         add(("combat", _combat(details, brp)))
     return EntryDetail(title=_line(entry), fields=rows, odds_chance=odds)

@@ -12,13 +12,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from gmdash.formats.foundry import is_foundry_actor, read_foundry
+from gmdash.formats.reading import Reading
+from gmdash.formats.statblock import read_statblock
 from gmdash.model.bestiary import CreatureTemplate, template_from_sheet
 from gmdash.model.character import Character, read_characteristics
 from gmdash.model.errors import ValidationError
 from gmdash.model.exchange import ignored_fields, import_payload
-from gmdash.model.foundry import is_foundry_actor, read_foundry
-from gmdash.model.import_reading import Reading
-from gmdash.model.statblock import read_statblock
 from gmdash.play import bestiary
 from gmdash.play.campaign import CampaignService
 from gmdash.rules.ruleset import RuleSet
@@ -166,6 +166,9 @@ def preview_lines(found: Preview) -> list[str]:
         if others and sheet is None:
             lines.append("Locations read: " + ", ".join(
                 f"{r.name} {r.d20} {r.armour}/{r.hit_points}" for r in others))  # fmt: skip
+        if summary := reading.line_summary():
+            lines.append(summary[:1].upper() + summary[1:])
+        lines += [f"Not read: {line}" for line in reading.lines_not_read()]
         lines += [f"Not read: {line}" for line in reading.unread]
         lines += [f"Assumed: {line}" for line in reading.assumed]
         lines += [f"Differs: {line}" for line in reading.differences]

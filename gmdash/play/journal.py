@@ -29,7 +29,7 @@ from gmdash.model.events import (
     SessionStarted,
     UndoApplied,
 )
-from gmdash.model.log import LogEntry, log_entry, target_of
+from gmdash.model.log import LogEntry, game_date_of, log_entry, target_of
 from gmdash.safe_text import json_safe, visible
 
 if TYPE_CHECKING:
@@ -39,8 +39,8 @@ Which = int | Literal["all"] | None
 FORMATS = ("md", "csv", "json", "text")
 FORMAT_NAMES = {"md": "Markdown journal", "csv": "CSV", "json": "JSON", "text": "plain text"}
 EXTENSIONS = {"md": ".md", "csv": ".csv", "json": ".json", "text": ".txt"}
-LOG_FIELDS = ("time", "session", "actor", "kind", "label", "chance", "roll", "level", "hidden",
-              "struck", "expression", "total", "id")  # fmt: skip
+LOG_FIELDS = ("time", "game_date", "session", "actor", "kind", "label", "chance", "roll", "level",
+              "hidden", "struck", "expression", "total", "id")  # fmt: skip
 LEVEL_WORDS = {
     "critical": "a critical success",
     "special": "a special success",
@@ -534,6 +534,7 @@ def roll_row(event: RollMade, struck: Set[str]) -> dict[str, Any]:
     in between (an export of years is mostly rolls; tests/test_journal.py keeps the two equal)."""
     return {
         "time": event.time.isoformat() if event.time else "",
+        "game_date": game_date_of(event)[0],
         "session": event.session,
         "actor": event.actor,
         "kind": event.kind,
@@ -618,6 +619,8 @@ def write_json_rows(rows: Iterable[dict[str, Any]], out: TextIO) -> None:
 
 CSV_FIELDS = tuple(name for name in LOG_FIELDS if name != "id")
 """A spreadsheet is read by people: no internal ids (the JSON export keeps them)."""
+CSV_HEADS = {"game_date": "game date"}
+"""A column a spreadsheet heads in words, not by its key."""
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula (OWASP's list)."""
 
@@ -646,15 +649,15 @@ def write_csv_rows(rows: Iterable[dict[str, Any]], out: TextIO) -> None:
     """`write_csv` of the records' rows (`row_of`, `roll_row`), as the CLI streams them."""
     import csv  # only for an export: not at every start of the dashboard
 
-    names = [*CSV_FIELDS, "modifiers"]
+    names = [CSV_HEADS.get(name, name) for name in (*CSV_FIELDS, "modifiers")]
     writer = csv.DictWriter(out, fieldnames=names, lineterminator="\n", extrasaction="ignore")
     writer.writeheader()
     for row in rows:
         row["modifiers"] = "; ".join(row["modifiers"])
-        writer.writerow({key: csv_cell(value) for key, value in row.items()})
+        writer.writerow({CSV_HEADS.get(key, key): csv_cell(value) for key, value in row.items()})
 
 
-TABLE_HEAD = ("time", "session", "actor", "what", "kind", "chance", "roll", "level")
+TABLE_HEAD = ("time", "game date", "session", "actor", "what", "kind", "chance", "roll", "level")
 BETWEEN = "between"
 """The session column of a change made outside any session."""
 
@@ -672,6 +675,7 @@ def cells(entry: LogEntry, escape: Callable[[str], str] = visible) -> list[str]:
     roll = entry.roll if entry.roll is not None else entry.total
     return [
         escape(entry.time[:19].replace("T", " ")),
+        escape(entry.game_date),
         BETWEEN if entry.session is None else str(entry.session),
         escape(entry.actor or ""),
         what,
@@ -683,9 +687,11 @@ def cells(entry: LogEntry, escape: Callable[[str], str] = visible) -> list[str]:
 
 
 CUT_NOTE = "(long entries cut to fit {width} columns; --format md or json has their full text)"
-GIVING_WAY = (("what", 24), ("time", 11), ("what", 12), ("actor", 8))
+GIVING_WAY = (("what", 24), ("time", 11), ("game date", 6), ("what", 12), ("actor", 8),
+              ("day", 0))  # fmt: skip
 """What gives way, in turn, when a line is wider than the terminal: a column down to a width
-(the time loses its year and seconds: "03-14 20:05")."""
+(the time loses its year and seconds: "03-14 20:05"; the game date becomes its day, "Wind",
+and last goes: the header of the terminal's `gmdash time now` says it)."""
 
 
 def as_text(found: Sequence[Record], width: int | None = None) -> str:
@@ -701,6 +707,8 @@ def as_text(found: Sequence[Record], width: int | None = None) -> str:
     cut = False
     for name, narrowest in GIVING_WAY:
         excess = sum(widths) + 2 * (len(widths) - 1) - width
+        if name not in head:
+            name = "day"  # the game date, its day only by now
         index = head.index(name)
         if excess <= 0 or widths[index] <= narrowest:
             continue
@@ -708,12 +716,24 @@ def as_text(found: Sequence[Record], width: int | None = None) -> str:
         if name == "time":
             rows = [[row[0][5:16], *row[1:]] for row in rows]
             widths[index] = _widths(head, rows)[index]
+        elif name == "game date":
+            head[index] = "day"
+            rows = [[*row[:index], escape_day(r.entry), *row[index + 1 :]]
+                    for row, r in zip(rows, found, strict=True)]  # fmt: skip
+            widths[index] = _widths(head, rows)[index]
+        elif name == "day":
+            del head[index], widths[index]
+            rows = [row[:index] + row[index + 1 :] for row in rows]
         else:
             widths[index] = max(narrowest, widths[index] - excess)
     if not cut:
         return _aligned(head, rows)
     fitted = [[_cut(cell, widths[i]) for i, cell in enumerate(row)] for row in rows]
     return _aligned(head, fitted) + CUT_NOTE.format(width=width) + "\n"
+
+
+def escape_day(entry: LogEntry) -> str:
+    return visible(entry.game_day)
 
 
 def _cut(text: str, width: int) -> str:
@@ -824,7 +844,7 @@ def journal(
         lines += ["Nothing was logged.", ""]
         return "\n".join(lines)
     lines += ["## The story of the night", ""]
-    day = ""
+    day = game_day = ""
     for item in found:
         when = parse_time(item.entry.time)
         this_day = when.astimezone().strftime("%A %d %B %Y") if when else ""
@@ -833,6 +853,12 @@ def journal(
                 lines.append("")
             lines += [f"### {this_day}", ""]
             day = this_day
+            game_day = ""  # said again under each evening
+        if item.entry.game_date and item.entry.game_date != game_day:
+            if lines[-1]:
+                lines.append("")
+            lines += [f"#### {_md(item.entry.game_date)} (in the game)", ""]
+            game_day = item.entry.game_date
         lines.append(story_line(item))
     lines += ["", "## Summary", ""]
     lines += [

@@ -19,12 +19,11 @@ from gmdash.model.events import (
     HealingApplied,
     PointsSpent,
 )
-from gmdash.play import effects, points
+from gmdash.play import points, time_passing
 from gmdash.play.campaign import CampaignService
 from gmdash.play.change import one_change
-from gmdash.play.wounds import Wound, heal, weekly_heals, wound
+from gmdash.play.wounds import Wound, heal, wound
 from gmdash.rules import RuleSet
-from gmdash.rules.game_time import WEEK
 
 
 def edit_character(service: CampaignService, sheet: Character) -> Character:
@@ -82,15 +81,11 @@ def heal_location(
     return summary
 
 
-@one_change
 def weekly_healing(service: CampaignService, weeks: int) -> list[HealingApplied]:
-    """Natural healing for everyone over `weeks` game weeks, as one change; the weeks are game
-    time passing too (effects end, magic points come back: `play.effects.pass_time`)."""
-    events = weekly_heals(service.characters, service.campaign.ruleset, weeks)
-    healed = [service.publish(event) for event in events]
-    span = "a week passes" if weeks == 1 else f"{weeks} weeks pass"
-    effects.pass_time(service, weeks * WEEK, span)
-    return healed
+    """A week passes (`ctrl+w`), `weeks` times: seven days of game time each, and each week
+    that ends on the way heals everyone (`play.time_passing.pass_weeks`); the healing events."""
+    passage = time_passing.pass_weeks(service, weeks)
+    return [event for event in passage.events if isinstance(event, HealingApplied)]
 
 
 @one_change

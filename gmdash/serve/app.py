@@ -123,6 +123,7 @@ class PlayersApp(App[None]):
         if self.view is not None:
             line.append(" — ")
             line.append(visible(self.view.campaign))
+            line.append(f" · {self.view.date}")
             line.append(f" · {self.view.session}", style="dim")
         self.query_one("#title", Static).update(line)
         problem = self.query_one("#problem", Static)
@@ -217,7 +218,7 @@ def rolls_renderable(rolls: Sequence[PublicRoll]) -> RenderableType:
     lines = []
     for roll in rolls:
         strike = " strike" if roll.struck else ""
-        line = Text(f"{roll.time} ", style="dim" + strike)
+        line = Text(f"{roll.day} {roll.time} ".lstrip(), style="dim" + strike)
         if roll.actor:
             line.append(visible(roll.actor), style="bold" + strike)
             line.append(" · ", style="dim")

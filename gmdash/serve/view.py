@@ -5,9 +5,10 @@ it cannot show is decided in one place:
 - the party: each player character's hit points, magic and rune points and wound status;
 - the fight: the strike-rank order, whose action it is, each player character's action and
   conditions; everyone else (foes, NPC allies) shows only its name and a wound level;
-- the latest session's rolls that are not hidden; a roll by anyone but a player character (or
-  the game master's own, unnamed) shows its level of success and no numbers that would tell
-  the NPC's skill.
+- the latest session's rolls that are not hidden, each with its game day; a roll by anyone but
+  a player character (or the game master's own, unnamed) shows its level of success and no
+  numbers that would tell the NPC's skill;
+- today's game date (not the holy days: they would tell the NPCs' cults).
 Never: GM notes, NPC sheets, hidden rolls, other events of the log, anything of another campaign.
 """
 
@@ -24,6 +25,7 @@ from gmdash.model.derived import sheet_maxima
 from gmdash.model.log import LogEntry
 from gmdash.model.state import CampaignState
 from gmdash.rules import RuleSet
+from gmdash.rules.calendar import date_text
 from gmdash.tui.widgets.character_sheet import status_words
 
 MAX_ROLLS = 200
@@ -79,6 +81,8 @@ class PublicRoll:
 
     id: str
     time: str
+    day: str
+    """The game day it was rolled on ("Wind"; "" before calendars)."""
     actor: str | None
     label: str
     chance: int | None
@@ -91,6 +95,8 @@ class PublicRoll:
 class PlayersView:
     campaign: str
     session: str
+    date: str
+    """Today's game date ("Windsday, Movement week, Storm Season 1625")."""
     party: tuple[PartyMember, ...]
     combat: CombatView | None
     rolls: tuple[PublicRoll, ...]
@@ -125,6 +131,7 @@ def players_view(state: CampaignState, rolls: Sequence[LogEntry]) -> PlayersView
     return PlayersView(
         campaign=state.campaign.name,
         session=_session_text(state),
+        date=date_text(state.campaign.dates.kind, state.today),
         party=tuple(_member(c, ruleset) for c in pcs),
         combat=None if state.combat is None else _combat(state.combat, state, ruleset),
         rolls=_rolls(rolls, {c.name.casefold() for c in pcs}),
@@ -251,6 +258,7 @@ def _rolls(entries: Sequence[LogEntry], pc_names: set[str]) -> tuple[PublicRoll,
             PublicRoll(
                 id=entry.id,
                 time=_hhmm(entry.time),
+                day=entry.game_day,
                 actor=entry.actor,
                 label=label,
                 chance=entry.chance if numbers else None,

@@ -1,7 +1,7 @@
 """Append-only save files: a base document, then committed transactions as JSON lines.
 
 ```
-{"meta":{"1":{"format":"gmdash.session-log","schema_version":4}},"events":{...}}   the base
+{"meta":{"1":{"format":"gmdash.session-log","schema_version":5}},"events":{...}}   the base
 {"seal":"crc32","crc":"0b9d3e55","bytes":8121}                  the base's checksum (`seal`)
 {"t":"events","id":"41","doc":{...}}                                 one line per document
 {"t":"events","id":"42","doc":{...}}

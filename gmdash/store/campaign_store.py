@@ -175,9 +175,9 @@ class CampaignStore:
             raise
 
     def _seal_older_files(self) -> None:
-        """Give the files of the previous release (schema 3, no checksum) their checksum: each
-        session log compacted, the previous snapshot and then the snapshot written again (last:
-        until it is sealed, the next writer's open finishes the job). Done once per campaign;
+        """Give the files of earlier releases (schema 4 and before, no checksum) their checksum:
+        each session log compacted, the previous snapshot and then the snapshot written again
+        (last: until it is sealed, the next writer's open finishes the job). Once per campaign;
         a log that does not read is left as it is (it is reported when it is read)."""
         for number in self.log_numbers():
             path = session_file(self.folder, number)

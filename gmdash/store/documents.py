@@ -5,8 +5,8 @@ Reading checks the envelope and migrates old versions forward (`MIGRATIONS`); an
 `CorruptSaveError`. Migration path: bump `SCHEMA_VERSION`, add a function
 `MIGRATIONS[(format, old_version)]` returning the data at `old_version + 1`.
 
-From version 4 on, every file carries a checksum line (`seal`): a file of version 4 or later
-read without one is damaged (its seal line was lost), one of an older version is the previous
+From version 5 on, every file carries a checksum line (`seal`): a file of version 5 or later
+read without one is damaged (its seal line was lost), one of an older version is a previous
 release's, read as it is and sealed when next written.
 """
 
@@ -23,8 +23,8 @@ from gmdash.store.seal import unseal
 
 CAMPAIGN_FORMAT = "gmdash.campaign"
 SESSION_FORMAT = "gmdash.session-log"
-SCHEMA_VERSION = 4
-SEALED_VERSION = 4
+SCHEMA_VERSION = 5
+SEALED_VERSION = 5
 """The first schema version whose files all carry a checksum line."""
 
 Tables = dict[str, dict[str, Any]]
@@ -52,8 +52,17 @@ def _with_magic(data: Any) -> Any:
     return data
 
 
-def _sealed(data: Any) -> Any:
-    """Version 3 -> 4: the file gains its checksum line when next written; its data stays."""
+def _with_calendar(data: Tables) -> Tables:
+    """Version 3 -> 4: a campaign has a calendar and a logged event may carry its game date;
+    both are optional, so the data stays as it is: a campaign without a calendar opens on its
+    rule set's default one, its game time mapped onto the default start date, and is written
+    with it at once (`play.campaign`), so the mapping is made once. The version is bumped so
+    that an older gmdash refuses a save with a calendar instead of dropping it."""
+    return data
+
+
+def _sealed(data: Tables) -> Tables:
+    """Version 4 -> 5: the file gains its checksum line when next written; its data stays."""
     return data
 
 
@@ -62,8 +71,10 @@ MIGRATIONS: dict[tuple[str, int], Callable[[Tables], Tables]] = {
     (SESSION_FORMAT, 1): _with_weapon_kinds,
     (CAMPAIGN_FORMAT, 2): _with_magic,
     (SESSION_FORMAT, 2): _with_magic,
-    (CAMPAIGN_FORMAT, 3): _sealed,
-    (SESSION_FORMAT, 3): _sealed,
+    (CAMPAIGN_FORMAT, 3): _with_calendar,
+    (SESSION_FORMAT, 3): _with_calendar,
+    (CAMPAIGN_FORMAT, 4): _sealed,
+    (SESSION_FORMAT, 4): _sealed,
 }
 
 

@@ -1,7 +1,7 @@
 """The checksum line every save file carries: CRC-32 and length of the bytes it seals.
 
 ```
-{"meta":{"1":{"format":"gmdash.campaign","schema_version":4}},"state":{...}}
+{"meta":{"1":{"format":"gmdash.campaign","schema_version":5}},"state":{...}}
 {"seal":"crc32","crc":"5d1f0c2a","bytes":541022}
 ```
 A snapshot (`campaign.json`, `campaign.previous.json`) is its document and one seal line over
@@ -12,7 +12,7 @@ store writes is checked when it is read back: one flipped bit of a roll's number
 
 CRC-32 finds every error of up to 32 bits in a row (any flipped bit or byte) and costs about a
 millisecond a megabyte; it guards against damage, not against a hand that means it (that
-person can write a matching line). Files of schema version 3 and before (the previous release)
+person can write a matching line). Files of schema version 4 and before (the previous releases)
 have no seal and are read as they are; the writer seals them the first time it opens the
 campaign (`documents.SEALED_VERSION`).
 """

@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
@@ -18,8 +18,11 @@ from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+if TYPE_CHECKING:
+    from gmdash.play.time_passing import Passage
+
 from gmdash.config import Config, remember
-from gmdash.model.events import Event, SessionEnded, SessionStarted
+from gmdash.model.events import Event
 from gmdash.play.campaign import CampaignService
 from gmdash.rules import OptionalRule, Rng, SeededRng
 from gmdash.safe_text import visible
@@ -271,13 +274,14 @@ class GmDashApp(App[int]):
     @on(CampaignChanged)
     def _campaign_changed(self, message: CampaignChanged) -> None:
         event = message.event
-        if isinstance(event, SessionStarted | SessionEnded):
-            self._update_header()
+        self._update_header()  # the date and its holy days follow time, sheets and sessions
         for pane in self.panes():
             pane.campaign_changed(event)
         self.dialogs.restock()
 
     def _update_header(self) -> None:
+        from gmdash.play.calendar import date_line  # plain arithmetic, cheap on every event
+
         campaign = self.service.campaign
         session = self.service.current_session
         self.title = campaign.name
@@ -287,7 +291,8 @@ class GmDashApp(App[int]):
             started = session.start.astimezone().strftime("%H:%M") if session.start else ""
             tonight = f"session {session.number}" + (f", since {started}" if started else "")
         mode = " · read-only" if self.service.read_only else ""
-        self.sub_title = f"{campaign.ruleset.value.upper()} · {tonight}{mode}"
+        today = date_line(self.service.state)
+        self.sub_title = f"{campaign.ruleset.value.upper()} · {today} · {tonight}{mode}"
 
     # --- focus and layout actions ----------------------------------------------------------
 
@@ -420,12 +425,24 @@ class GmDashApp(App[int]):
             ended = self.service.end_session()
             self.notify(f"Session {ended.number} ended.", title="Game night")
 
-    async def action_weekly_healing(self) -> None:
-        """A game week passes: natural healing for everyone (the roster asks how many weeks)."""
-        await self.run_action("weekly_healing", self.pane("roster"))
+    def action_weekly_healing(self) -> None:
+        """A game week passes (seven days each): the end of each week heals everyone, holy
+        days come (docs/rules.md#calendar)."""
+        from gmdash.tui.dialogs.wounds import WeeksDialog
+
+        self.push_screen(WeeksDialog(), self._weeks_passed)
+
+    @guarded
+    def _weeks_passed(self, weeks: int | None) -> None:
+        if weeks is None:
+            return
+        from gmdash.play import time_passing
+
+        self._after_passage(time_passing.pass_weeks(self.service, weeks), "A game week passes")
 
     def action_time_passes(self) -> None:
-        """Game time passes (a span typed): effects count down, magic points come back."""
+        """Game time passes (a span typed): effects count down, magic points come back, the
+        end of a week heals, holy days come."""
         from gmdash.tui.dialogs.effects import TimePassesDialog
 
         self.push_screen(TimePassesDialog(), self._time_passed)
@@ -434,18 +451,30 @@ class GmDashApp(App[int]):
     def _time_passed(self, seconds: int | None) -> None:
         if seconds is None:
             return
-        from gmdash.play import effects
-        from gmdash.rules.game_time import describe_span
+        from gmdash.play import time_passing
 
-        events = effects.pass_time(self.service, seconds, f"{describe_span(seconds)} pass")
-        ended = getattr(events[0], "ended_text", ())
-        back = len(events) - 1
-        told = [f"{describe_span(seconds)} pass."]
-        if ended:
-            told.append("Ends: " + ", ".join(ended) + ".")
-        if back:
-            told.append(f"Magic points come back to {back}.")
-        self.notify(" ".join(told), title="Time passes")
+        self._after_passage(time_passing.pass_time(self.service, seconds), "Time passes")
+
+    def _after_passage(self, passage: Passage, title: str) -> None:
+        """Say what the time brought; at the holy days it reached, ask who worshipped."""
+        from gmdash.play import time_passing
+        from gmdash.play.calendar import today_text
+
+        state = self.service.state
+        names = {c.id: c.name for c in self.service.characters}
+        lines = time_passing.summary_lines(passage, names, today_text(state))
+        self.notify(" ".join(lines), title=title, timeout=10)
+        offers = time_passing.worship_offers(state, passage.holy_days)
+        if offers:
+            from gmdash.tui.dialogs.worship import WorshipDialog
+
+            self.push_screen(WorshipDialog(offers))
+
+    def action_week_view(self) -> None:
+        """The calendar: the week's days and holy days, the next holy days; set the date."""
+        from gmdash.tui.dialogs.week_view import WeekView
+
+        self.push_screen(WeekView())
 
     def action_improvement_phase(self) -> None:
         """Experience rolls for every ticked ability (RULES.md section 8)."""

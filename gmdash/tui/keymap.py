@@ -113,11 +113,14 @@ COMMANDS: tuple[Command, ...] = (
     Command(GLOBAL, "ctrl+g", "toggle_session", "Session", "Start or end tonight's game session"),
     Command(GLOBAL, "ctrl+e", "improvement_phase", "Improve",
             "Improvement phase: experience rolls for every ticked ability", show=False),
-    Command(GLOBAL, "ctrl+w", "weekly_healing", "Week", "A game week passes: natural healing",
+    Command(GLOBAL, "ctrl+w", "weekly_healing", "Week",
+            "A game week passes (7 days): its end heals every location, holy days come",
             show=False),
     Command(GLOBAL, "T", "time_passes", "Time",
-            "Game time passes (10m, 2h, 1d): effects run down, magic points come back",
-            show=False),
+            "Game time passes (10m, 2h, 1d): effects run down, magic points come back, a week's "
+            "end heals", show=False),
+    Command(GLOBAL, "W", "week_view", "Calendar",
+            "The calendar: the coming days and the cults' holy days; set the date"),
     Command(GLOBAL, "ctrl+q", "quit", "Quit", "Save and quit", priority=True),
     # Roster
     Command(ROSTER, "up", "cursor_up", "Up", "Select the previous character", show=False,
@@ -229,6 +232,9 @@ LOG_SESSIONS = "log_sessions"
 LOG_SUMMARY = "log_summary"
 LOG_ENTRY = "log_entry"
 COMBAT_SUMMARY = "combat_summary"
+WEEK_VIEW = "week_view"
+WORSHIP = "worship"
+CULT_PICKER = "cult_picker"
 HELP = "help"
 
 
@@ -258,6 +264,9 @@ DIALOG_SCOPES: dict[str, DialogScope] = {
     LOG_SUMMARY: DialogScope("Session summary", LOG_DIALOG),
     LOG_ENTRY: DialogScope("A log entry's detail"),
     COMBAT_SUMMARY: DialogScope("End-of-combat summary"),
+    WEEK_VIEW: DialogScope("The calendar (W)"),
+    WORSHIP: DialogScope("Worship at a holy day"),
+    CULT_PICKER: DialogScope("Pick a cult (its holy days)"),
     HELP: DialogScope("This help"),
 }
 
@@ -325,6 +334,25 @@ DIALOG_COMMANDS: tuple[Command, ...] = (
     Command(LOG_ENTRY, "end", "scroll('end')", "Bottom", "Scroll to the bottom", show=False,
             id="bottom"),
     Command(COMBAT_SUMMARY, "escape,enter", "dismiss", "Close", "Close the summary"),
+    Command(WEEK_VIEW, "escape,enter,W", "cancel", "Close", "Close the calendar", id="close",
+            key_display="esc / enter / W"),
+    Command(WEEK_VIEW, "right,n", "page(1)", "Next week", "Show the next week", id="next",
+            key_display="→ / n"),
+    Command(WEEK_VIEW, "left,p", "page(-1)", "Previous week", "Show the previous week",
+            id="previous", key_display="← / p"),
+    Command(WEEK_VIEW, "t", "today", "Today", "Back to this week"),
+    Command(WEEK_VIEW, "d", "set_date", "Set date", "Set today's date (nothing heals: no time "
+            "passes)"),
+    Command(WEEK_VIEW, "h", "holy_days", "Holy days", "Set a cult's holy days"),
+    Command(WORSHIP, "enter", "confirm", "Worship", "Those ticked worshipped: their Rune points "
+            "come back", priority=True),
+    Command(WORSHIP, "escape", "cancel", "Nobody", "Nobody worshipped: nothing comes back",
+            priority=True),
+    Command(CULT_PICKER, "enter", "confirm", "Pick", "Set the highlighted cult's holy days",
+            priority=True),
+    Command(CULT_PICKER, "escape", "cancel", "Cancel", "Close, nothing set", priority=True),
+    Command(WORSHIP, "a", "all", "All", "Tick everyone"),
+    Command(WORSHIP, "x", "none", "None", "Untick everyone"),
     Command(HELP, "escape,q,question_mark,f1", "dismiss", "Close", "Close the help",
             key_display="esc / q / ? / f1"),
 )  # fmt: skip

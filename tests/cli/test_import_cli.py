@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from gmdash.play.campaign import CampaignService
+from tests.formats.foundry_samples import full_adventurer, wounded_adventurer
 from tests.helpers import CliRun
-from tests.model.foundry_samples import full_adventurer, wounded_adventurer
 
 BLOCK = """\
 Korol Grey-Hand
@@ -40,7 +40,8 @@ def test_a_stat_block_is_previewed_then_saved_with_yes(cli: CliRun, tmp_path: Pa
     assert "a stat block" in out
     assert "Weapon: Broadsword (Broadsword 60%), 1D8+1, SR 3, 12 HP" in out
     assert "Skills: Broadsword 60%, Dodge 40%, Scan 55%" in out
-    assert "Not read: 'He sings badly'" in out
+    assert "Read 4 of 5 lines" in out
+    assert "Not read: line 5: He sings badly." in out
     assert "nothing saved: add --yes to save it" in out
     assert _roster(cli.saves) == []
     out = cli("character", "import", str(block), "--campaign", "Night", "--yes")

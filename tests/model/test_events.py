@@ -10,6 +10,8 @@ from helpers import START, sheet
 
 from gmdash.model import ValidationError
 from gmdash.model.bestiary_events import TemplateDeleted, TemplateSaved
+from gmdash.model.calendar import CalendarSettings, with_cult_days
+from gmdash.model.calendar_events import CalendarMarked, CalendarSet
 from gmdash.model.effect_events import EffectEnded, EffectStarted, TimePassed
 from gmdash.model.effects import Modifier, TimedEffect
 from gmdash.model.events import (
@@ -34,6 +36,8 @@ from gmdash.model.events import (
     event_from_dict,
 )
 from gmdash.play.demo import bestiary as demo_bestiary
+from gmdash.rules.calendar import CalendarKind
+from gmdash.rules.holy_days import CultHolyDays, parse_patterns
 from gmdash.rules.spells import ModifierKind
 
 from .combat_samples import samples as combat_samples
@@ -81,6 +85,16 @@ SAMPLES += [
                ended_text=("Protection 1 on Ostra",)),
     TemplateSaved(**STAMP, template=demo_bestiary()[0]),
     TemplateDeleted(**STAMP, name="Ridge Jackal"),
+]  # fmt: skip
+SAMPLES += [
+    CalendarSet(**STAMP, game_date="1625.5.6.4", summary="the date is set to Day 3",
+                calendar=CalendarSettings(kind=CalendarKind.DAYS, start=2 * 86400 + 3600)),
+    CalendarSet(**STAMP, calendar=with_cult_days(CalendarSettings(), "Lhankor Mhy", CultHolyDays(
+        weekly=parse_patterns("Godsday"), high=parse_patterns("Godsday of Truth week, Dark"))),
+        summary="holy days of Lhankor Mhy"),
+    CalendarMarked(**STAMP, game_date="d15", kind="week", text="Week 2 ends: natural healing"),
+    CalendarMarked(**STAMP, game_date="2024-03-14", kind="holy_day",
+                   text="Orlanth: high holy day", who=("Ostra", "Vasana")),
 ]  # fmt: skip
 
 

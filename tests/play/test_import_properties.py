@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from gmdash.model.errors import ValidationError
 from gmdash.play.campaign import CampaignService
 from gmdash.play.importing import NotReadable, preview, read_source
+from tests.formats.foundry_samples import full_adventurer
 from tests.helpers import FakeClock, demo_service
-from tests.model.foundry_samples import full_adventurer
 
 TOKENS = st.sampled_from([
     "STR", "CON", "SIZ", "DEX", "INT", "POW", "CHA", "FOR", "TAI", "POU", "APP", "HP", "SR",

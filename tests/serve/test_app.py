@@ -35,7 +35,8 @@ async def test_the_screen_shows_the_party_the_fight_and_public_rolls(saves: Path
     async with app.run_test(size=(150, 40)) as pilot:
         await pilot.pause()
         text = screen_text(app)
-    for seen in ("Demo — The Pavis Road · Session 1", "Harvald Stormbrow (Ana)",
+    for seen in ("Demo — The Pavis Road · Freezeday, Stasis week, Storm Season 1625 · Session 1",
+                 "Harvald Stormbrow (Ana)",
                  "bleeding, useless L arm", "10/15", "Round 1 · SR 6 · 1/3", "▶   6",
                  "Broo 1", "Scan  65%  12  success", "Gorehorn · Great Axe  success",
                  "(struck out)"):  # fmt: skip

@@ -168,10 +168,10 @@ def test_a_flipped_bit_of_a_log_is_refused_or_changes_nothing(data: st.DataObjec
 
 
 def _unsealed(path: Path) -> None:
-    """`path` as the previous release wrote it: schema version 3, no checksum line."""
+    """`path` as the previous release wrote it: schema version 4, no checksum line."""
     first, _, rest = path.read_bytes().partition(b"\n")
     data = json.loads(first)
-    data["meta"]["1"]["schema_version"] = 3
+    data["meta"]["1"]["schema_version"] = 4
     if path.parent.name == "sessions":
         _, _, transactions = rest.partition(b"\n")  # the seal line goes
         path.write_bytes(encode(data) + b"\n" + transactions)
@@ -200,7 +200,7 @@ def test_the_previous_releases_saves_open_and_are_sealed_by_the_first_writer(
     CampaignService.open(tmp_path, NAME).close()  # the first writer
     for path in files:
         first, seal, _ = path.read_bytes().split(b"\n", 2)
-        assert json.loads(first)["meta"]["1"]["schema_version"] == 4
+        assert json.loads(first)["meta"]["1"]["schema_version"] == 5
         assert seal.startswith(b'{"seal":"crc32"'), path
     status, out, _ = _run(tmp_path, capsys, "log", "--campaign", NAME, "--session", "all",
                           "--format", "json")  # fmt: skip

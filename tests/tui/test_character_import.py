@@ -41,7 +41,8 @@ async def test_a_pasted_stat_block_is_previewed_then_saved(tmp_path: Path) -> No
         assert "Tusk rider scout (NPC)" in shown
         assert "Weapon: Lance (Lance 55%), 1D10+1, SR 1, 10 HP" in shown
         assert "Skills: Lance 55%, Ride (tusker) 60%, Scan 45%" in shown
-        assert "Not read: 'Hums tunelessly'" in shown
+        assert "Read 12 of 13 lines" in shown
+        assert "Not read: line 13: Hums tunelessly." in shown
         assert [c.name for c in service.characters] == before  # nothing saved yet
         await pilot.press("ctrl+s")
         await pilot.pause()

@@ -589,9 +589,14 @@ async def test_a_week_passes_heals_everyone(service: CampaignService) -> None:
         # offered to each hurt location; the leg's 2-point wound takes only 2 of it)
         assert heals == [(HARVALD, "left_leg", 3), (HARVALD, "chest", 3), (GOREHORN, "head", 3)]
         assert service.character(HARVALD).hit_points == 15 - 2
-        assert "A week passes" in notes_of(app)
-        # and the week is game time: it is logged as passing
-        assert [e.seconds for e in seen if isinstance(e, TimePassed)] == [7 * 24 * 3600]
+        assert "1 week ends: natural healing (Harvald Stormbrow +5 HP, Gorehorn +3 HP)" in (
+            notes_of(app)
+        )
+        # and the week is game time: seven days pass, in the pieces before and after the end
+        # of the week (Freezeday 08:00 to Freezeday 08:00)
+        assert [e.seconds for e in seen if isinstance(e, TimePassed)] == [
+            6 * 24 * 3600 + 16 * 3600, 8 * 3600
+        ]  # fmt: skip
 
 
 def test_weekly_heals_over_weeks_and_not_the_dead() -> None:

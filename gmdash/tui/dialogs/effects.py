@@ -14,9 +14,8 @@ from textual.widgets import Input, Static
 
 from gmdash.model.effects import TimedEffect
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import PointsSpent
-from gmdash.play import effects
-from gmdash.rules.game_time import TimeError, describe_span, parse_span
+from gmdash.play import effects, time_passing
+from gmdash.rules.game_time import TimeError, parse_span
 from gmdash.rules.spells import SPELL_EFFECTS
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label
 from gmdash.tui.user_text import literal, multiline
@@ -115,15 +114,17 @@ class EffectsDialog(FormDialog[EffectOrder]):
 
 
 class TimePassesDialog(FormDialog[int]):
-    """How much game time passes: effects count down, magic points come back."""
+    """How much game time passes: effects count down, magic points come back, the end of a
+    week heals, holy days come (the preview says what, day by day)."""
 
     title_text = "Time passes"
     ok_label = "Let it pass"
 
     def dialog_body(self) -> ComposeResult:
         yield Static(
-            "Effects count down and end; magic points come back (all of them in a day). "
-            "Rune points come back only through worship.",
+            "Effects count down and end; magic points come back (all of them in a day); the end "
+            "of each week heals every location. Rune points come back only through worship, "
+            "on a holy day.",
             classes="hint",
         )
         yield field_label("How long")
@@ -143,19 +144,7 @@ class TimePassesDialog(FormDialog[int]):
 
     def update_preview(self) -> None:
         service = self.dash.service
-        seconds = self.answer()
-        events = effects.passing(service, seconds)
+        passage = time_passing.plan(service.state, self.answer())
         names = {c.id: c.name for c in service.characters}
-        lines = [f"{describe_span(seconds)} pass."]
-        ended = events[0]
-        ended_text = getattr(ended, "ended_text", ())
-        if ended_text:
-            lines.append("Ends: " + ", ".join(ended_text))
-        regained = [
-            f"{names.get(e.character_id, e.character_id)} +{-e.amount} MP"
-            for e in events
-            if isinstance(e, PointsSpent)
-        ]
-        if regained:
-            lines.append("Back: " + ", ".join(regained))
+        lines = time_passing.summary_lines(passage, names)
         self.set_preview(multiline("\n".join(lines)))

@@ -17,13 +17,14 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 from gmdash import rules
 from gmdash.look import location_label
 from gmdash.model.character import Character
-from gmdash.play import rolls
-from gmdash.play.wounds import heal, weapon_dice, weekly_heals, wound
+from gmdash.play import rolls, time_passing
+from gmdash.play.wounds import heal, weapon_dice, wound
 from gmdash.rules import HUMANOID, HitTable
+from gmdash.rules.game_time import WEEK
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, whole_number
 from gmdash.tui.keymap import DAMAGE, bindings_for, table_of
 from gmdash.tui.location_input import location_hint, read_location
-from gmdash.tui.user_text import literal
+from gmdash.tui.user_text import literal, multiline
 from gmdash.tui.widgets.toggles import TickBox
 
 
@@ -245,15 +246,15 @@ class HealDialog(FormDialog[HealOrder]):
 
 
 class WeeksDialog(FormDialog[int]):
-    """How many game weeks pass (natural healing for everyone)."""
+    """How many game weeks pass: seven days each, the end of each week heals everyone."""
 
     title_text = "A game week passes"
-    ok_label = "Heal everyone"
+    ok_label = "Let them pass"
 
     def dialog_body(self) -> ComposeResult:
-        yield Static("Natural healing: every location of every living character regains its "
-                     "healing rate (by CON) per week. The weeks pass as game time too: effects "
-                     "end, magic points come back.")  # fmt: skip
+        yield Static("Seven days of game time for each week: at the end of each game week, "
+                     "every location of every living character regains its healing rate (by "
+                     "CON); effects end, magic points come back, holy days come.")  # fmt: skip
         yield field_label("Weeks")
         yield Input(value="1", id="weeks")
         yield error_label("weeks")
@@ -271,13 +272,6 @@ class WeeksDialog(FormDialog[int]):
 
     def update_preview(self) -> None:
         service = self.dash.service
-        events = weekly_heals(service.characters, service.campaign.ruleset, self.answer())
-        healed: dict[str, int] = {}
-        for event in events:
-            healed[event.character_id] = healed.get(event.character_id, 0) + event.amount
-        if not healed:
-            self.set_preview("Nobody is wounded: nothing to heal.")
-            return
+        passage = time_passing.plan(service.state, self.answer() * WEEK)
         names = {c.id: c.name for c in service.characters}
-        self.set_preview("\n".join(f"{names[cid]}: +{n} HP over the locations"
-                                   for cid, n in healed.items()))  # fmt: skip
+        self.set_preview(multiline("\n".join(time_passing.summary_lines(passage, names))))

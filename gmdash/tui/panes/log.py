@@ -28,6 +28,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Input
 
 from gmdash.look import LEVEL_STYLES
+from gmdash.model.effect_events import TimePassed
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import (
     ChangeUndone,
@@ -42,6 +43,7 @@ from gmdash.model.events import (
 from gmdash.model.log import LogEntry, target_of
 from gmdash.play import journal
 from gmdash.play.journal import LogFilter, Record, Which
+from gmdash.rules.game_time import ROUND_SECONDS
 from gmdash.safe_text import visible
 from gmdash.store.atomic import write_atomic
 from gmdash.store.errors import StoreError
@@ -103,6 +105,16 @@ def _label(entry: LogEntry) -> str:
     return entry.label or entry.expression or entry.kind
 
 
+def _now(item: Record) -> str:
+    """The game date time passing reached, after its row's text (a melee round's is left out:
+    a fight's rounds stay on one day): the log shows the date where it changes; every entry's
+    own is in its detail (enter) and the exports."""
+    event = item.event
+    if isinstance(event, TimePassed) and event.seconds > ROUND_SECONDS and item.entry.game_date:
+        return f" · now {item.entry.game_date}"
+    return ""
+
+
 def _actor(entry: LogEntry, narrow: bool) -> str:
     return short_actor(entry.actor) if narrow and entry.actor else entry.actor or ""
 
@@ -119,7 +131,7 @@ def row_plains(item: Record, narrow: bool = False) -> list[str]:
     actor = _actor(entry, narrow)
     what = "".join((
         "GM " if entry.hidden else "", f"{actor} · " if actor else "", _label(entry),
-        " (struck out)" if entry.struck else "",
+        _now(item), " (struck out)" if entry.struck else "",
     ))  # fmt: skip
     if narrow:
         short = SHORT_LEVELS.get(level, level[:4])
@@ -150,6 +162,8 @@ def row_cells(item: Record, narrow: bool = False) -> list[Text]:
         what.append(label, style=muted if entry.struck else "")
     else:
         what.append(label, style="italic dim" + strike)
+    if now := _now(item):
+        what.append(now, style="dim" + strike)
     if entry.struck:
         what.append(" (struck out)", style="dim italic")
     if narrow:

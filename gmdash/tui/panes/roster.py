@@ -498,22 +498,6 @@ class RosterPane(Pane):
         self.app.notify(f"{character.name}: {cleared} cleared.", title="Conditions")
 
     @guarded
-    def action_weekly_healing(self) -> None:
-        @guarded
-        def apply(weeks: int | None) -> None:
-            if weeks is None:
-                return
-            events = roster.weekly_healing(self.dash.service, weeks)
-            total = sum(event.amount for event in events)
-            who = len({event.character_id for event in events})
-            span = "A week passes" if weeks == 1 else f"{weeks} weeks pass"
-            self.app.notify(f"{span}: {total} hit points healed over {who} characters.",
-                            title="Natural healing")  # fmt: skip
-
-        from gmdash.tui.dialogs.wounds import WeeksDialog
-
-        self.app.push_screen(WeeksDialog(), apply)
-
     @guarded
     def action_effects(self) -> None:
         character = self._need_selected()

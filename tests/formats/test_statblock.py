@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmdash.formats.statblock import read_statblock
 from gmdash.model.character import Character
 from gmdash.model.sheets import complete
-from gmdash.model.statblock import read_statblock
 from gmdash.rules.ruleset import RuleSet
 
 SEVERAL_LINES = """\
@@ -113,8 +113,10 @@ def test_several_lines_with_a_location_table() -> None:
     assert (cult["name"], cult["rank"], cult["rune_points_max"]) == ("Seven Mothers", "initiate", 3)
     assert [s["name"] for s in cult["spells"]] == ["Shield", "Truesword"]
     # the report: what was not read (kept in the notes), what was assumed, what differs
-    assert reading.unread == ["'Carries a purse of 20 Lunars'"]
-    assert "Not read on import: Carries a purse of 20 Lunars" in sheet["notes"]
+    assert reading.line_summary() == "read 21 of 22 lines"
+    assert reading.lines_not_read() == ["line 24: Carries a purse of 20 Lunars."]
+    assert reading.unread == []
+    assert "Not read on import: Carries a purse of 20 Lunars." in sheet["notes"]
     assert "Demoralize: no points given: 1" in reading.assumed
     assert reading.differences == ["hit points: the stat block says 12, gmdash computes 11"]
     saved = _saved(sheet)
@@ -203,7 +205,9 @@ def test_nothing_is_read_twice_and_prose_is_reported() -> None:
     reading = read_statblock("Hungry troll STR 18 CON 15 SIZ 20 DEX 9 INT 10 POW 11 CHA 7\n"
                              "It smells of old fish and hates Zorak Zoran's enemies.")  # fmt: skip
     assert reading.sheet["abilities"] == []
-    assert reading.unread == [repr("It smells of old fish and hates Zorak Zoran's enemies")]
+    assert reading.lines_not_read() == [
+        "line 2: It smells of old fish and hates Zorak Zoran's enemies."
+    ]
 
 
 def test_a_weapon_whose_damage_gmdash_cannot_roll_keeps_its_skill() -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from gmdash.model.foundry import is_foundry_actor, read_foundry
+from typing import Any
+
+from gmdash.formats.foundry import is_foundry_actor, read_foundry
 from gmdash.model.sheets import complete
 from gmdash.rules.ruleset import RuleSet
-from tests.model.foundry_samples import (
+from tests.formats.foundry_samples import (
     four_legged_creature,
     full_adventurer,
     odd_actor,
@@ -121,3 +123,107 @@ def test_a_four_legged_creature_gets_its_table() -> None:
     values = {a.name: a.value for a in sheet.abilities}
     assert values["Kick"] == 50  # base + gained, no modifier
     assert reading.differences == []
+
+
+def test_a_skill_never_studied_shows_0_as_foundrys_sheet_does() -> None:
+    actor = full_adventurer()
+    actor["items"] += [
+        _skill_item("Meditate", "magic", 0, 0),
+        _skill_item("Sense Chaos", "perception", 0, 5),
+    ]
+    reading = read_foundry(actor)
+    values = {a["name"]: a["value"] for a in reading.sheet["abilities"]}
+    # magic +5 and perception +5 for Yelmara: none on a skill with base 0 and nothing gained
+    assert values["Meditate"] == 0
+    assert values["Sense Chaos"] == 10  # base 0, 5 gained: studied, so the modifier counts
+    assert not any("Meditate" in line for line in reading.differences)
+
+
+def test_a_prepared_chance_of_0_for_an_unstudied_skill_agrees() -> None:
+    actor = full_adventurer()
+    actor["items"].append(_skill_item("Meditate", "magic", 0, 0, chance=0))
+    assert read_foundry(actor).differences == []
+
+
+def test_move_quietly_and_dodge_carry_foundrys_own_penalties() -> None:
+    actor = full_adventurer()
+    for item in actor["items"]:
+        if item["type"] == "armor":
+            item["system"]["encumbrance"] = 2
+            item["system"]["moveQuietlyPenalty"] = -10 if item["name"] == "Greaves" else -5
+        elif item["type"] == "weapon":
+            item["system"]["encumbrance"] = 1
+    actor["items"].append(_skill_item("Move Quietly", "stealth", 10, 20))
+    reading = read_foundry(actor)
+    values = {a["name"]: a["value"] for a in reading.sheet["abilities"]}
+    # equipped ENC 3 x 2 + 3 x 1 = 9, under the maximum min(14, 13.5) = 14: Dodge 40 - 9
+    assert values["Dodge"] == 31
+    # stealth +0, the worst armour penalty 10
+    assert values["Move Quietly"] == 20
+    assert "Dodge -9: the equipped ENC, as Foundry's sheet takes it" in reading.assumed
+
+
+YELMARAS_ARMOUR = {"chest": 3, "abdomen": 3, "head": 3, "right_leg": 2, "left_leg": 2}
+"""Her linothorax, open helm and greaves, each on the locations it covers."""
+
+
+def _worn(actor: dict[str, Any]) -> dict[str, int]:
+    return dict(complete(read_foundry(actor).sheet, id="c0001", ruleset=RuleSet.RQG).armour)
+
+
+def test_armour_is_matched_to_the_actors_own_locations_by_rqid() -> None:
+    actor = full_adventurer()
+    for item in actor["items"]:
+        flags = item["flags"]["rqg"]["documentRqidFlags"]
+        if item["type"] == "hitLocation":  # ids of the actor's own, not the usual ones
+            flags["id"] = "i.hit-location.humanoid-" + flags["id"].rsplit(".", 1)[1]
+        elif item["type"] == "armor":
+            for link in item["system"]["hitLocationRqidLinks"]:
+                link["rqid"] = "i.hit-location.humanoid-" + link["rqid"].rsplit(".", 1)[1]
+                link["name"] = ""
+    assert _worn(actor) == YELMARAS_ARMOUR
+
+
+def test_armour_of_an_export_before_rqid_links_is_read_by_location_name() -> None:
+    actor = full_adventurer()
+    for item in actor["items"]:
+        if item["type"] == "armor":
+            links = item["system"].pop("hitLocationRqidLinks")
+            item["system"]["hitLocations"] = [link["name"] for link in links]
+    assert _worn(actor) == YELMARAS_ARMOUR
+
+
+def test_armour_points_a_prepared_export_shows_are_compared() -> None:
+    actor = full_adventurer()
+    for item in actor["items"]:
+        if item["name"] == "Head":
+            item["system"]["armorPoints"] = 5
+        elif item["name"] == "Chest":
+            item["system"]["armorPoints"] = 3
+    reading = read_foundry(actor)
+    assert reading.differences == [
+        "head armour: the Foundry export says 5, gmdash counts 3 (natural armour and the "
+        "armour worn)"
+    ]
+
+
+def _skill_item(name: str, category: str, base: int, gained: int, **derived: int) -> dict[str, Any]:
+    system = {"category": category, "skillName": name, "specialization": "", "baseChance": base,
+              "gainedChance": gained, "hasExperience": False, **derived}  # fmt: skip
+    rqid = "i.skill." + name.lower().replace(" ", "-")
+    return {"name": name, "type": "skill", "_id": f"id-{name}", "system": system,
+            "flags": {"rqg": {"documentRqidFlags": {"id": rqid}}}}  # fmt: skip
+
+
+def test_an_overloaded_character_loses_5_a_point_on_the_physical_categories() -> None:
+    actor = full_adventurer()
+    actor["items"].append({"name": "Bronze anvil", "type": "gear", "_id": "id-anvil",
+                           "system": {"equippedStatus": "equipped", "encumbrance": 20,
+                                      "quantity": 1}})  # fmt: skip
+    reading = read_foundry(actor)
+    values = {a["name"]: a["value"] for a in reading.sheet["abilities"]}
+    # ENC 20 over the maximum 14: 6 x 5 = 30 off agility; Dodge also loses min(20, 14)
+    assert values["Dodge"] == 0  # 24 + 16 + (0 - 30) - 14, never below 0
+    assert values["Broadsword"] == 70 - 30  # melee weapons: cut too
+    assert values["Scan"] == 50  # perception: not cut
+    assert any("over the maximum 14: -30" in line for line in reading.assumed)
