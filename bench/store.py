@@ -32,7 +32,8 @@ from gmdash.model.events import Event, RollMade, SessionEnded, SessionStarted  #
 from gmdash.play.campaign import CampaignService  # noqa: E402
 from gmdash.play.demo import demo_state  # noqa: E402
 from gmdash.rules import SeededRng, level_of  # noqa: E402
-from gmdash.store.atomic import encode, write_atomic  # noqa: E402
+from gmdash.store.appendlog import encode_base  # noqa: E402
+from gmdash.store.atomic import write_atomic  # noqa: E402
 from gmdash.store.campaign_store import CampaignStore  # noqa: E402
 from gmdash.store.documents import SESSION_FORMAT, new_document  # noqa: E402
 from gmdash.store.paths import session_file, slugify  # noqa: E402
@@ -63,7 +64,7 @@ def _write_session(folder: Path, number: int, events: list[Event], day: datetime
                           time=day + timedelta(seconds=30 * seq))  # fmt: skip
         table[str(seq)] = stamped.to_dict()
     doc["events"] = table
-    write_atomic(session_file(folder, number), encode(doc) + b"\n", durable=False)
+    write_atomic(session_file(folder, number), encode_base(doc), durable=False)
     return f"{number:04d}-{len(events):06d}"
 
 

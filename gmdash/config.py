@@ -13,8 +13,10 @@ Only the stdlib is imported at the top (every CLI command reads this file).
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -26,6 +28,8 @@ CONFIG_NAME = "config.toml"
 APP_NAME = "gmdash"
 RULESETS = ("rqg", "brp")
 SETTINGS = ("theme", "ruleset", "saves", "keys")
+MAX_CONFIG_BYTES = 1_000_000
+"""A settings file is a few lines; a bigger one is refused unread (it is not ours)."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +70,7 @@ def load_config(path: Path | None = None) -> Config:
     """The settings in `path` (default: `config_path()`); a missing file means every default."""
     path = config_path() if path is None else path
     try:
-        raw = path.read_bytes()
+        raw = _read(path)
     except FileNotFoundError:
         return Config(path)
     except OSError as error:
@@ -86,7 +90,28 @@ def load_config(path: Path | None = None) -> Config:
         at, reason = _toml_error(str(error))
         return Config(path, problems=(_message(path, at, f"is not valid TOML ({reason})",
                                                "every setting has its default"),))  # fmt: skip
+    except RecursionError:  # the same depth limit as every save file's
+        return Config(path, problems=(_message(path, None, "is nested too deeply to be settings",
+                                               "every setting has its default"),))  # fmt: skip
     return _settings(path, data, setting_lines(text))
+
+
+def _read(path: Path) -> bytes:
+    """The config file's bytes, through a link (a dotfile manager's) but never blocking: a FIFO
+    or a device in its place is refused unread (OSError), as is a file over MAX_CONFIG_BYTES.
+    (`gmdash.store.osio.read_user_file` does the same for the store; every command reads this
+    file, and a roll without a campaign imports nothing of the store.)"""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        data = os.read(fd, MAX_CONFIG_BYTES + 1) if info.st_size <= MAX_CONFIG_BYTES else b""
+        if info.st_size > MAX_CONFIG_BYTES or len(data) > MAX_CONFIG_BYTES:
+            raise OSError(errno.EFBIG, f"larger than {MAX_CONFIG_BYTES:,} bytes", str(path))
+        return data
+    finally:
+        os.close(fd)
 
 
 def _settings(path: Path, data: dict[str, Any], lines: dict[str, int]) -> Config:
@@ -210,20 +235,20 @@ def remember(path: Path, setting: str, value: str) -> str | None:
     from gmdash.store.atomic import write_atomic
 
     try:
-        text = path.read_text(encoding="utf-8")
+        text = _read(path).decode("utf-8")
     except FileNotFoundError:
         text = _HEADER
     except (OSError, UnicodeDecodeError) as error:
         return f"config {path} cannot be read ({error}); {setting} not remembered"
     try:
         before = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):
         return f"config {path} is not valid TOML; {setting} not remembered (file left untouched)"
     assignment = f"{setting} = {_toml_string(value)}"
     updated = _replace_top_level(text, setting, assignment)
     try:
         after = tomllib.loads(updated)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):
         after = {}
     if after != {**before, setting: value}:  # the edit must change that one setting only
         return f"config {path}: {setting} could not be written safely; file left untouched"

@@ -24,15 +24,18 @@ import pytest
 from gmdash.store import osio
 
 KINDS = ("write", "fsync", "replace", "mkdir")
+SYSCALLS = (*KINDS, "open", "close", "ftruncate", "unlink")
+"""Every call of the store's door to the system (`osio.RealOS`), for strace-style injection."""
 
 
 class FaultyOS(osio.RealOS):
-    """Counts calls by kind; raises OSError on call number `fail_at` of kind `kind`."""
+    """Counts calls by kind; raises OSError on call number `fail_at` of kind `kind` (a close
+    that fails has closed its descriptor all the same, as on Linux)."""
 
     def __init__(self, kind: str = "", fail_at: int = 0) -> None:
         self.kind = kind
         self.fail_at = fail_at
-        self.calls = dict.fromkeys(KINDS, 0)
+        self.calls = dict.fromkeys(SYSCALLS, 0)
         self.fired = False
 
     def _count(self, kind: str) -> None:
@@ -41,6 +44,22 @@ class FaultyOS(osio.RealOS):
             self.fired = True
             code = errno.ENOSPC if kind == "write" else errno.EIO
             raise OSError(code, os.strerror(code))
+
+    def open(self, path: Path, flags: int, mode: int = 0o644) -> int:
+        self._count("open")
+        return super().open(path, flags, mode)
+
+    def close(self, fd: int) -> None:
+        os.close(fd)
+        self._count("close")
+
+    def ftruncate(self, fd: int, length: int) -> None:
+        self._count("ftruncate")
+        os.ftruncate(fd, length)
+
+    def unlink(self, path: Path) -> None:
+        self._count("unlink")
+        os.unlink(path)
 
     def write(self, fd: int, data: bytes | memoryview) -> int:
         self._count("write")

@@ -322,3 +322,25 @@ def test_gmdash_config_check_says_what_is_in_use_and_what_is_wrong(
     monkeypatch.setenv("GMDASH_CONFIG", str(write(tmp_path, 'theme = "nord"\n')))
     assert main(["config", "check"]) == 0
     assert "theme:   nord" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["x = " + "[" * 50_000 + "]" * 50_000, "x = " + "{a=" * 3_000 + "1" + "}" * 3_000],
+    ids=["arrays", "tables"],
+)
+def test_a_config_nested_too_deeply_is_one_problem(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(text)
+    config = load_config(path)
+    assert config.problems == (
+        f"config {path}: is nested too deeply to be settings; every setting has its default",
+    )
+
+
+def test_a_huge_config_file_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    with path.open("wb") as huge:
+        huge.truncate(500_000_000)  # sparse
+    [problem] = load_config(path).problems
+    assert "cannot be read" in problem and "larger than" in problem

@@ -97,3 +97,29 @@ def test_json_export_keeps_the_exact_text(service: CampaignService) -> None:
     text = journal.export(found, "json")
     assert "\x9b" not in text and "\u2028" not in text  # escaped as JSON, not raw
     assert [row["label"] for row in json.loads(text)] == payloads
+
+
+BIDI = "Vasana\u202e \u2066rorrim\u2069 Ost\u200bra\ufeff \u200fשלום\u200f\U000e0041"
+RAW = re.compile("[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u2060\ufeff\U000e0000-\U000e007f]")
+
+
+@pytest.mark.parametrize("fmt", ["csv", "md", "text", "json"])
+def test_bidi_controls_and_invisible_characters_are_neutralised(
+    service: CampaignService, fmt: str
+) -> None:
+    found = logged(service, BIDI, actor=BIDI)
+    text = journal.export(found, fmt)
+    assert not RAW.search(text)  # nothing reorders or hides what a reader of the export sees
+    if fmt == "json":
+        row = json.loads(text)[0]
+        assert row["label"] == row["actor"] == BIDI  # the exact text, escaped
+    else:
+        assert "\\u202e" in text and "\\u200b" in text and "שלום" in text
+
+
+def test_the_clipboard_line_is_neutralised(service: CampaignService) -> None:
+    from gmdash.tui.panes.log import chat_line
+
+    [record] = logged(service, BIDI, actor=BIDI)
+    line = chat_line(record)
+    assert not RAW.search(line) and "\\u202e" in line

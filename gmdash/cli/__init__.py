@@ -11,18 +11,21 @@ import contextlib
 import gc
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from gmdash.cli.command_table import COMBAT_MODULE, COMMAND_MODULES
 from gmdash.cli.errors import EXIT_USAGE, CliError
+from gmdash.cli.output_guard import OutputFailed, ended_by, guarded_stdout, say, warn
 from gmdash.safe_text import is_encodable, visible
 
 if TYPE_CHECKING:
     from gmdash.config import Config
 
-GLOBAL_OPTIONS_WITH_VALUE = ("--saves", "--campaign")
+GLOBAL_OPTIONS_WITH_VALUE = ("--saves", "--campaign", "--wait")
+DASHBOARD_OPTIONS = ("--saves", "--campaign")
+"""What the dashboard's usual start is given (anything else, --wait too, goes to argparse)."""
 DEFAULT_RULESET = "rqg"
 
 
@@ -70,6 +73,9 @@ class Args:
             notice = stray_saves_notice(self.saves_choice, Path.cwd())
             if notice:
                 self.note(notice)
+            from gmdash.store.leftovers import clean_saves
+
+            clean_saves(value)  # what a gmdash killed mid-write left behind
         else:
             raise AttributeError(name)
         setattr(self, name, value)
@@ -81,7 +87,7 @@ def dashboard_args(argv: Sequence[str]) -> Args | None:
     parser were a few milliseconds of that start): nothing, `--saves DIR` and `--campaign NAME`
     in any order (or `--saves=DIR`), as argparse reads them. None for anything else (help, a
     subcommand, an abbreviation, a value that looks like an option...), which argparse reads."""
-    values: dict[str, str | None] = dict.fromkeys(GLOBAL_OPTIONS_WITH_VALUE)
+    values: dict[str, str | None] = dict.fromkeys(DASHBOARD_OPTIONS)
     words = iter(argv)
     for word in words:
         name, equals, value = word.partition("=")
@@ -159,17 +165,49 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.ruleset_given:  # not given: the config's, or rqg
             args.ruleset = args.config.ruleset or DEFAULT_RULESET
         handler = getattr(args, "handler", None)
+        args.command_label = f"gmdash {command}" if command else "the dashboard"
+        args.wait = getattr(args, "wait", None)  # None: the store's own (`campaign_errors`)
         if handler is None:
             return _run_dashboard(args)
-        status: int = handler(args)
-        return status
+        return _run_command(handler, args)
     except CliError as error:
         message = str(error) if str(error).startswith("gmdash") else f"gmdash: {error}"
         # One line, whatever a name or a file's text inside the message holds.
-        print(visible(message), file=sys.stderr)
+        say(message)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    finally:
+        _tell_warnings()
+
+
+def _run_command(handler: Callable[[Args], int], args: Args) -> int:
+    """Run a subcommand with its output guarded: once its change is committed, it is saved,
+    whatever fails after (see `gmdash.cli.output_guard` and `gmdash.store.outcome`)."""
+    committed = _commits()
+    try:
+        with guarded_stdout():
+            return handler(args)
+    except OutputFailed as failure:
+        return ended_by(failure, committed=_commits() > committed)
+
+
+def _commits() -> int:
+    """The changes this process has committed so far (0 before the store is imported)."""
+    outcome = sys.modules.get("gmdash.store.outcome")
+    return 0 if outcome is None else int(outcome.OUTCOME.committed)
+
+
+def _tell_warnings() -> None:
+    """What failed after a change was saved, on stderr (see `gmdash.store.outcome`); and the
+    lock's name of this process back to its plain one (`main` may run again: tests do)."""
+    outcome = sys.modules.get("gmdash.store.outcome")
+    if outcome is not None:
+        for text in outcome.OUTCOME.take_warnings():
+            warn(text)
+    lock = sys.modules.get("gmdash.store.lock")
+    if lock is not None:
+        lock.name_this_process("gmdash")
 
 
 def _run_dashboard(args: Args) -> int:
@@ -186,7 +224,8 @@ def _run_dashboard(args: Args) -> int:
 
         args.print_notes = False  # shown in the dashboard, where they can be read
         status: int = run_dashboard(args.saves_dir, args.campaign, config=args.config,
-                                    notes=args.notes, before_prompt=keys.give_back)  # fmt: skip
+                                    notes=args.notes, before_prompt=keys.give_back,
+                                    wait=args.wait)  # fmt: skip
     finally:
         keys.give_back()  # the terminal as it was before (Textual put back what it found)
         gc.enable()  # on already, unless the campaign was refused

@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gmdash.cli.campaign_errors import campaign_name, store_errors
+from gmdash.cli.campaign_errors import campaign_name, for_change, store_errors
 from gmdash.cli.json_files import read_json_file, write_export
 from gmdash.cli.output import print_json
-from gmdash.cli.parsing import parent_parser
+from gmdash.cli.parsing import add_wait, parent_parser
 from gmdash.model.bestiary import MAX_SPAWN, CreatureTemplate
 from gmdash.play import bestiary
 from gmdash.play.campaign import CampaignService
@@ -28,6 +28,7 @@ def register(subparsers: Any) -> None:
     json_flag.add_argument("--json", action="store_true", help="print JSON")
     named = parent_parser()
     named.add_argument("--campaign", metavar="NAME", help="the campaign (name or folder)")
+    add_wait(named)
 
     parser = subparsers.add_parser("bestiary", help="creature templates of a campaign")
     sub = parser.add_subparsers(title="bestiary commands", metavar="ACTION", required=True)
@@ -129,7 +130,7 @@ def show_text(template: CreatureTemplate) -> str:
 def bestiary_import(args: argparse.Namespace) -> int:
     name = campaign_name(args)
     data = read_json_file(args.file, "a bestiary")
-    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+    with store_errors(name), for_change(args, name) as svc:
         saved = bestiary.import_bestiary(svc, data)
     if args.json:
         print_json({"imported": [t.name for t in saved]})
@@ -150,7 +151,7 @@ def bestiary_export(args: argparse.Namespace) -> int:
 
 def bestiary_spawn(args: argparse.Namespace) -> int:
     name = campaign_name(args)
-    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+    with store_errors(name), for_change(args, name) as svc:
         added = bestiary.spawn(svc, args.name, args.count, SeededRng(args.seed))
     if args.json:
         print_json([{"id": c.id, "name": c.name, "hit_table": c.hit_table,

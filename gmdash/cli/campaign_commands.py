@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from gmdash.cli import recover_command
-from gmdash.cli.campaign_errors import campaign_name, store_errors
+from gmdash.cli.campaign_errors import campaign_name, for_change, name_holder, store_errors
 from gmdash.cli.errors import CliError
 from gmdash.cli.json_files import json_of, write_export
-from gmdash.cli.log_stream import STREAMED_FORMATS, stream_records, write_stream
+from gmdash.cli.log_stream import STREAMED_FORMATS, stream_rows, write_stream
 from gmdash.cli.output import print_json
-from gmdash.cli.parsing import parent_parser
+from gmdash.cli.parsing import add_wait, parent_parser
 from gmdash.formats.foundry import is_foundry_actor
 from gmdash.model.campaign import GameSession
 from gmdash.model.character import Character
@@ -42,6 +42,7 @@ def register(subparsers: Any) -> None:
     json_flag.add_argument("--json", action="store_true", help="print JSON")
     named = parent_parser()
     named.add_argument("--campaign", metavar="NAME", help="the campaign (name or folder)")
+    add_wait(named)
 
     campaign = subparsers.add_parser("campaign", help="create and list campaigns")
     campaign_sub = campaign.add_subparsers(title="campaign commands", metavar="ACTION",
@@ -123,6 +124,7 @@ def campaign_new(args: argparse.Namespace) -> int:
     if args.optional and ruleset is RuleSet.RQG:
         raise CliError("--optional turns on BRP's optional rules: RQG always has them")
     optional = tuple(OptionalRule(rule) for rule in dict.fromkeys(args.optional))
+    name_holder(args)
     with store_errors(args.name):
         service = CampaignService.create(args.saves_dir, args.name, ruleset, optional=optional)
         service.close()
@@ -174,7 +176,7 @@ def campaign_list(args: argparse.Namespace) -> int:
 def session_start(args: argparse.Namespace) -> int:
     """`gmdash session start --campaign NAME`."""
     name = campaign_name(args)
-    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+    with store_errors(name), for_change(args, name) as svc:
         event = svc.start_session()
     return _session_report(args, "started", event.number, event.time)
 
@@ -182,7 +184,7 @@ def session_start(args: argparse.Namespace) -> int:
 def session_end(args: argparse.Namespace) -> int:
     """`gmdash session end --campaign NAME`."""
     name = campaign_name(args)
-    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+    with store_errors(name), for_change(args, name) as svc:
         if svc.current_session is None:
             raise CliError(f"campaign {svc.campaign.name!r} has no open session")
         event = svc.end_session()
@@ -215,10 +217,10 @@ def show_log(args: argparse.Namespace) -> int:
         if isinstance(session, int) and session not in {s.number for s in svc.sessions} | {0}:
             raise CliError(f"campaign {svc.campaign.name!r} has no session {session}")
         if fmt in STREAMED_FORMATS:  # entry by entry: flat memory on a campaign of years
-            found_stream = stream_records(
+            rows = stream_rows(
                 svc, svc.log_numbers(session), rolls_only=args.rolls, session=session
             )
-            write_stream(found_stream, fmt, sys.stdout)
+            write_stream(rows, fmt, sys.stdout)
             return 0
         found = journal.records(svc, session)
         if args.rolls:
@@ -275,7 +277,7 @@ def character_import(args: argparse.Namespace) -> int:
             return _import_exchange(args, name, data)
     with (
         store_errors(name),
-        CampaignService.open(args.saves_dir, name, read_only=not args.yes, remember=False) as svc,
+        for_change(args, name, read_only=not args.yes) as svc,
     ):
         source = read_source(text, svc.campaign.edition.ruleset)
         found = preview(svc, source, convert=args.convert)
@@ -315,7 +317,7 @@ def _import_exchange(args: argparse.Namespace, name: str, data: object) -> int:
     with store_errors(name):
         payload = import_payload(data)  # refused before the campaign is even opened
         ignored = ignored_fields(data)
-        with CampaignService.open(args.saves_dir, name, remember=False) as svc:
+        with for_change(args, name) as svc:
             sheet, changes = svc.import_character(payload, convert=args.convert)
     if args.json:
         print_json({"id": sheet.id, "name": sheet.name, "ignored": ignored,

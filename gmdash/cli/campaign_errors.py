@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from gmdash.cli.errors import CliError
 from gmdash.model.errors import ValidationError
+from gmdash.play.campaign import CampaignService
 from gmdash.store.errors import CampaignLocked, StoreError
+from gmdash.store.lock import DEFAULT_WAIT, name_this_process
 
 
 @contextmanager
@@ -17,9 +20,9 @@ def store_errors(campaign: str) -> Iterator[None]:
     try:
         yield
     except CampaignLocked as error:
-        holder = f"pid {error.pid}" if error.pid is not None else "another process"
         raise CliError(
-            f"campaign {campaign!r} is open in gmdash ({holder}); close it or use the dashboard"
+            f"campaign {campaign!r} is open in {error.holder_text}{error.waited_text}; close it "
+            "or use the dashboard (--wait SECONDS waits longer)"
         ) from None
     except StoreError as error:
         raise CliError(str(error)) from None
@@ -35,3 +38,23 @@ def campaign_name(args: argparse.Namespace) -> str:
     if not name or not str(name).strip():
         raise CliError("this command needs --campaign NAME (see 'gmdash campaign list')")
     return str(name)
+
+
+def for_change(args: argparse.Namespace, name: str, **options: Any) -> CampaignService:
+    """The campaign `name` opened to change it: waiting `--wait` seconds while another gmdash
+    writes it (a CLI command holds it for a fraction of a second), never remembered as the
+    dashboard's last campaign."""
+    name_holder(args)
+    return CampaignService.open(args.saves_dir, name, remember=False, wait=waiting(args), **options)
+
+
+def name_holder(args: argparse.Namespace) -> None:
+    """Let the campaign's lock say which command holds it (`gmdash roll`), for another writer."""
+    name_this_process(getattr(args, "command_label", "gmdash"))
+
+
+def waiting(args: argparse.Namespace) -> float:
+    """How long a command waits for another writer of its campaign: `--wait`, else the
+    store's default."""
+    wait = getattr(args, "wait", None)
+    return DEFAULT_WAIT if wait is None else float(wait)

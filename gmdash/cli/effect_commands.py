@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gmdash.cli.campaign_errors import campaign_name, store_errors
+from gmdash.cli.campaign_errors import campaign_name, for_change, store_errors
 from gmdash.cli.output import print_json
-from gmdash.cli.parsing import parent_parser
+from gmdash.cli.parsing import add_wait, parent_parser
 from gmdash.model.effects import TimedEffect
 from gmdash.play import effects
 from gmdash.play.campaign import CampaignService
@@ -24,6 +24,7 @@ def register(subparsers: Any) -> None:
     common = parent_parser()
     common.add_argument("--json", action="store_true", help="print JSON")
     common.add_argument("--campaign", metavar="NAME", help="the campaign (name or folder)")
+    add_wait(common)
 
     effect = subparsers.add_parser("effect", help="spells and other effects that run out")
     sub = effect.add_subparsers(title="effect commands", metavar="ACTION", required=True)
@@ -70,7 +71,7 @@ def effect_list(args: argparse.Namespace) -> int:
 def effect_add(args: argparse.Namespace) -> int:
     """`gmdash effect add WHO EFFECT [--by CASTER] --campaign NAME`."""
     name = campaign_name(args)
-    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+    with store_errors(name), for_change(args, name) as svc:
         effect = effects.add_effect(svc, args.who, args.text, args.by.strip() or None)
     if args.json:
         print_json(_row(effect))
@@ -82,7 +83,7 @@ def effect_add(args: argparse.Namespace) -> int:
 def effect_end(args: argparse.Namespace) -> int:
     """`gmdash effect end ID --campaign NAME`: dismiss an effect before its time."""
     name = campaign_name(args)
-    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+    with store_errors(name), for_change(args, name) as svc:
         effect = effects.dismiss(svc, args.effect_id.strip())
     if args.json:
         print_json(_row(effect))

@@ -7,7 +7,7 @@ The output is byte for byte what `journal.export` gives for the same records.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TextIO
+from typing import Any, TextIO
 
 from gmdash.model.events import CharacterAdded, RollMade
 from gmdash.model.log import log_entry
@@ -18,15 +18,15 @@ from gmdash.store.paths import CAMPAIGN_FILE
 STREAMED_FORMATS = ("json", "csv")
 
 
-def stream_records(
+def stream_rows(
     service: CampaignService,
     numbers: Iterable[int],
     *,
     rolls_only: bool,
     session: int | str | None = "all",
-) -> Iterator[journal.Record]:
-    """The records of log files `numbers`, read one file at a time; only those of `session`
-    (a number, 0 for between sessions, "all") as `service.in_log` tells."""
+) -> Iterator[dict[str, Any]]:
+    """The export rows (`journal.row_of`) of log files `numbers`, read one file at a time; only
+    those of `session` (a number, 0 for between sessions, "all") as `service.in_log` tells."""
     names = {c.id: c.name for c in service.characters}
     struck = service.state.struck
     snapshot = service.store.folder / CAMPAIGN_FILE
@@ -39,12 +39,15 @@ def stream_records(
                 continue
             if not service.in_log(event, session):  # type: ignore[arg-type]
                 continue
-            yield journal.Record(event, log_entry(event, names, struck))
+            if isinstance(event, RollMade):  # most of a log: its row without the line between
+                yield journal.roll_row(event, struck)
+            else:
+                yield journal.row_of(journal.Record(event, log_entry(event, names, struck)))
 
 
-def write_stream(found: Iterable[journal.Record], fmt: str, out: TextIO) -> None:
-    """Write `found` as `fmt` ("json" or "csv") to `out` as they come."""
+def write_stream(rows: Iterable[dict[str, Any]], fmt: str, out: TextIO) -> None:
+    """Write `rows` as `fmt` ("json" or "csv") to `out` as they come."""
     if fmt == "csv":
-        journal.write_csv(found, out)
+        journal.write_csv_rows(rows, out)
     else:
-        journal.write_json(found, out)
+        journal.write_json_rows(rows, out)

@@ -10,13 +10,12 @@ import argparse
 from typing import Any
 
 from gmdash.cli.args import count, whole
-from gmdash.cli.campaign_errors import store_errors
+from gmdash.cli.campaign_errors import for_change, store_errors
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import print_json
-from gmdash.cli.parsing import parent_parser
+from gmdash.cli.parsing import add_wait, parent_parser
 from gmdash.model.casting import CastPlan, base_chance, chance, find_castable, strike_rank
 from gmdash.play import rolls
-from gmdash.play.campaign import CampaignService
 from gmdash.play.magic import Resistance, cast_problem, cast_spell
 from gmdash.rules import RuleSet, SeededRng, d100_text
 from gmdash.safe_text import visible
@@ -40,6 +39,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("caster", metavar="CASTER", help="who casts (a unique prefix will do)")
     parser.add_argument("spell", metavar="SPELL", help="the spell; 'Cult/Spell' picks a cult's")
     parser.add_argument("--campaign", metavar="NAME", help="the campaign (name or folder)")
+    add_wait(parser)
     parser.add_argument("--points", type=count, metavar="N",
                         help="points put into it (variable or stackable spells)")  # fmt: skip
     parser.add_argument("--boost", type=count, default=0, metavar="N",
@@ -62,7 +62,7 @@ def cmd_cast(args: argparse.Namespace) -> int:
     name = getattr(args, "campaign", None)
     if not name or not str(name).strip():
         raise CliError("gmdash cast needs --campaign NAME (see 'gmdash campaign list')")
-    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+    with store_errors(name), for_change(args, name) as svc:
         caster, _ = rolls.roster_actor(svc, args.caster)
         assert caster is not None  # roster_actor refuses a name not on the roster
         ruleset = svc.campaign.ruleset

@@ -11,7 +11,12 @@ from typing import Any, NoReturn
 
 from gmdash import __version__
 from gmdash.cli.command_table import COMMAND_MODULES
-from gmdash.cli.parsing import Parser, RawDescriptionHelpFormatter
+from gmdash.cli.parsing import (
+    WAIT_HELP,
+    Parser,
+    RawDescriptionHelpFormatter,
+    wait_seconds,
+)
 
 
 class _MainParser(Parser):
@@ -78,6 +83,8 @@ def build_parser(command: str | None = None, *, wants_help: bool = True) -> Pars
         dest="global_campaign",
         help="open the dashboard on this campaign (or the campaign a subcommand works on)",
     )
+    parser.add_argument("--wait", metavar="SECONDS", type=wait_seconds, default=argparse.SUPPRESS,
+                        help=WAIT_HELP)  # fmt: skip
     # also on every rules subcommand and `campaign new`: before or after the subcommand alike
     # (SUPPRESS: a subcommand that was not given it does not overwrite what came before)
     parser.add_argument(

@@ -134,3 +134,28 @@ def rules_parser() -> argparse.ArgumentParser:
                         help="rule set (default: the config's ruleset, else rqg)")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
+
+
+def wait_seconds(text: str) -> float:
+    """A `--wait` value: seconds, 0 or more (0: refuse at once while another writer holds it)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= MAX_WAIT:
+        raise argparse.ArgumentTypeError(f"expected seconds from 0 to {MAX_WAIT:g}, not {text!r}")
+    return value
+
+
+MAX_WAIT = 3600.0
+WAIT_HELP = (
+    "how long to wait while another gmdash writes the campaign (seconds, default 5; 0 refuses "
+    "at once)"
+)
+
+
+def add_wait(parser: argparse.ArgumentParser) -> None:
+    """`--wait SECONDS` on a command that works on a campaign (SUPPRESS: not given there, the
+    global `gmdash --wait` stands)."""
+    parser.add_argument("--wait", metavar="SECONDS", type=wait_seconds, default=argparse.SUPPRESS,
+                        help=WAIT_HELP)  # fmt: skip

@@ -7,8 +7,9 @@ from pathlib import Path
 from gmdash.cli.campaign_errors import store_errors
 from gmdash.model.events import RollKind
 from gmdash.play import rolls
-from gmdash.play.campaign import CampaignService
+from gmdash.play.campaign import CampaignService, peek_campaign
 from gmdash.rules import Level, Rng, RuleSet
+from gmdash.store.lock import DEFAULT_WAIT
 
 
 def record_roll(
@@ -25,14 +26,18 @@ def record_roll(
     expression: str | None = None,
     total: int | None = None,
     details: dict[str, object] | None = None,
+    wait: float = DEFAULT_WAIT,
 ) -> None:
     """Append a roll to the open session of `campaign` (starting one if none is open).
 
     `actor` must name a roster character (a unique prefix will do; the full name is logged)
     unless `passer_by`. Raises CliError when the campaign is missing, unreadable or open in
-    the dashboard, or the actor is unknown.
+    the dashboard (still after `wait` seconds), or the actor is unknown.
     """
-    with store_errors(campaign), CampaignService.open(saves_dir, campaign, remember=False) as svc:
+    with (
+        store_errors(campaign),
+        CampaignService.open(saves_dir, campaign, remember=False, wait=wait) as svc,
+    ):
         sheet, name = rolls.roster_actor(svc, actor, passer_by=passer_by) if actor else (None, None)
         rolls.record(
             svc, kind, actor=name, character=sheet, label=label, chance=chance, roll=roll,
@@ -47,11 +52,15 @@ def record_opposed(
     sides: tuple[tuple[str | None, int, int | None], tuple[str | None, int, int | None]],
     *,
     passer_by: bool = False,
+    wait: float = DEFAULT_WAIT,
 ) -> rolls.Opposed:
     """Roll (or read) both sides of an opposed roll and log both, each with its actor, chance
     after the over-100% rule, roll, level and the outcome. A side is (actor or None, chance,
     typed D100 or None); a side without an actor is logged as "A" or "B"."""
-    with store_errors(campaign), CampaignService.open(saves_dir, campaign, remember=False) as svc:
+    with (
+        store_errors(campaign),
+        CampaignService.open(saves_dir, campaign, remember=False, wait=wait) as svc,
+    ):
         svc.ensure_session()
         built = []
         for default, (actor, chance, typed) in zip(("A", "B"), sides, strict=True):
@@ -63,6 +72,6 @@ def record_opposed(
 
 
 def campaign_ruleset(saves_dir: Path, campaign: str) -> RuleSet:
-    """The rules `campaign` plays by (read without taking its lock)."""
-    with store_errors(campaign), CampaignService.open(saves_dir, campaign, read_only=True) as svc:
-        return svc.campaign.ruleset
+    """The rules `campaign` plays by (read from its snapshot, without taking its lock)."""
+    with store_errors(campaign):
+        return peek_campaign(saves_dir, campaign).ruleset

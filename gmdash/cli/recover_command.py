@@ -9,8 +9,9 @@ import argparse
 from datetime import UTC, datetime
 from typing import Any
 
-from gmdash.cli.campaign_errors import store_errors
+from gmdash.cli.campaign_errors import name_holder, store_errors, waiting
 from gmdash.cli.output import print_json
+from gmdash.cli.parsing import add_wait
 from gmdash.play.recovery import recover
 
 
@@ -20,13 +21,15 @@ def register(campaign_sub: Any, json_flag: argparse.ArgumentParser) -> None:
         help="move damaged save files aside (kept) and open what can be recovered",
     )  # fmt: skip
     sub.add_argument("name", metavar="NAME")
+    add_wait(sub)
     sub.set_defaults(handler=campaign_recover)
 
 
 def campaign_recover(args: argparse.Namespace) -> int:
     """`gmdash campaign recover NAME [--json]`."""
+    name_holder(args)
     with store_errors(args.name):
-        service, done = recover(args.saves_dir, args.name, datetime.now(UTC))
+        service, done = recover(args.saves_dir, args.name, datetime.now(UTC), wait=waiting(args))
         service.close()
     summary = (f"campaign {service.campaign.name!r} opens: {len(service.characters)} "
                f"characters, {len(service.sessions)} sessions")  # fmt: skip

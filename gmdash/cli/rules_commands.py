@@ -11,7 +11,7 @@ from gmdash import rules
 from gmdash.cli.args import whole as _whole
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import console, print_json
-from gmdash.cli.parsing import parent_parser, rules_parser
+from gmdash.cli.parsing import add_wait, parent_parser, rules_parser
 from gmdash.look import level_text, outcome_text
 from gmdash.rules import Level, RuleSet
 
@@ -25,6 +25,7 @@ def register(subparsers: Any) -> None:
     rolling = parent_parser()
     rolling.add_argument("--seed", help="make the roll reproducible")
     rolling.add_argument("--campaign", metavar="NAME", help="record the roll in this campaign")
+    add_wait(rolling)
     rolling.add_argument(
         "--actor", metavar="NAME",
         help="who rolled (with --campaign): a roster character, a unique start of the name will do",
@@ -131,12 +132,14 @@ def _record(args: argparse.Namespace, default_label: str | None = None, **entry:
     """Record the roll in a campaign's current session when --campaign is given."""
     if not _recording(args):
         return
+    from gmdash.cli.campaign_errors import name_holder, waiting
     from gmdash.cli.recording import record_roll
 
+    name_holder(args)
     label = args.label or default_label
     record_roll(
         args.saves_dir, args.campaign, actor=args.actor, passer_by=args.passer_by, label=label,
-        **entry,
+        wait=waiting(args), **entry,
     )  # fmt: skip
 
 
@@ -255,12 +258,14 @@ def cmd_opposed(args: argparse.Namespace) -> int:
     if _recording(args):
         if args.label:
             raise CliError("opposed: each side is logged under its ability's chance; no --label")
+        from gmdash.cli.campaign_errors import name_holder, waiting
         from gmdash.cli.recording import record_opposed
 
+        name_holder(args)
         done = record_opposed(
             args.saves_dir, args.campaign, _rng(args),
             ((args.actor, args.chance_a, typed_a), (args.actor_b, args.chance_b, typed_b)),
-            passer_by=args.passer_by,
+            passer_by=args.passer_by, wait=waiting(args),
         )  # fmt: skip
         roll_a, roll_b, result = done.roll_a, done.roll_b, done.result
     else:

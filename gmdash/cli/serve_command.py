@@ -48,7 +48,7 @@ def _port(text: str) -> int:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from gmdash.serve.server import PlayersServer, app_command, is_loopback, new_token
+    from gmdash.serve.server import PlayersServer, app_argv, is_loopback, new_token
     from gmdash.serve.source import CampaignSource, pick_campaign
     from gmdash.serve.view import SourceError
 
@@ -56,10 +56,10 @@ def run_serve(args: argparse.Namespace) -> int:
         slug = pick_campaign(args.saves_dir, args.campaign)
         view = CampaignSource(args.saves_dir, slug).read()  # fails now, not in each browser
     except SourceError as error:
-        raise CliError(str(error)) from None
+        raise CliError(error.detail) from None  # the game master's own terminal: with paths
     token = new_token() if args.token or not is_loopback(args.host) else None
     server = PlayersServer(
-        app_command(args.saves_dir, slug),
+        app_argv(args.saves_dir, slug),
         host=args.host,
         port=args.port,
         title=view.campaign,

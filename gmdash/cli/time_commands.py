@@ -11,10 +11,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gmdash.cli.campaign_errors import campaign_name, store_errors
+from gmdash.cli.campaign_errors import campaign_name, for_change, store_errors
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import print_json
-from gmdash.cli.parsing import parent_parser
+from gmdash.cli.parsing import add_wait, parent_parser
 from gmdash.model.errors import ValidationError
 from gmdash.play import calendar, effects, time_passing
 from gmdash.play.campaign import CampaignService
@@ -29,6 +29,7 @@ def register(subparsers: Any) -> None:
     common = parent_parser()
     common.add_argument("--json", action="store_true", help="print JSON")
     common.add_argument("--campaign", metavar="NAME", help="the campaign (name or folder)")
+    add_wait(common)
 
     time = subparsers.add_parser("time", help="game time and the calendar")
     sub = time.add_subparsers(title="time commands", metavar="ACTION", required=True)
@@ -86,7 +87,7 @@ def time_now(args: argparse.Namespace) -> int:
 def time_set(args: argparse.Namespace) -> int:
     """`gmdash time set DATE --campaign NAME`."""
     name = campaign_name(args)
-    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+    with store_errors(name), for_change(args, name) as svc:
         calendar.set_date(svc, args.date)
         data = calendar.today_data(svc.state)
     if args.json:
@@ -99,7 +100,7 @@ def time_set(args: argparse.Namespace) -> int:
 def time_pass(args: argparse.Namespace) -> int:
     """`gmdash time pass SPAN [--worship WHO] --campaign NAME`."""
     name = campaign_name(args)
-    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+    with store_errors(name), for_change(args, name) as svc:
         seconds = effects.read_span(args.span)
         with svc.transaction():  # a name --worship cannot take: nothing happened
             passage = time_passing.pass_time(svc, seconds)
@@ -192,8 +193,7 @@ def time_holy(args: argparse.Namespace) -> int:
     if setting and args.published:
         raise CliError("either set the holy days or go back to the published ones, not both")
     writes = setting or args.published
-    with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=not writes,
-                                                  remember=False) as svc:  # fmt: skip
+    with store_errors(name), for_change(args, name, read_only=not writes) as svc:
         settings = svc.state.campaign.dates
         if args.published:
             calendar.set_holy_days(svc, args.cult, None)

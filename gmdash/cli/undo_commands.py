@@ -9,12 +9,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gmdash.cli.campaign_errors import campaign_name, store_errors
+from gmdash.cli.campaign_errors import campaign_name, for_change, store_errors
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import print_json
-from gmdash.cli.parsing import parent_parser
+from gmdash.cli.parsing import add_wait, parent_parser
 from gmdash.play import undoing
-from gmdash.play.campaign import CampaignService
 
 
 def register(subparsers: Any) -> None:
@@ -22,6 +21,7 @@ def register(subparsers: Any) -> None:
     common = parent_parser()
     common.add_argument("--json", action="store_true", help="print JSON")
     common.add_argument("--campaign", metavar="NAME", help="the campaign (name or folder)")
+    add_wait(common)
     undo = subparsers.add_parser(
         "undo", parents=[common], help="take back the last change (a roll is struck out)"
     )
@@ -37,7 +37,7 @@ def register(subparsers: Any) -> None:
 def undo_command(args: argparse.Namespace) -> int:
     """`gmdash undo --campaign NAME [--yes] [--json]`."""
     name = campaign_name(args)
-    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+    with store_errors(name), for_change(args, name) as svc:
         step = undoing.next_undo(svc)
         if step is None:
             return _report(args, "undo", None)
@@ -50,7 +50,7 @@ def undo_command(args: argparse.Namespace) -> int:
 def redo_command(args: argparse.Namespace) -> int:
     """`gmdash redo --campaign NAME [--json]`."""
     name = campaign_name(args)
-    with store_errors(name), CampaignService.open(args.saves_dir, name, remember=False) as svc:
+    with store_errors(name), for_change(args, name) as svc:
         step = undoing.next_redo(svc)
         if step is not None:
             svc.redo()

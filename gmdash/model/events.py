@@ -86,20 +86,34 @@ class Event:
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Event:
         """Read an event of this class (use `event_from_dict` when the type is not known)."""
+        event_id, change = data.get("id", ""), data.get("change", "")
         values: dict[str, Any] = {
-            "id": v.text("id", data.get("id", "")),
+            "id": event_id if type(event_id) is str and event_id.isascii() else
+            v.text("id", event_id),
             "time": v.optional_timestamp("time", data.get("time")),
             "session": v.optional_whole("session", data.get("session"), low=1),
-            "change": v.text("change", data.get("change", "")),
+            "change": change if type(change) is str and change.isascii() else
+            v.text("change", change),
             "game_date": _game_date(data.get("game_date", "")),
-        }
+        }  # fmt: skip
         for name, reader, required in _field_specs(cls):
             if name not in data:
                 if required:
                     raise ValidationError(name, "missing")
                 continue
             raw = data[name]
-            values[name] = reader(name, raw) if reader else raw
+            # The values most fields hold, taken as they are without the reader's calls (a log
+            # of years is read event by event, field by field): exactly what the reader would
+            # accept and return unchanged.
+            if (
+                (reader is _opt_text and (raw is None or (type(raw) is str and raw.isascii())))
+                or (reader is _opt_int and (raw is None or (
+                    type(raw) is int and -v.MAX_WHOLE <= raw <= v.MAX_WHOLE)))
+                or (reader is _flag and type(raw) is bool)
+            ):  # fmt: skip
+                values[name] = raw
+            else:
+                values[name] = reader(name, raw) if reader else raw
         try:
             return cls(**values)
         except TypeError as error:  # pragma: no cover - a field list out of step with the class

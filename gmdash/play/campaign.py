@@ -58,7 +58,10 @@ from gmdash.store.errors import (
     CampaignNotFound,
     CorruptSaveError,
     ReadOnlyError,
+    StoreError,
 )
+from gmdash.store.lock import DEFAULT_WAIT
+from gmdash.store.outcome import OUTCOME
 from gmdash.store.paths import (
     CAMPAIGN_FILE,
     campaign_folder,
@@ -67,6 +70,7 @@ from gmdash.store.paths import (
     slugify,
     write_last,
 )
+from gmdash.store.readonly import state_document
 from gmdash.store.writer import StoreWriter, log_number
 
 Clock = Callable[[], datetime]
@@ -121,21 +125,24 @@ class CampaignService:
         bus: Bus | None = None,
         durable: bool = True,
         remember: bool = True,
+        wait: float = DEFAULT_WAIT,
     ) -> CampaignService:
         """Open the campaign called (or slugged) `name` in `saves`.
 
-        For writing (the default) the campaign is locked (`CampaignLocked` names the holder's
-        pid); `read_only=True` takes no lock and never writes. Unreadable files raise
-        `CorruptSaveError`; a missing campaign `CampaignNotFound`. `remember` records it as the
-        last campaign opened (for the app; the CLI passes False).
+        For writing (the default) the campaign is locked, waiting up to `wait` seconds for
+        another writer (then `CampaignLocked` names the holder); `read_only=True` takes no lock
+        and never writes. Unreadable files raise `CorruptSaveError`; a missing campaign
+        `CampaignNotFound`. `remember` records it as the last campaign opened (for the app; the
+        CLI passes False).
         """
         folder = campaign_folder(saves, name)
         try:
-            store = CampaignStore.open(folder, read_only=read_only, durable=durable)
+            store = CampaignStore.open(folder, read_only=read_only, durable=durable, wait=wait)
         except CampaignNotFound:
             raise CampaignNotFound(name, folder) from None
         except CampaignLocked as error:
-            raise CampaignLocked(name, error.pid, error.path) from None
+            raise CampaignLocked(name, error.pid, error.path, holder=error.holder,
+                                 waited=error.waited) from None  # fmt: skip
         try:
             replayed: list[Event] = []
             state = _load_state(store, replayed)
@@ -146,7 +153,7 @@ class CampaignService:
             # first read takes its events without parsing the file again.
             service._parsed_mark = store.log_mark(state.log_file)
             if remember and not read_only:
-                write_last(saves, store.folder.name)
+                _remember(saves, store.folder.name)
         except BaseException:
             store.close()
             raise
@@ -175,12 +182,17 @@ class CampaignService:
             campaign = Campaign(name=clean, slug=slug, ruleset=ruleset, optional_rules=optional)
             state = CampaignState(campaign=campaign)
         store = CampaignStore.create(saves / slug, state.to_dict(), durable=durable)
-        write_last(saves, slug)
+        _remember(saves, slug)
         return cls(store, state, clock=clock, bus=bus)
 
     @classmethod
     def open_last(
-        cls, saves: Path, *, clock: Clock = utc_now, bus: Bus | None = None
+        cls,
+        saves: Path,
+        *,
+        clock: Clock = utc_now,
+        bus: Bus | None = None,
+        wait: float = DEFAULT_WAIT,
     ) -> CampaignService:
         """What the app opens at start: the last campaign, else the only one, else the demo
         (created on first start)."""
@@ -190,10 +202,16 @@ class CampaignService:
             slug = slugs[0]
         if slug is None:
             return create_demo(saves, clock=clock, bus=bus)
-        return cls.open(saves, slug, clock=clock, bus=bus)
+        return cls.open(saves, slug, clock=clock, bus=bus, wait=wait)
+
+    def compact_on_close(self) -> None:
+        """Compact when closing, whatever it costs (the dashboard: its next start replays
+        nothing); without it the store compacts only when that pays."""
+        self.store.compact_at_close = True
 
     def close(self) -> None:
-        """Release the campaign: every change is already on disk; the store compacts."""
+        """Release the campaign (never raises): every change is already on disk; what fails
+        now is a warning (`gmdash.store.outcome`)."""
         self.store.close()
 
     def __enter__(self) -> CampaignService:
@@ -493,6 +511,34 @@ class CampaignService:
         return self.publish(RedoApplied(change_id=entry.event_id, summary=entry.summary))
 
 
+def peek_campaign(saves: Path, name: str) -> Campaign:
+    """The record of the campaign called (or slugged) `name` (its name, rules, options), read
+    from its snapshot alone: no lock, no replay, no sheet checked. What a command needs to know
+    before it works on the campaign (the rules a roll is made by), at a cost that does not grow
+    with the roster or the log. A campaign's record is set when it is made: no event changes it.
+    """
+    folder = campaign_folder(saves, name)
+    try:
+        state = state_document(folder)
+    except CampaignNotFound:
+        raise CampaignNotFound(name, folder) from None
+    try:
+        return Campaign.from_dict(state.get("campaign"))
+    except ValidationError as error:
+        path = folder / CAMPAIGN_FILE
+        raise CorruptSaveError(path, f"bad value for {error.field}: {error.message}") from None
+
+
+def _remember(saves: Path, slug: str) -> None:
+    """Remember `slug` as the campaign opened last; a failure is a warning (the campaign itself
+    is saved and open: `gmdash.store.outcome`)."""
+    try:
+        write_last(saves, slug)
+    except (StoreError, OSError) as error:
+        OUTCOME.warn(f"campaign {slug!r} is saved, but it could not be remembered as the last "
+                     f"one opened ({error})")  # fmt: skip
+
+
 def read_event(raw: dict[str, Any], snapshot: Path) -> Event:
     """A logged event, read; CorruptSaveError names its log file (`snapshot`: campaign.json)."""
     event_id = str(raw.get("id", ""))
@@ -509,8 +555,8 @@ def _load_state(store: CampaignStore, replayed: list[Event] | None = None) -> Ca
     """The snapshot, with every event logged after it replayed, then (writing) compacted;
     `replayed` gets every event read from the logs, in order.
 
-    The snapshot is written only when a campaign opens or closes, so after a crash the events
-    of the evening are in the session log alone: replaying them is the normal way to open.
+    The snapshot is written only when a compaction pays (see `CampaignStore.compaction_pays`),
+    so the changes since are in the session log alone: replaying them is the normal way to open.
     """
     path = store.folder / CAMPAIGN_FILE
     raw = store.load_state()
@@ -538,9 +584,9 @@ def _load_state(store: CampaignStore, replayed: list[Event] | None = None) -> Ca
                 path.parent / "sessions" / f"session-{event.id.split('-', 1)[0]}.json",
                 f"bad event {event.id!r}: {error}",
             ) from None
-    if applied and not store.read_only:
-        # Nothing logged after the snapshot (the campaign was closed cleanly): the snapshot is
-        # the state already, and closing compacts again.
+    if applied and not store.read_only and store.compaction_pays():
+        # The replay was long (a dashboard killed mid-evening, a session changed since): the
+        # next open need not do it again.
         store.compact(state.to_dict(), state.log_file)
     return state
 

@@ -13,11 +13,14 @@ from typing import Any
 
 from gmdash.play.campaign import CampaignService, read_event
 from gmdash.store.errors import CorruptSaveError
+from gmdash.store.lock import DEFAULT_WAIT
 from gmdash.store.paths import CAMPAIGN_FILE, campaign_folder
 from gmdash.store.recovery import Recovered, open_recovering
 
 
-def recover(saves: Path, name: str, now: datetime) -> tuple[CampaignService, list[Recovered]]:
+def recover(
+    saves: Path, name: str, now: datetime, *, wait: float = DEFAULT_WAIT
+) -> tuple[CampaignService, list[Recovered]]:
     """The campaign `name`, opened for writing once its damaged files are recovered, and what
     recovering each one kept and lost (empty when nothing was damaged)."""
     folder = campaign_folder(saves, name)
@@ -30,5 +33,5 @@ def recover(saves: Path, name: str, now: datetime) -> tuple[CampaignService, lis
         return True
 
     return open_recovering(
-        lambda: CampaignService.open(saves, name, remember=False), folder, now, readable
+        lambda: CampaignService.open(saves, name, remember=False, wait=wait), folder, now, readable
     )

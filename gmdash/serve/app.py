@@ -9,6 +9,7 @@ never parsed as markup nor sent raw to the browser's terminal.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -63,9 +64,11 @@ class PlayersApp(App[None]):
     Screen.-narrow #combat { height: auto; max-height: 14; }
     """
 
-    def __init__(self, source: ViewSource) -> None:
+    def __init__(self, source: ViewSource, *, server_pid: int | None = None) -> None:
         super().__init__()
         self.source = source
+        self.server_pid = server_pid
+        """The server's pid: the screen quits when it is gone (even killed outright)."""
         self.view: PlayersView | None = None
         self.problem = ""
 
@@ -83,6 +86,9 @@ class PlayersApp(App[None]):
         self.set_interval(POLL_SECONDS, self.poll)
 
     def poll(self) -> None:
+        if self.server_pid is not None and os.getppid() != self.server_pid:
+            self.exit()  # the server is gone: no one watches any more
+            return
         if self.source.changed():
             self.reload()
 
@@ -92,8 +98,9 @@ class PlayersApp(App[None]):
         try:
             view = self.source.read()
         except SourceError as error:
-            self.problem = str(error)
-            self._show_title()
+            if str(error) != self.problem:  # the same reason again (a retry): nothing to redraw
+                self.problem = str(error)
+                self._show_title()
             return
         self.problem = ""
         old, self.view = self.view, view

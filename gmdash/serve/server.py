@@ -1,14 +1,17 @@
 """`gmdash serve`: the players' view over HTTP, through textual-serve.
 
-textual-serve answers the page, its static files and one websocket per browser; for each
-websocket it starts `python -m gmdash.serve.players` and relays the screen. `PlayersServer`
-keeps its websocket relay and puts a guard in front of every route:
+textual-serve gives the page's static files (its terminal in the browser); for each websocket
+the server starts `python -m gmdash.serve.players` and relays the screen (`relay.Viewer`: the
+process lives exactly as long as its websocket, and no longer than the server). `PlayersServer`
+puts a guard in front of every route:
 - bound to a loopback address, only requests naming a loopback host are answered (a web page
   elsewhere cannot reach the view by DNS rebinding);
 - bound to any other address, every request needs the access token made at start: in the URL
   (`?token=`), after which the page's own requests (static files, the websocket) carry it in a
   cookie; anything else gets 403;
-- a websocket is accepted only from the page's own origin, and at most MAX_VIEWERS at once.
+- a websocket is accepted only from the page's own origin, and at most MAX_VIEWERS at once
+  (a viewer counts until its process is gone);
+- its cookie's name is this server's own: two servers on one machine never mix their tokens.
 Nothing is logged per request, so the token is printed once, in the URL to share.
 """
 
@@ -19,6 +22,7 @@ import contextlib
 import hmac
 import html
 import ipaddress
+import os
 import secrets
 import shlex
 import signal
@@ -33,10 +37,13 @@ from aiohttp import web
 from textual_serve.server import Server
 
 from gmdash.safe_text import visible
+from gmdash.serve.relay import MAX_CELLS, Viewer, relay
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 MAX_VIEWERS = 16
 """Browsers watching at once (each runs a small process): a table has a handful."""
+SHUTDOWN_SECONDS = 5.0
+"""How long the server waits for its connections once its viewers are stopped."""
 INDEX_PAGE = Path(__file__).with_name("players.html")
 
 
@@ -62,23 +69,26 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-def app_command(saves: Path, slug: str) -> str:
-    """The shell command textual-serve runs for each browser."""
-    parts = [sys.executable, "-m", "gmdash.serve.players", "--saves", str(saves.resolve()),
-             "--campaign", slug]  # fmt: skip
-    return " ".join(shlex.quote(part) for part in parts)
+def app_argv(saves: Path, slug: str) -> list[str]:
+    """The command run for each browser (the server's pid in it: the screen quits if the server
+    is gone)."""
+    return [sys.executable, "-m", "gmdash.serve.players", "--saves", str(saves.resolve()),
+            "--campaign", slug, "--parent", str(os.getpid())]  # fmt: skip
 
 
 class PlayersServer(Server):
-    """textual-serve's server for the players' view, guarded as the module says."""
+    """textual-serve's server for the players' view, guarded as the module says; `argv` is run
+    for each browser."""
 
     def __init__(
-        self, command: str, *, host: str, port: int, title: str, token: str | None
+        self, argv: list[str], *, host: str, port: int, title: str, token: str | None
     ) -> None:
-        super().__init__(command, host=host, port=port, title=title)
+        super().__init__(shlex.join(argv), host=host, port=port, title=title)
+        self.argv = argv
         self.token = token
-        self.viewers = 0
-        self.cookie = f"gmdash-players-{port}"
+        self.viewers: set[Viewer] = set()
+        """The browsers' screens whose process still runs (started, or being stopped)."""
+        self.cookie = f"gmdash-players-{secrets.token_hex(4)}"
         self.page = INDEX_PAGE.read_text(encoding="utf-8").replace(
             "{{ title }}", html.escape(visible(title))
         )
@@ -133,13 +143,28 @@ class PlayersServer(Server):
         return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        if self.viewers >= MAX_VIEWERS:
+        if len(self.viewers) >= MAX_VIEWERS:
             raise web.HTTPServiceUnavailable(text="too many browsers are watching\n")
-        self.viewers += 1
+        size = (_cells(request.query.get("width"), 80), _cells(request.query.get("height"), 24))
+        viewer = Viewer(self.argv, size)
+        self.viewers.add(viewer)  # counted from now until its process is reaped
+        websocket = web.WebSocketResponse(heartbeat=15)
         try:
-            return await super().handle_websocket(request)
+            await websocket.prepare(request)
+            await relay(websocket, viewer)
         finally:
-            self.viewers -= 1
+            try:
+                await viewer.stop()
+            finally:
+                self.viewers.discard(viewer)
+                with contextlib.suppress(Exception):
+                    await websocket.close()
+        return websocket
+
+    async def stop_viewers(self) -> None:
+        """Stop every browser's screen (the server is stopping)."""
+        await asyncio.gather(*(viewer.stop() for viewer in list(self.viewers)),
+                             return_exceptions=True)  # fmt: skip
 
     # --- running -----------------------------------------------------------------------------
 
@@ -159,7 +184,8 @@ class PlayersServer(Server):
             asyncio.run(self._serve(out))
 
     async def _serve(self, out: TextIO) -> None:
-        runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False)
+        runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False,
+                               shutdown_timeout=SHUTDOWN_SECONDS)  # fmt: skip
         await runner.setup()
         try:
             site = web.TCPSite(runner, self.host, self.port)
@@ -170,7 +196,8 @@ class PlayersServer(Server):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
             await stop.wait()
         finally:
-            await runner.cleanup()  # closes the websockets: each browser's process quits
+            await self.stop_viewers()  # each browser's screen ends with the server
+            await runner.cleanup()  # then the websockets close
 
     def _announce(self, out: TextIO) -> None:
         print(f"Players' view of {self.title!r}: {self.share_url()}", file=out, flush=True)
@@ -183,3 +210,10 @@ class PlayersServer(Server):
                 file=out,
                 flush=True,
             )
+
+
+def _cells(text: str | None, default: int) -> int:
+    """A screen size asked for in the websocket's address (whole cells, else `default`)."""
+    if text is None or not text.isdigit() or len(text) > 5:
+        return default
+    return max(1, min(int(text), MAX_CELLS))

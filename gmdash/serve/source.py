@@ -25,7 +25,13 @@ from gmdash.model.errors import ValidationError
 from gmdash.model.events import CharacterAdded, Event, RollMade, SessionStarted
 from gmdash.play.campaign import CampaignService
 from gmdash.serve.view import MAX_ROLLS, PlayersView, SourceError, players_view
-from gmdash.store.errors import CampaignNotFound, StoreError
+from gmdash.store.errors import (
+    CampaignNotFound,
+    CorruptSaveError,
+    ReadFailed,
+    SaveFailed,
+    StoreError,
+)
 from gmdash.store.paths import (
     CAMPAIGN_FILE,
     SESSIONS_DIR,
@@ -89,17 +95,29 @@ class CampaignSource:
             view = players_view(service.state, entries)
         except CampaignNotFound:
             self.close()
-            raise SourceError(f"campaign {self.slug!r} is no longer in {self.saves}") from None
-        except (StoreError, ValidationError, OSError) as error:
+            raise SourceError(f"campaign {self.slug!r} is no longer in the saves folder") from None
+        except CorruptSaveError as error:
             self.close()  # the reader may have moved past events it could not apply
-            raise SourceError(str(error)) from None
+            public = f"{_file_words(error.path)} cannot be read: {self._public(error.reason)}"
+            raise SourceError(public, str(error)) from None
+        except (StoreError, ValidationError, OSError) as error:
+            self.close()
+            raise SourceError(self._public(_reason(error)), str(error)) from None
         except Exception as error:  # a surprise in the files: the page keeps its last view
             self.close()
             kind = type(error).__name__
-            raise SourceError(f"cannot read {self.slug!r} ({kind}: {error})") from None
+            public = f"cannot read {self.slug!r} ({kind}: {self._public(str(error))})"
+            raise SourceError(public, f"{kind}: {error}") from None
         # The stamp taken before reading: a write during the read is seen by the next poll.
         self._stamp = stamp
         return view
+
+    def _public(self, text: str) -> str:
+        """`text` with no path of this machine left in it (what every browser is sent)."""
+        for folder in sorted({str(self.folder), str(self.saves), str(self.saves.resolve()),
+                              str(Path.home())}, key=len, reverse=True):  # fmt: skip
+            text = text.replace(folder, "…")
+        return text
 
     def changed(self) -> bool:
         """Whether a write has landed since the last `read()` (a few stat calls)."""
@@ -162,3 +180,22 @@ def _stat(path: Path) -> Stat | None:
     except OSError:
         return None
     return (found.st_ino, found.st_size, found.st_mtime_ns)
+
+
+def _file_words(path: Path) -> str:
+    """What a save file is, in words (never where it is)."""
+    if path.name == CAMPAIGN_FILE:
+        return "the campaign's snapshot"
+    digits = path.name.removeprefix("session-").removesuffix(".json")
+    if path.parent.name == SESSIONS_DIR and digits.isdigit():
+        return f"session {int(digits)}'s log" if int(digits) else "the log between sessions"
+    return "a save file"
+
+
+def _reason(error: Exception) -> str:
+    """Why reading failed, without the file's path where the error gives the two apart."""
+    if isinstance(error, ReadFailed | SaveFailed):
+        return f"a save file cannot be read ({error.error.strerror or error.error})"
+    if isinstance(error, OSError):
+        return f"a save file cannot be read ({error.strerror or error})"
+    return str(error)

@@ -103,7 +103,13 @@ class PlayersView:
 
 
 class SourceError(Exception):
-    """The campaign cannot be shown (missing, unreadable); the message says why."""
+    """The campaign cannot be shown (missing, unreadable); the message says why, in words fit
+    for every browser watching (no path of the game master's machine: `detail` has those, for
+    the game master's own terminal)."""
+
+    def __init__(self, message: str, detail: str | None = None) -> None:
+        super().__init__(message)
+        self.detail = detail or message
 
 
 class ViewSource(Protocol):

@@ -1,16 +1,21 @@
 """Append-only save files: a base document, then committed transactions as JSON lines.
 
 ```
-{"meta":{"1":{"format":"gmdash.session-log","schema_version":1}},"events":{...}}   the base
+{"meta":{"1":{"format":"gmdash.session-log","schema_version":5}},"events":{...}}   the base
+{"seal":"crc32","crc":"0b9d3e55","bytes":8121}                  the base's checksum (`seal`)
 {"t":"events","id":"41","doc":{...}}                                 one line per document
 {"t":"events","id":"42","doc":{...}}
 {"commit":1,"ops":2,"crc":"5d1f0c2a"}                 the commit marker: count and CRC-32
 ```
 A transaction is on disk once its commit line is written and fsynced: appending costs the same
-whatever the file holds. Opening drops only a torn or uncommitted tail (never shown to anyone,
-since nothing is shown before its commit is fsynced); damage followed by committed transactions
-is a `CorruptSaveError`. Compaction rewrites the file atomically as one base line. A file of
-the older format (the base alone, without a newline) reads as a compacted file.
+whatever the file holds. Opening drops only a torn or uncommitted tail: whole lines of
+documents with no commit line after them, and a last line cut short (never shown to anyone,
+since nothing is shown before its commit is fsynced). Anything else that does not read (a
+commit line whose checksum does not match, a whole line that is not one of ours) is damage:
+a `CorruptSaveError`, so that a flipped bit is never mistaken for a torn write and dropped.
+Compaction rewrites the file atomically as the base and its seal. Files of the previous
+release (no seal line after the base; older still, the base alone without a newline) read as
+they are and are compacted, sealed, before the next append.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from gmdash.store import osio
 from gmdash.store.atomic import SaveStorage, encode, read_save, write_atomic
 from gmdash.store.documents import Tables, check_document, is_doc_id, load_json, new_document
 from gmdash.store.errors import CorruptSaveError, SaveFailed, StoreError
+from gmdash.store.seal import SEAL_START, check_seal, sealed
 
 Op = tuple[str, str, dict[str, Any]]
 
@@ -63,6 +69,11 @@ def encode_transaction(ops: Iterable[Op], sequence: int) -> bytes:
     return body + commit + b"\n"
 
 
+def encode_base(tables: Tables) -> bytes:
+    """A compacted append-only file: the base document and its seal line."""
+    return sealed(encode(tables) + b"\n")
+
+
 def _op(line: bytes) -> Op | None:
     try:
         data = json.loads(line)
@@ -87,36 +98,45 @@ def _commit(line: bytes) -> dict[str, Any] | None:
 
 
 def read_tail(path: Path, raw: bytes, start: int) -> Tail:
-    """The committed transactions in `raw[start:]`, stopping before a torn or uncommitted tail.
+    """The committed transactions in `raw[start:]`, stopping before a torn or uncommitted tail
+    (whole document lines with no commit line after them, then perhaps a line cut short).
 
-    CorruptSaveError if a damaged line is followed by a commit marker (damage in the middle).
+    CorruptSaveError for anything else: a commit line that does not match what it commits, a
+    whole line that is neither a document nor a commit line (a write is torn only at its end,
+    and every newline we write ends a line: damage in the middle of a file, or a flipped bit).
     """
     tail = Tail(end=start)
+    count = 0
     ops: list[Op] = []
     body_start = position = start
     while position < len(raw):
         newline = raw.find(b"\n", position)
         if newline < 0:
-            break  # a torn last line
+            # A torn last line: the start of a line, never a whole commit line and one byte
+            # more (that is a commit line whose newline was damaged).
+            if _commit(raw[position:-1]) is not None:
+                raise CorruptSaveError(path, f"damaged at byte {len(raw) - 1}")
+            break
         line = raw[position:newline]
-        position = newline + 1
         commit = _commit(line)
         if commit is not None:
-            body = raw[body_start : newline - len(line)]
-            if commit["ops"] != len(ops) or commit["crc"] != crc(body):
-                break
+            body = raw[body_start:position]
+            if commit["ops"] != count or commit["crc"] != crc(body):
+                raise CorruptSaveError(
+                    path, f"the change at byte {body_start} does not match its checksum"
+                )
             tail.transactions.append(ops)
             ops = []
-            tail.end = body_start = position
+            count = 0
+            tail.end = body_start = position = newline + 1
             continue
         op = _op(line)
         if op is None:
-            break
+            raise CorruptSaveError(path, f"damaged at byte {position}")
         ops.append(op)
+        count += 1
+        position = newline + 1
     tail.dropped = len(raw) - tail.end
-    finished = raw[position:].split(b"\n")[:-1]  # a line without its newline is torn
-    if tail.dropped and any(_commit(line) for line in finished):
-        raise CorruptSaveError(path, f"damaged at byte {tail.end}, before later changes")
     return tail
 
 
@@ -129,25 +149,44 @@ class Parsed:
     transactions: int
     dropped: int
     legacy: bool = False
-    """The older format (no newline after the base): compacted before the first append."""
+    """The oldest format (no newline after the base): compacted before the first append."""
+    base_end: int = 0
+    """Where the transactions begin (after the base and its seal)."""
+    sealed: bool = True
+    """False for a file of the previous release (no seal line): sealed before the next append."""
 
     @property
     def compacted(self) -> bool:
-        return not self.transactions and not self.dropped and not self.legacy
+        return not self.transactions and not self.dropped and not self.legacy and self.sealed
+
+    @property
+    def appended(self) -> int:
+        """Bytes of transactions after the base (what a compaction would fold into it)."""
+        return self.end - self.base_end
 
 
 def parse(path: Path, raw: bytes, kind: str) -> Parsed:
-    """The tables of an append-only file (base plus committed transactions)."""
+    """The tables of an append-only file (base, its seal checked, plus committed transactions)."""
     if not raw.strip():
         raise CorruptSaveError(path, "the file is empty (truncated?)")
     newline = raw.find(b"\n")
-    base_end = len(raw) if newline < 0 else newline + 1
-    tables = check_document(path, load_json(path, raw[:base_end]), kind)
     if newline < 0:
-        return Parsed(tables, len(raw), 0, 0, legacy=True)
+        tables = check_document(path, load_json(path, raw), kind, sealed=False)
+        return Parsed(tables, len(raw), 0, 0, legacy=True, base_end=len(raw), sealed=False)
+    base_end = newline + 1
+    seal_end = raw.find(b"\n", base_end) + 1
+    is_sealed = seal_end > 0 and raw.startswith(SEAL_START, base_end)
+    if is_sealed:
+        check_seal(path, raw[:base_end], raw[base_end : seal_end - 1])
+        base_data = load_json(path, raw[:base_end])
+        tables = check_document(path, base_data, kind)
+        base_end = seal_end
+    else:
+        tables = check_document(path, load_json(path, raw[:base_end]), kind, sealed=False)
     tail = read_tail(path, raw, base_end)
     apply(tables, (op for ops in tail.transactions for op in ops))
-    return Parsed(tables, tail.end, len(tail.transactions), tail.dropped)
+    return Parsed(tables, tail.end, len(tail.transactions), tail.dropped, base_end=base_end,
+                  sealed=is_sealed)  # fmt: skip
 
 
 def apply(tables: Tables, ops: Iterable[Op]) -> None:
@@ -205,6 +244,11 @@ class AppendLogStorage(SaveStorage):
         return self._parsed.compacted
 
     @property
+    def appended(self) -> int:
+        """Bytes of transactions after the base (what a compaction would fold into it)."""
+        return self._parsed.appended
+
+    @property
     def dropped(self) -> int:
         """Bytes of a torn or uncommitted tail found at open (dropped by the next write)."""
         return self._parsed.dropped
@@ -223,7 +267,7 @@ class AppendLogStorage(SaveStorage):
             raise StoreError(f"an earlier write to {self.path} failed; reopen the campaign")
         if not documents:
             return []
-        if self._parsed.dropped or self._parsed.legacy:
+        if self._parsed.dropped or self._parsed.legacy or not self._parsed.sealed:
             self.compact()
         first = self._next_id(table)
         ids = list(range(first, first + len(documents)))
@@ -260,10 +304,10 @@ class AppendLogStorage(SaveStorage):
                 osio.OS.close(fd)
 
     def _write_base(self, tables: Tables) -> None:
-        data = encode(tables) + b"\n"
+        data = encode_base(tables)
         self.close()  # the old file's descriptor would append to the replaced file
         write_atomic(self.path, data, durable=self.durable)
-        self._parsed = Parsed(tables, len(data), 0, 0)
+        self._parsed = Parsed(tables, len(data), 0, 0, base_end=len(data))
         self._next_ids = {}
         self._broken = False
 
@@ -297,6 +341,10 @@ def open_db(path: Path, *, kind: str, create: bool, durable: bool) -> AppendLogD
     return AppendLogDB(path, storage=AppendLogStorage, kind=kind, create=create, durable=durable)
 
 
-def documents(table: dict[str, Any]) -> list[dict[str, Any]]:
-    """A table's documents in id order."""
-    return [dict(table[key]) for key in sorted(table, key=int)]
+def documents(table: dict[str, Any], *, copy: bool = True) -> list[dict[str, Any]]:
+    """A table's documents in id order; `copy=False` for a table read just for the caller (no
+    one else holds it: a log read to be shown or exported)."""
+    ordered = sorted(table, key=int)
+    if not copy:
+        return [table[key] for key in ordered]
+    return [dict(table[key]) for key in ordered]

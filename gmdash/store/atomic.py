@@ -20,8 +20,8 @@ from tinydb.storages import Storage
 from gmdash.store import osio
 from gmdash.store.documents import Tables, new_document, parse_document
 from gmdash.store.errors import CorruptSaveError, ReadOnlyError, SaveFailed
-
-TEMP_SUFFIX = ".tmp"
+from gmdash.store.leftovers import TEMP_SUFFIX
+from gmdash.store.seal import has_seal, sealed
 
 
 def write_atomic(path: Path, data: bytes, *, durable: bool = True, mode: int = 0o644) -> None:
@@ -59,15 +59,14 @@ def fsync_dir(folder: Path) -> None:
     osio.fsync_dir(folder)
 
 
-def remove_stale_temps(folder: Path) -> None:
-    """Delete temporary files a killed writer left behind (call while holding the lock)."""
-    for temp in folder.glob(f".*{TEMP_SUFFIX}"):
-        temp.unlink(missing_ok=True)
-
-
 def encode(data: Tables) -> bytes:
-    """The bytes of a save file: compact UTF-8 JSON."""
+    """The bytes of a save file's document: compact UTF-8 JSON, on one line."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def encode_snapshot(data: Tables) -> bytes:
+    """The bytes of a snapshot file: its document, then the seal line over it (`seal`)."""
+    return sealed(encode(data) + b"\n")
 
 
 def read_save(path: Path) -> bytes:
@@ -128,6 +127,10 @@ class AtomicJSONStorage(SaveStorage):
     _pending: Tables | None = None
     _raw: bytes | None = None
     """The file's bytes as read, until they are parsed (`encoded` gives them back as read)."""
+    sealed = True
+    """False for a file of the previous release, read without a seal line (see `seal`)."""
+    size = 0
+    """Bytes of the file as last read or written."""
 
     def _create(self) -> None:
         self._parsed: Tables = {}
@@ -135,6 +138,8 @@ class AtomicJSONStorage(SaveStorage):
 
     def _load(self) -> None:
         self._raw = read_save(self.path)
+        self.sealed = has_seal(self._raw)
+        self.size = len(self._raw)
 
     @property
     def _data(self) -> Tables:
@@ -172,12 +177,14 @@ class AtomicJSONStorage(SaveStorage):
 
     def encoded(self) -> bytes:
         """The bytes of the file as last read or written."""
-        return self._raw if self._raw is not None else encode(self._data)
+        return self._raw if self._raw is not None else encode_snapshot(self._data)
 
     def close(self) -> None:
         """Nothing to release: every write is already on disk."""
 
     def _flush(self, data: Tables) -> None:
-        raw = encode(data)
+        raw = encode_snapshot(data)
         write_atomic(self.path, raw, durable=self.durable)
         self._parsed, self._raw = data, None
+        self.sealed = True
+        self.size = len(raw)

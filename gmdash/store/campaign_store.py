@@ -8,9 +8,14 @@ saves/<slug>/campaign.lock               the writer's lock and pid
 ```
 A change is one transaction appended to the latest session log (see `appendlog`): its cost does
 not grow with the session or the campaign, and the snapshot is not rewritten for it. Opening
-replays the events logged after the snapshot and compacts (new snapshot, the log rewritten as
-one base line); so does closing. Opened read-only (`ReadOnlyCampaign`), nothing is locked or
-written. Every file is opened without following symbolic links.
+replays the events logged after the snapshot. Compaction (a new snapshot, the older one kept as
+`campaign.previous.json`, the log rewritten as its base) happens only when it pays
+(`compaction_pays`): when the dashboard closes, when a session began since the snapshot (its
+log is a new file), or when the changes logged since outgrow the snapshot itself. So a CLI
+command on a campaign of years writes its one transaction and nothing else, and what opening
+replays stays smaller than what it reads anyway. Opened read-only (`ReadOnlyCampaign`),
+nothing is locked or written. Every file is opened without following symbolic links, and
+carries a checksum (`seal`).
 """
 
 from __future__ import annotations
@@ -28,8 +33,8 @@ from gmdash.store import osio
 from gmdash.store.appendlog import AppendLogDB, AppendLogStorage, documents, open_db
 from gmdash.store.atomic import (
     AtomicJSONStorage,
-    encode,
-    remove_stale_temps,
+    encode_snapshot,
+    read_tables,
     write_atomic,
 )
 from gmdash.store.documents import CAMPAIGN_FORMAT, SESSION_FORMAT, new_document
@@ -39,7 +44,9 @@ from gmdash.store.errors import (
     SaveFailed,
     StoreError,
 )
-from gmdash.store.lock import CampaignLock
+from gmdash.store.leftovers import INCOMING_DIR, clean_temps
+from gmdash.store.lock import DEFAULT_WAIT, CampaignLock
+from gmdash.store.outcome import OUTCOME
 from gmdash.store.paths import (
     CAMPAIGN_FILE,
     LOCK_FILE,
@@ -56,14 +63,17 @@ from gmdash.store.readonly import (
     log_events,
 )
 
-INCOMING_DIR = ".incoming"
-"""Where a new campaign folder is built before it is renamed into the saves folder."""
+COMPACT_BYTES = 256 * 1024
+"""Changes logged since the snapshot that make a compaction pay, at the least (see
+`compaction_pays`): a few hundred rolls, however small the campaign."""
 
 
 class CampaignStore:
     """Reads and writes one campaign folder; construct with `open` or `create`."""
 
-    def __init__(self, folder: Path, *, read_only: bool, durable: bool) -> None:
+    def __init__(
+        self, folder: Path, *, read_only: bool, durable: bool, wait: float = DEFAULT_WAIT
+    ) -> None:
         self.folder = folder
         self.read_only = read_only
         self.durable = durable
@@ -72,13 +82,15 @@ class CampaignStore:
         self._reader: ReadOnlyCampaign | None = None
         self._db: TinyDB | None = None
         self.checkpoint: Callable[[], dict[str, Any]] | None = None
-        """The state to snapshot at close (set by the writer)."""
+        """The state to snapshot when a compaction pays (set by the writer)."""
+        self.compact_at_close = False
+        """Compact at close whatever it costs (the dashboard: its next start reads less)."""
         check_folder(folder)
         if read_only:
             self._reader = ReadOnlyCampaign(folder)
             return
         try:
-            self._lock = CampaignLock.acquire(folder / LOCK_FILE, folder.name)
+            self._lock = CampaignLock.acquire(folder / LOCK_FILE, folder.name, wait=wait)
             osio.make_dir(folder / SESSIONS_DIR)
             self._db = TinyDB(
                 folder / CAMPAIGN_FILE,
@@ -86,16 +98,26 @@ class CampaignStore:
                 kind=CAMPAIGN_FORMAT,
                 durable=durable,
             )
-            remove_stale_temps(folder)
-            remove_stale_temps(folder / SESSIONS_DIR)
+            clean_temps(folder)  # what a killed writer left (no other writer runs now)
+            clean_temps(folder / SESSIONS_DIR)
+            if not self._snapshot_storage().sealed:
+                self._seal_older_files()
         except BaseException:
             self.close()
             raise
 
     @classmethod
-    def open(cls, folder: Path, *, read_only: bool = False, durable: bool = True) -> CampaignStore:
-        """An existing campaign: locked for writing unless `read_only`."""
-        return cls(folder, read_only=read_only, durable=durable)
+    def open(
+        cls,
+        folder: Path,
+        *,
+        read_only: bool = False,
+        durable: bool = True,
+        wait: float = DEFAULT_WAIT,
+    ) -> CampaignStore:
+        """An existing campaign: locked for writing unless `read_only` (waiting up to `wait`
+        seconds for another writer)."""
+        return cls(folder, read_only=read_only, durable=durable, wait=wait)
 
     @classmethod
     def create(cls, folder: Path, state: dict[str, Any], *, durable: bool = True) -> CampaignStore:
@@ -120,7 +142,7 @@ class CampaignStore:
             osio.make_dir(build)
             osio.make_dir(build / SESSIONS_DIR)
             document = {**new_document(CAMPAIGN_FORMAT), STATE_TABLE: {"1": state}}
-            write_atomic(build / CAMPAIGN_FILE, encode(document), durable=durable)
+            write_atomic(build / CAMPAIGN_FILE, encode_snapshot(document), durable=durable)
             osio.OS.replace(build, folder)
         except BaseException as error:
             with suppress(OSError):
@@ -128,15 +150,42 @@ class CampaignStore:
             if isinstance(error, OSError):
                 raise SaveFailed(folder, error) from None
             raise
+        # The campaign exists from here on: what fails now is a warning, unless it cannot be
+        # opened, in which case it is taken back (then "not saved" is the truth).
         try:
             osio.fsync_dir(folder.parent)
             if durable:
                 osio.fsync_dir(incoming)
         except OSError as error:
-            raise SaveFailed(folder.parent, error) from None
+            OUTCOME.warn(f"the campaign was created in {folder}, but its folder could not be "
+                         f"flushed to disk ({error.strerror or error})")  # fmt: skip
         with suppress(OSError):  # left only while another campaign is being built beside it
             os.rmdir(incoming)
-        return cls(folder, read_only=False, durable=durable)
+        try:
+            return cls(folder, read_only=False, durable=durable)
+        except BaseException:
+            _take_back(folder, incoming / f"{folder.name}.{os.getpid()}")
+            raise
+
+    def _seal_older_files(self) -> None:
+        """Give the files of earlier releases (schema 4 and before, no checksum) their checksum:
+        each session log compacted, the previous snapshot and then the snapshot written again
+        (last: until it is sealed, the next writer's open finishes the job). Once per campaign;
+        a log that does not read is left as it is (it is reported when it is read)."""
+        for number in self.log_numbers():
+            path = session_file(self.folder, number)
+            try:
+                log = AppendLogStorage(path, kind=SESSION_FORMAT, durable=self.durable)
+            except CorruptSaveError:
+                continue
+            if not log.compacted:
+                log.compact()
+        with suppress(StoreError, OSError):  # an unreadable earlier copy stays as it was
+            previous = read_tables(self.folder / PREVIOUS_FILE, CAMPAIGN_FORMAT)
+            write_atomic(self.folder / PREVIOUS_FILE, encode_snapshot(previous),
+                         durable=self.durable)  # fmt: skip
+        storage = self._snapshot_storage()
+        storage.write(storage.read())
 
     # --- the snapshot ----------------------------------------------------------------------
 
@@ -199,11 +248,13 @@ class CampaignStore:
         self.commit(number, [event])
 
     def commit(self, number: int, events: list[dict[str, Any]]) -> None:
-        """Append `events` to log file `number` as one transaction, fsynced when this returns.
+        """Append `events` to log file `number` as one transaction, fsynced when this returns
+        (counted in `outcome`: from then on it is saved, whatever fails after).
 
         On failure nothing of it is on disk or in memory.
         """
         self._log_db(number).table(EVENTS_TABLE).insert_multiple(events)
+        OUTCOME.commit_made()
 
     def log_mark(self, number: int) -> tuple[int, int, int] | None:
         """What tells log file `number` as it is now from any later state of it (its inode, size
@@ -227,10 +278,15 @@ class CampaignStore:
         return log_events(path)
 
     def replay_events(self, first_log: int) -> list[dict[str, Any]]:
-        """The events of the log files from `first_log` on (what opening replays, by id)."""
+        """The events of the log files from `first_log` on (what opening replays, by id).
+
+        A writer keeps the latest of those files open, read: it appends there next (so the file
+        is read once, not once to replay it and again to append)."""
         if self._reader is not None:
             return self._reader.load()
         numbers = self.logs_from(first_log)
+        if numbers:
+            self._log_db(numbers[-1])
         return [raw for n in numbers for raw in self.events(n)]
 
     def refresh(self) -> list[dict[str, Any]]:
@@ -239,22 +295,48 @@ class CampaignStore:
             return []
         return self._reader.refresh()
 
-    def close(self) -> None:
-        """Compact (with `checkpoint`'s snapshot, when a writer set it), release the lock.
+    def compaction_pays(self) -> bool:
+        """Whether compacting now (writing the snapshot and the log again) saves more than it
+        costs: always at the dashboard's close (`compact_at_close`); when the log written now
+        is not the snapshot's (a session began since: the next open would read both); when the
+        changes logged since the snapshot outgrow it (and COMPACT_BYTES)."""
+        if self.compact_at_close:
+            return True
+        snapshot_log = int(self.load_state().get("log_file", 0) or 0)
+        if self._log is None:
+            return False  # nothing logged since the snapshot (or no log at all)
+        number, db = self._log
+        if number != snapshot_log:
+            return True
+        storage = db.storage
+        assert isinstance(storage, AppendLogStorage)
+        return storage.appended > max(COMPACT_BYTES, self._snapshot_storage().size)
 
-        Every change is already on disk: a failed compaction loses nothing.
-        """
-        if self.checkpoint is not None and self._lock is not None:
-            state, self.checkpoint = self.checkpoint(), None
-            first_log = int(state.get("log_file", 0) or 0)
-            with suppress(StoreError, OSError):
-                self.compact(state, first_log)
+    def close(self) -> None:
+        """Compact if it pays (with `checkpoint`'s snapshot, when a writer set it), release the
+        lock. Never raises: every change is already on disk, and what fails here loses nothing
+        (a warning for the user: `outcome`)."""
+        try:
+            if self.checkpoint is not None and self._lock is not None:
+                checkpoint, self.checkpoint = self.checkpoint, None
+                if self.compaction_pays():
+                    state = checkpoint()
+                    first_log = int(state.get("log_file", 0) or 0)
+                    self.compact(state, first_log)
+        except (StoreError, OSError) as error:
+            OUTCOME.warn(f"every change is saved, but tidying the campaign's files up failed "
+                         f"({error}); the next open does it")  # fmt: skip
         if self._log is not None:
             self._log[1].close()
             self._log = None
         if self._lock is not None:
-            self._lock.release()
-            self._lock = None
+            lock, self._lock = self._lock, None
+            try:
+                lock.release()
+            except OSError as error:
+                OUTCOME.warn(f"every change is saved, but the campaign's lock could not be "
+                             f"released ({error.strerror or error}); it is freed when this "
+                             f"program ends")  # fmt: skip
 
     def _table_db(self) -> TinyDB:
         if self._db is None:
@@ -276,3 +358,17 @@ class CampaignStore:
             )
             self._log = (number, db)
         return self._log[1]
+
+
+def _take_back(folder: Path, parking: Path) -> None:
+    """Remove a campaign folder this process just made (it could not be opened): renamed out of
+    the saves folder at once, then deleted. What cannot be removed stays (and is told of by the
+    error that caused this)."""
+    try:
+        osio.make_dir(parking.parent)
+        osio.OS.replace(folder, parking)
+    except (OSError, StoreError):
+        return
+    with suppress(OSError):
+        shutil.rmtree(parking)
+        os.rmdir(parking.parent)

@@ -4,6 +4,10 @@ A file is a TinyDB document set `{"meta": {"1": {"format": ..., "schema_version"
 Reading checks the envelope and migrates old versions forward (`MIGRATIONS`); anything else is a
 `CorruptSaveError`. Migration path: bump `SCHEMA_VERSION`, add a function
 `MIGRATIONS[(format, old_version)]` returning the data at `old_version + 1`.
+
+From version 5 on, every file carries a checksum line (`seal`): a file of version 5 or later
+read without one is damaged (its seal line was lost), one of an older version is a previous
+release's, read as it is and sealed when next written.
 """
 
 from __future__ import annotations
@@ -15,10 +19,13 @@ from typing import Any
 
 from gmdash.model.character import migrate_weapon
 from gmdash.store.errors import CorruptSaveError
+from gmdash.store.seal import unseal
 
 CAMPAIGN_FORMAT = "gmdash.campaign"
 SESSION_FORMAT = "gmdash.session-log"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
+SEALED_VERSION = 5
+"""The first schema version whose files all carry a checksum line."""
 
 Tables = dict[str, dict[str, Any]]
 
@@ -54,6 +61,11 @@ def _with_calendar(data: Tables) -> Tables:
     return data
 
 
+def _sealed(data: Tables) -> Tables:
+    """Version 4 -> 5: the file gains its checksum line when next written; its data stays."""
+    return data
+
+
 MIGRATIONS: dict[tuple[str, int], Callable[[Tables], Tables]] = {
     (CAMPAIGN_FORMAT, 1): _with_weapon_kinds,
     (SESSION_FORMAT, 1): _with_weapon_kinds,
@@ -61,6 +73,8 @@ MIGRATIONS: dict[tuple[str, int], Callable[[Tables], Tables]] = {
     (SESSION_FORMAT, 2): _with_magic,
     (CAMPAIGN_FORMAT, 3): _with_calendar,
     (SESSION_FORMAT, 3): _with_calendar,
+    (CAMPAIGN_FORMAT, 4): _sealed,
+    (SESSION_FORMAT, 4): _sealed,
 }
 
 
@@ -89,14 +103,19 @@ def is_doc_id(key: object) -> bool:
 
 
 def parse_document(path: Path, raw: bytes, kind: str) -> Tables:
-    """The tables of a file's bytes, checked and migrated; CorruptSaveError names `path`."""
+    """The tables of a snapshot file's bytes (its seal checked), checked and migrated;
+    CorruptSaveError names `path`."""
     if not raw.strip():
         raise CorruptSaveError(path, "the file is empty (truncated?)")
-    return check_document(path, load_json(path, raw), kind)
+    content = unseal(path, raw)
+    if content is None:
+        return check_document(path, load_json(path, raw), kind, sealed=False)
+    return check_document(path, load_json(path, content), kind)
 
 
-def check_document(path: Path, data: Any, kind: str) -> Tables:
-    """`data` (a decoded save file) checked and migrated to the current schema version."""
+def check_document(path: Path, data: Any, kind: str, *, sealed: bool = True) -> Tables:
+    """`data` (a decoded save file) checked and migrated to the current schema version;
+    `sealed`: whether its checksum line was there (and matched)."""
     if not isinstance(data, dict) or not isinstance(data.get("meta"), dict):
         raise CorruptSaveError(path, "not a gmdash save file (no meta table)")
     meta = data["meta"].get("1")
@@ -111,6 +130,8 @@ def check_document(path: Path, data: Any, kind: str) -> Tables:
         raise CorruptSaveError(
             path, f"schema version {version} is newer than this gmdash reads ({SCHEMA_VERSION})"
         )
+    if not sealed and version >= SEALED_VERSION:
+        raise CorruptSaveError(path, "its checksum line is missing (damaged, or cut short)")
     for name, table in data.items():
         if not isinstance(table, dict) or not all(isinstance(d, dict) for d in table.values()):
             raise CorruptSaveError(path, f"table {name!r} is not a table of documents")

@@ -10,21 +10,23 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from gmdash.store.paths import CAMPAIGN_FILE, SESSIONS_DIR
-
-EXPORTS_DIR = "exports"
+from gmdash.store.paths import EXPORTS_DIR, is_campaign_folder
 
 
 def exports_folder(saves: Path) -> Path:
-    """The dashboard's folder for exports: `<saves>/exports/`."""
-    return saves / EXPORTS_DIR
+    """The dashboard's folder for exports: `<saves>/exports/` (`exports-files/` beside a
+    campaign of that name made by an older release, which no export may go into)."""
+    folder = saves / EXPORTS_DIR
+    if is_campaign_folder(folder):
+        return saves / f"{EXPORTS_DIR}-files"
+    return folder
 
 
 def campaign_folder_of(target: Path) -> Path | None:
     """The campaign folder that `target` (a file to write) would be inside, if any."""
     resolved = Path(os.path.realpath(target.expanduser()))
     for folder in (resolved.parent, *resolved.parent.parents):
-        if (folder / CAMPAIGN_FILE).is_file() and (folder / SESSIONS_DIR).is_dir():
+        if is_campaign_folder(folder):
             return folder
     return None
 

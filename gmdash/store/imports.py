@@ -3,9 +3,11 @@ the one place both front ends read such a file, within the import size limit."""
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 from gmdash.model.exchange import MAX_FILE_BYTES
+from gmdash.store import osio
 from gmdash.store.errors import StoreError
 
 
@@ -17,14 +19,13 @@ def read_import_file(path: Path) -> str:
     """The text of `path` (a `~` is the home folder); ImportFileError says why not."""
     path = path.expanduser()
     try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_FILE_BYTES + 1)
+        raw = osio.read_user_file(path, MAX_FILE_BYTES)  # never waits on a FIFO
     except OSError as error:
+        if error.errno == errno.EFBIG:
+            raise ImportFileError(
+                f"{path} is larger than {MAX_FILE_BYTES:,} bytes: not a character sheet"
+            ) from None
         raise ImportFileError(f"cannot read {path}: {error.strerror or error}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise ImportFileError(
-            f"{path} is larger than {MAX_FILE_BYTES:,} bytes: not a character sheet"
-        )
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:

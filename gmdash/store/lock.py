@@ -3,24 +3,42 @@
 Where the platform has a lock that the kernel drops when its holder dies (`flock` on POSIX,
 `msvcrt.locking` on Windows), a stale lock file left by a killed process is simply taken over.
 Where it has neither, the lock is the file itself, created exclusively; a file naming a process
-that no longer runs (or no process at all) is stale and taken over. Either way a live holder makes
-`CampaignLock.acquire` raise `CampaignLocked` with its pid.
+that no longer runs (or no process at all) is stale and taken over. A second writer waits for
+the lock (DEFAULT_WAIT seconds, or what it is told: a CLI command holds it for a fraction of a
+second), then `CampaignLock.acquire` raises `CampaignLocked` naming the holder: its pid and
+what it is (`name_this_process`: the dashboard, `gmdash roll`...), from the lock file.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import sys
+import stat
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from gmdash.store import osio
 from gmdash.store.errors import CampaignLocked, StoreError
+from gmdash.store.leftovers import process_runs
 
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation in the pid text
 # Never through a link: a campaign folder received from someone else must not truncate another file.
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+DEFAULT_WAIT = 5.0
+"""Seconds a second writer waits for the lock before it is refused."""
+_POLL = (0.01, 0.2)
+"""The first and the longest pause between two tries (a short holder is seen going at once)."""
+HOLDER_BYTES = 4096
+_process_name = "gmdash"
+
+
+def name_this_process(name: str) -> None:
+    """What the lock file says holds the campaign while this process does (`gmdash roll`, the
+    dashboard), for a second writer's message."""
+    global _process_name
+    _process_name = name
 
 
 class _Backend(Protocol):
@@ -36,8 +54,21 @@ class _Backend(Protocol):
 def _write_pid(fd: int) -> None:
     os.ftruncate(fd, 0)
     os.lseek(fd, 0, os.SEEK_SET)
-    os.write(fd, json.dumps({"pid": os.getpid()}).encode())
+    os.write(fd, json.dumps({"pid": os.getpid(), "holder": _process_name}).encode())
     os.fsync(fd)
+
+
+def _open_lock_file(path: Path, flags: int) -> int:
+    """The lock file opened (never through a link, never waiting on a FIFO put in its place);
+    StoreError when it is not a regular file."""
+    fd = osio.OS.open(path, flags | _BINARY, 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise StoreError(f"{path} is not a regular file; gmdash keeps its lock there")
+    except BaseException:
+        osio.OS.close(fd)
+        raise
+    return fd
 
 
 class _SystemLockBackend:
@@ -57,23 +88,23 @@ class _SystemLockBackend:
         self._busy = busy
 
     def try_lock(self, path: Path) -> int | None:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | _BINARY | _NOFOLLOW, 0o644)
+        fd = _open_lock_file(path, os.O_RDWR | os.O_CREAT)
         try:
             self._take(fd)
         except self._busy:
-            os.close(fd)
+            osio.OS.close(fd)
             return None
         except BaseException:
-            os.close(fd)
+            osio.OS.close(fd)
             raise
         return fd
 
     def unlock(self, path: Path, fd: int) -> None:
         try:
-            os.ftruncate(fd, 0)  # no pid left to name a holder that is gone
+            osio.OS.ftruncate(fd, 0)  # no pid left to name a holder that is gone
             self._give(fd)
         finally:
-            os.close(fd)
+            osio.OS.close(fd)
 
 
 def _flock_backend(fcntl: Any) -> _SystemLockBackend:
@@ -116,32 +147,18 @@ class _ExclusiveFileBackend:
     def try_lock(self, path: Path) -> int | None:
         for _ in range(2):  # once more after removing a stale file
             try:
-                return os.open(
-                    path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _BINARY | _NOFOLLOW, 0o644
-                )
+                return _open_lock_file(path, os.O_RDWR | os.O_CREAT | os.O_EXCL)
             except FileExistsError:
                 pid = holder_pid(path)
-                if pid is not None and _process_runs(pid):
+                if pid is not None and process_runs(pid):
                     return None
                 path.unlink(missing_ok=True)
         return None
 
     def unlock(self, path: Path, fd: int) -> None:
-        os.close(fd)
+        osio.OS.close(fd)
         if holder_pid(path) == os.getpid():
             path.unlink(missing_ok=True)
-
-
-def _process_runs(pid: int) -> bool:
-    if sys.platform == "win32":  # not reached there (msvcrt exists); never signal a process
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # someone else's live process
-        return True
-    return True
 
 
 def _platform_backend() -> _Backend:
@@ -173,24 +190,38 @@ class CampaignLock:
         self._backend = backend
 
     @classmethod
-    def acquire(cls, path: Path, campaign: str) -> CampaignLock:
-        """Take the lock at `path` or raise `CampaignLocked` naming the holder's pid."""
+    def acquire(cls, path: Path, campaign: str, *, wait: float = DEFAULT_WAIT) -> CampaignLock:
+        """Take the lock at `path`, waiting up to `wait` seconds while another process holds
+        it, or raise `CampaignLocked` naming the holder."""
+        deadline = time.monotonic() + max(wait, 0.0)
+        pause = _POLL[0]
+        while (fd := cls._try(path)) is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                pid, name = holder(path)
+                raise CampaignLocked(campaign, pid, path, holder=name, waited=wait)
+            time.sleep(min(pause, left))
+            pause = min(pause * 2, _POLL[1])
         try:
-            fd = _BACKEND.try_lock(path)
+            _write_pid(fd)
+        except OSError as error:
+            _BACKEND.unlock(path, fd)
+            raise StoreError(f"cannot write {path}: {error.strerror or error}") from None
+        except BaseException:
+            _BACKEND.unlock(path, fd)
+            raise
+        return cls(path, fd)
+
+    @staticmethod
+    def _try(path: Path) -> int | None:
+        try:
+            return _BACKEND.try_lock(path)
         except OSError as error:
             if os.path.islink(path):
                 raise StoreError(
                     f"{path} is a symbolic link; gmdash does not follow links"
                 ) from None
             raise StoreError(f"cannot open {path}: {error.strerror or error}") from None
-        if fd is None:
-            raise CampaignLocked(campaign, holder_pid(path), path)
-        try:
-            _write_pid(fd)
-        except BaseException:
-            _BACKEND.unlock(path, fd)
-            raise
-        return cls(path, fd)
 
     @property
     def held(self) -> bool:
@@ -208,11 +239,19 @@ def lock_kind() -> str:
     return _BACKEND.name
 
 
+def holder(path: Path) -> tuple[int | None, str | None]:
+    """The pid and the name of the process a lock file names, where it can be read."""
+    try:
+        data = json.loads(osio.read_file(path, HOLDER_BYTES) or b"null")
+    except (OSError, ValueError, StoreError):
+        return None, None
+    if not isinstance(data, dict):
+        return None, None
+    pid, name = data.get("pid"), data.get("holder")
+    return (pid if isinstance(pid, int) and not isinstance(pid, bool) else None,
+            name if isinstance(name, str) else None)  # fmt: skip
+
+
 def holder_pid(path: Path) -> int | None:
     """The pid written in a lock file, if it can be read."""
-    try:
-        data = json.loads(path.read_text() or "null")
-    except (OSError, ValueError):
-        return None
-    pid = data.get("pid") if isinstance(data, dict) else None
-    return pid if isinstance(pid, int) else None
+    return holder(path)[0]

@@ -6,9 +6,10 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gmdash.store.errors import CampaignLocked
+from gmdash.store import osio
+from gmdash.store.errors import CampaignLocked, StoreError
 from gmdash.store.lock import CampaignLock
-from gmdash.store.paths import LAST_FILE, LOCK_FILE, campaign_slugs
+from gmdash.store.paths import LAST_FILE, LOCK_FILE, SMALL_FILE_BYTES, campaign_slugs
 
 
 @dataclass
@@ -38,7 +39,10 @@ def move_campaigns(source: Path, target: Path) -> MoveReport:
         report.moved.append(slug)
     last = source / LAST_FILE
     if last.is_file() and not (target / LAST_FILE).exists():
-        slug = last.read_text(encoding="utf-8", errors="replace").strip()
+        try:
+            slug = osio.read_file(last, SMALL_FILE_BYTES).decode("utf-8", "replace").strip()
+        except (OSError, StoreError):
+            slug = ""
         if slug in report.moved:
             shutil.move(last, target / LAST_FILE)
     if source.is_dir() and not any(source.iterdir()):

@@ -21,6 +21,8 @@ CAMPAIGN_FILE = "campaign.json"
 SESSIONS_DIR = "sessions"
 LOCK_FILE = "campaign.lock"
 NOTICED_FILE = "noticed-saves.txt"
+SMALL_FILE_BYTES = 64 * 1024
+"""Of the store's small files (`.last`, the lock, the list of noticed folders)."""
 APP_NAME = "gmdash"
 # The checkout this code runs from: gmdash/store/paths.py -> the folder holding gmdash/ (the path
 # as imported, symlinks kept, so a linked copy counts as the folder it is linked into).
@@ -76,8 +78,8 @@ def choose_saves(
         return SavesChoice(_absolute(config_saves), "the config file's `saves`")
     root = source_checkout() if checkout is True else checkout or None
     if root is not None:
-        return SavesChoice(root / SAVES_NAME, "the source checkout gmdash runs from")
-    return SavesChoice(user_data_saves(), "the user data folder")
+        return SavesChoice(_absolute(root / SAVES_NAME), "the source checkout gmdash runs from")
+    return SavesChoice(_absolute(user_data_saves()), "the user data folder")
 
 
 def resolve_saves_dir(option: str | Path | None, environ: Mapping[str, str] | None = None) -> Path:
@@ -86,7 +88,9 @@ def resolve_saves_dir(option: str | Path | None, environ: Mapping[str, str] | No
 
 
 def _absolute(path: str | Path) -> Path:
-    return Path(path).expanduser().absolute()
+    """`path` made absolute, its symbolic links resolved once, here: a saves folder may be a
+    link (a dotfile manager's, a synced folder's), while links inside it are never followed."""
+    return Path(os.path.realpath(Path(path).expanduser().absolute()))
 
 
 def stray_campaigns(choice: SavesChoice, cwd: Path) -> list[str]:
@@ -114,7 +118,7 @@ def stray_saves_notice(choice: SavesChoice, cwd: Path, state_dir: Path | None = 
         state_dir = platformdirs.user_state_path(APP_NAME, appauthor=False)
     noticed = state_dir / NOTICED_FILE
     try:
-        seen = noticed.read_text(encoding="utf-8").splitlines()
+        seen = osio.read_user_file(noticed, SMALL_FILE_BYTES).decode("utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
         seen = []
     if str(stray) in seen:
@@ -150,13 +154,18 @@ WINDOWS_RESERVED = frozenset(
     {"con", "prn", "aux", "nul"} | {f"{device}{n}" for device in ("com", "lpt") for n in range(10)}
 )
 """Device names Windows will not give a folder (with or without an extension)."""
+EXPORTS_DIR = "exports"
+STORE_FOLDERS = frozenset({EXPORTS_DIR})
+"""Folders of the saves folder that are the store's own (the dashboard's exports): never a
+campaign's (`.incoming`, `.last` and the like begin with a dot, which no slug does)."""
 
 
 def slugify(name: str) -> str:
     """A folder name safe on every file system: `Demo — The Pavis Road` -> `demo-the-pavis-road`.
 
     Accents are folded to ASCII; a name with no letter or digit left gets a short hash instead;
-    a Windows device name (`con`, `nul`, `com1`...) gets `-campaign` after it.
+    a Windows device name (`con`, `nul`, `com1`...) or the name of one of the store's own
+    folders (`exports`) gets `-campaign` after it.
     """
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:60].strip("-")
@@ -164,14 +173,24 @@ def slugify(name: str) -> str:
         import hashlib  # rarely needed (a name of no letter or digit): it loads OpenSSL
 
         slug = "campaign-" + hashlib.sha1(name.encode("utf-8", "surrogatepass")).hexdigest()[:8]
-    if slug in WINDOWS_RESERVED:
+    if slug in WINDOWS_RESERVED or slug in STORE_FOLDERS:
         slug += "-campaign"
     return slug
 
 
 def campaign_folder(saves: Path, name_or_slug: str) -> Path:
-    """The folder of the campaign called (or slugged) `name_or_slug`."""
-    return saves / slugify(name_or_slug)
+    """The folder of the campaign called (or slugged) `name_or_slug` (a campaign the previous
+    release made in a folder now the store's own, `exports`, is still found there)."""
+    folder = saves / slugify(name_or_slug)
+    older = saves / name_or_slug.strip().casefold()
+    if older.name in STORE_FOLDERS and not folder.exists() and is_campaign_folder(older):
+        return older
+    return folder
+
+
+def is_campaign_folder(folder: Path) -> bool:
+    """Whether `folder` holds a campaign (its snapshot and its sessions folder)."""
+    return (folder / CAMPAIGN_FILE).is_file() and (folder / SESSIONS_DIR).is_dir()
 
 
 def session_file(folder: Path, number: int) -> Path:
@@ -203,8 +222,8 @@ def campaign_slugs(saves: Path) -> list[str]:
 def read_last(saves: Path) -> str | None:
     """The slug of the campaign opened last, if it is still there."""
     try:
-        slug = (saves / LAST_FILE).read_text().strip()
-    except OSError:
+        slug = osio.read_file(saves / LAST_FILE, SMALL_FILE_BYTES).decode().strip()
+    except (OSError, StoreError, UnicodeDecodeError):
         return None
     return slug if slug and (saves / slug / CAMPAIGN_FILE).is_file() else None
 
@@ -214,6 +233,6 @@ def write_last(saves: Path, slug: str) -> None:
     same campaign again need not wait for a disk flush)."""
     data = slug.encode() + b"\n"
     with suppress(OSError, StoreError):  # none yet, a link, or unreadable: written afresh
-        if osio.read_file(saves / LAST_FILE) == data:
+        if osio.read_file(saves / LAST_FILE, SMALL_FILE_BYTES) == data:
             return
     write_atomic(saves / LAST_FILE, data)

@@ -49,14 +49,18 @@ class _Followed:
 def check_folder(folder: Path) -> None:
     """CampaignNotFound or CorruptSaveError unless `folder` is a real campaign folder."""
     osio.refuse_link(folder)
-    if not (folder / CAMPAIGN_FILE).is_file() and not os.path.islink(folder / CAMPAIGN_FILE):
+    if not os.path.lexists(folder / CAMPAIGN_FILE):
         raise CampaignNotFound(folder.name, folder)
-    if os.path.islink(folder / SESSIONS_DIR):
-        raise CorruptSaveError(folder / SESSIONS_DIR, "it is a symbolic link (not followed)")
+    sessions = folder / SESSIONS_DIR
+    if os.path.islink(sessions):
+        raise CorruptSaveError(sessions, "it is a symbolic link (not followed)")
+    if os.path.lexists(sessions) and not sessions.is_dir():
+        raise CorruptSaveError(sessions, "it is not a folder (the session logs live there)")
 
 
 def state_document(folder: Path) -> dict[str, Any]:
-    """The state snapshot of campaign.json."""
+    """The state snapshot of campaign.json (CampaignNotFound when there is no campaign)."""
+    check_folder(folder)
     path = folder / CAMPAIGN_FILE
     docs = list(read_tables(path, CAMPAIGN_FORMAT).get(STATE_TABLE, {}).values())
     if len(docs) != 1:
@@ -67,14 +71,13 @@ def state_document(folder: Path) -> dict[str, Any]:
 def log_events(path: Path) -> list[dict[str, Any]]:
     """The committed events of one session log (a torn tail left out), in order."""
     raw = osio.read_file(path)
-    return documents(parse(path, raw, SESSION_FORMAT).tables.get(EVENTS_TABLE, {}))
+    return documents(parse(path, raw, SESSION_FORMAT).tables.get(EVENTS_TABLE, {}), copy=False)
 
 
 class ReadOnlyCampaign:
     """One campaign folder, read without the lock and never written."""
 
     def __init__(self, folder: Path) -> None:
-        check_folder(folder)
         self.folder = folder
         self.snapshot = state_document(folder)
         self._last_id = str(self.snapshot.get("last_event_id", ""))
@@ -119,36 +122,23 @@ class ReadOnlyCampaign:
     def _new_in(self, number: int) -> list[dict[str, Any]]:
         path = session_file(self.folder, number)
         try:
-            fd = osio.OS.open(path, os.O_RDONLY)
+            fd, info = osio.open_checked(path)
         except FileNotFoundError:
             return []
-        except OSError:
-            osio.refuse_link(path)
-            raise
         try:
-            info = os.fstat(fd)
             followed = self._followed.get(number)
             if followed is not None and followed.inode == info.st_ino and followed.appendable:
                 if info.st_size <= followed.end:
                     return []
-                os.lseek(fd, followed.end, os.SEEK_SET)
-                chunk = _read_rest(fd)
-                tail = read_tail(path, chunk, 0)
+                tail = read_tail(path, osio.read_from(fd, path, followed.end), 0)
                 followed.end += tail.end
                 return [
                     doc for ops in tail.transactions for table, _, doc in ops
                     if table == EVENTS_TABLE
                 ]  # fmt: skip
-            raw = _read_rest(fd)
+            raw = osio.read_from(fd, path, 0)
         finally:
-            osio.OS.close(fd)
+            osio.close_read(fd)
         parsed = parse(path, raw, SESSION_FORMAT)
         self._followed[number] = _Followed(info.st_ino, parsed.end, not parsed.legacy)
-        return documents(parsed.tables.get(EVENTS_TABLE, {}))
-
-
-def _read_rest(fd: int) -> bytes:
-    chunks = []
-    while chunk := os.read(fd, 1 << 20):
-        chunks.append(chunk)
-    return b"".join(chunks)
+        return documents(parsed.tables.get(EVENTS_TABLE, {}), copy=False)

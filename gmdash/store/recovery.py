@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from gmdash.store import osio
-from gmdash.store.appendlog import Tail, apply, read_tail
-from gmdash.store.atomic import encode, read_tables, write_atomic
+from gmdash.store.appendlog import Tail, apply, encode_base, read_tail
+from gmdash.store.atomic import encode_snapshot, read_tables, write_atomic
 from gmdash.store.documents import (
     CAMPAIGN_FORMAT,
     SESSION_FORMAT,
@@ -34,6 +34,7 @@ from gmdash.store.documents import (
 from gmdash.store.errors import CorruptSaveError, SaveFailed, StoreError
 from gmdash.store.paths import CAMPAIGN_FILE, SESSIONS_DIR, session_file, session_numbers
 from gmdash.store.readonly import EVENTS_TABLE, PREVIOUS_FILE, log_events
+from gmdash.store.seal import SEAL_START, check_seal
 
 MAX_RECOVERIES = 64
 T = TypeVar("T")
@@ -92,7 +93,7 @@ def _recover_snapshot(path: Path, now: datetime) -> Recovered:
             "the file was left untouched"
         ) from None
     moved = move_aside(path, now)
-    write_atomic(path, encode(tables))
+    write_atomic(path, encode_snapshot(tables))
     state: dict[str, Any] = next(iter(tables.get("state", {}).values()), {})
     since = state.get("last_event_id")
     upto = f"up to event {since}" if since else "from before the first event"
@@ -102,20 +103,40 @@ def _recover_snapshot(path: Path, now: datetime) -> Recovered:
     )  # fmt: skip
 
 
-def _salvage(path: Path, raw: bytes, valid: EventCheck | None) -> tuple[Tables | None, int]:
-    """The trustworthy tables of a damaged log and how many events were dropped after them."""
+@dataclass(slots=True)
+class Salvage:
+    """What can be kept of a damaged log: its tables, how many events were dropped after them,
+    and whether its base (the events compacted into it) failed its checksum, kept as read."""
+
+    tables: Tables
+    dropped: int = 0
+    base_damaged: bool = False
+
+
+def _salvage(path: Path, raw: bytes, valid: EventCheck | None) -> Salvage | None:
+    """The trustworthy tables of a damaged log and how many events were dropped after them;
+    None when not even its base reads."""
     newline = raw.find(b"\n")
     base = raw if newline < 0 else raw[: newline + 1]
     try:
         tables = check_document(path, load_json(path, base), SESSION_FORMAT)
     except CorruptSaveError:
-        return None, 0
-    tail = Tail(end=len(base))
+        return None
+    found = Salvage(tables)
+    start = len(base)
+    seal_end = raw.find(b"\n", start) + 1
+    if seal_end and raw.startswith(SEAL_START, start):
+        try:
+            check_seal(path, base, raw[start : seal_end - 1])
+        except CorruptSaveError:
+            found.base_damaged = True  # no earlier copy of these events: kept, and said so
+        start = seal_end
+    tail = Tail(end=start)
     if newline >= 0:
         try:
-            tail = read_tail(path, raw, len(base))
+            tail = read_tail(path, raw, start)
         except CorruptSaveError:
-            tail = _prefix(path, raw, len(base))
+            tail = _prefix(path, raw, start)
     apply(tables, (op for ops in tail.transactions for op in ops))
     events = tables.get(EVENTS_TABLE, {})
     ordered = sorted(events, key=int)
@@ -123,7 +144,8 @@ def _salvage(path: Path, raw: bytes, valid: EventCheck | None) -> tuple[Tables |
     if valid is not None:
         cut = next((i for i, key in enumerate(ordered) if not valid(events[key])), cut)
     tables[EVENTS_TABLE] = {key: events[key] for key in ordered[:cut]}
-    return tables, len(ordered) - cut
+    found.dropped = len(ordered) - cut
+    return found
 
 
 def _prefix(path: Path, raw: bytes, start: int) -> Tail:
@@ -146,20 +168,23 @@ def _recover_log(path: Path, now: datetime, valid: EventCheck | None) -> Recover
         raw = osio.read_file(path)
     except (StoreError, OSError):
         raw = b""
-    tables, dropped_events = _salvage(path, raw, valid) if raw else (None, 0)
+    found = _salvage(path, raw, valid) if raw else None
     moved = move_aside(path, now)
-    if tables is None:
+    if found is None:
         return Recovered(path, moved, "nothing of it could be read",
                          "its log entries are lost (the campaign state keeps their effects "
                          "up to the last snapshot)")  # fmt: skip
-    write_atomic(path, encode(tables) + b"\n")
-    kept = len(tables.get(EVENTS_TABLE, {}))
+    write_atomic(path, encode_base(found.tables))
+    kept = f"kept its first {len(found.tables.get(EVENTS_TABLE, {}))} events"
+    if found.base_damaged:
+        kept += (" (their checksum did not match: one of them may be wrong; compare with "
+                 f"{moved.name})")  # fmt: skip
     lost = (
-        f"{dropped_events} unreadable events after them were dropped"
-        if dropped_events
+        f"{found.dropped} unreadable events after them were dropped"
+        if found.dropped
         else "the damaged part after them is lost"
     )
-    return Recovered(path, moved, f"kept its first {kept} events", lost)
+    return Recovered(path, moved, kept, lost)
 
 
 def damaged_logs(folder: Path) -> list[CorruptSaveError]:

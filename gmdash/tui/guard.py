@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import logging
 import os
+import stat
 import traceback
 from collections.abc import Callable
 from datetime import datetime
@@ -74,7 +76,11 @@ def write_crash_text(path: Path, trace: str, now: datetime) -> None:
     """Append `trace`, timestamped, to the crash log; OSError when it cannot be written."""
     path.parent.mkdir(parents=True, exist_ok=True)
     # never through a link: a campaign folder received from someone else must not make us
-    # append to another file (ELOOP is an OSError, which the caller reports)
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    # append to another file (ELOOP is an OSError, which the caller reports); never waiting on
+    # a FIFO put in its place (ENXIO, or refused below)
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT
+    flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     with os.fdopen(os.open(path, flags, 0o644), "a", encoding="utf-8") as log_file:
+        if not stat.S_ISREG(os.fstat(log_file.fileno()).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
         log_file.write(f"--- {now.isoformat()} ---\n{trace.rstrip()}\n\n")

@@ -19,6 +19,7 @@ from gmdash.model.errors import ValidationError
 from gmdash.play.campaign import CampaignService
 from gmdash.safe_text import visible
 from gmdash.store.errors import CorruptSaveError, StoreError
+from gmdash.store.lock import DEFAULT_WAIT, name_this_process
 from gmdash.store.paths import SESSIONS_DIR
 
 EXIT_REFUSED = 2
@@ -27,11 +28,16 @@ CRASH_LOG = "crash.log"
 Ask = Callable[[str], bool]
 
 
-def open_for_dashboard(saves_dir: Path, campaign: str | None) -> CampaignService:
-    """The named campaign, else the last one, else the demo (created on first start)."""
+def open_for_dashboard(
+    saves_dir: Path, campaign: str | None, wait: float | None = None
+) -> CampaignService:
+    """The named campaign, else the last one, else the demo (created on first start); a CLI
+    command writing it meanwhile is waited for (`wait` seconds at most, None: the default)."""
+    name_this_process("the dashboard")
+    wait = DEFAULT_WAIT if wait is None else wait
     if campaign:
-        return CampaignService.open(saves_dir, campaign)
-    return CampaignService.open_last(saves_dir)
+        return CampaignService.open(saves_dir, campaign, wait=wait)
+    return CampaignService.open_last(saves_dir, wait=wait)
 
 
 def prepare() -> None:
@@ -111,6 +117,7 @@ def run_dashboard(
     config: Config | None = None,
     notes: Sequence[str] = (),
     before_prompt: Callable[[], None] | None = None,
+    wait: float | None = None,
 ) -> int:
     """Run the app until the game master quits; returns the exit status.
 
@@ -124,7 +131,7 @@ def run_dashboard(
     told = list(notes)
     try:
         try:
-            service = open_for_dashboard(saves_dir, campaign)
+            service = open_for_dashboard(saves_dir, campaign, wait)
         except CorruptSaveError as error:
             recovered = offer_recovery(saves_dir, error, ask)
             if recovered is None:
@@ -136,6 +143,7 @@ def run_dashboard(
         return EXIT_REFUSED
     from gmdash.tui.app import GmDashApp  # Textual only now that there is a campaign to show
 
+    service.compact_on_close()
     prepare()
     crash_log = service.store.folder / CRASH_LOG
     try:

@@ -15,6 +15,7 @@ import pytest
 from helpers import CliRun
 
 from gmdash.play.campaign import CampaignService
+from gmdash.store.atomic import encode_snapshot
 from gmdash.store.paths import WINDOWS_RESERVED, slugify
 
 ATTACK = "\x1b]0;PWNED\x07\x1b[2J\x1b]8;;http://evil.example\x1b\\link\x1b]8;;\x1b\\\x9b31m"
@@ -48,6 +49,28 @@ def test_the_log_shows_escape_sequences_instead_of_sending_them(run: CliRun, fmt
     # Readable: the GM sees what was typed (Markdown also backslashes the brackets).
     assert "0;PWNED␇␛" in out and "2J" in out
     assert "x9b31m" in out
+
+
+BIDI = "Vasana\u202e ahtnaV \u2066x\u2069 Os\u200btra"
+
+
+@pytest.mark.parametrize("fmt", ["text", "md", "csv", "json"])
+def test_bidi_controls_and_invisible_characters_never_reach_the_terminal(
+    run: CliRun, fmt: str
+) -> None:
+    CampaignService.create(run.saves, f"Saga{BIDI}").close()
+    run("roll", "40", "--result", "12", "--campaign", f"Saga{BIDI}", "--label", BIDI,
+        "--actor", BIDI, "--passer-by")  # fmt: skip
+    outputs = [
+        run("log", "--campaign", f"Saga{BIDI}", "--format", fmt),
+        run("campaign", "list"),
+        run("session", "list", "--campaign", f"Saga{BIDI}"),
+    ]
+    for out in outputs:
+        assert not any(char in out for char in "\u202e\u2066\u2069\u200b"), out
+    assert "\\u202e" in outputs[0] and "\\u202e" in outputs[1]
+    if fmt == "json":
+        assert json.loads(outputs[0])[-1]["label"] == BIDI  # escaped, read back exactly
 
 
 def test_json_keeps_the_exact_text(run: CliRun) -> None:
@@ -162,9 +185,9 @@ def test_dropped_fields_are_reported(run: CliRun, tmp_path: Path) -> None:
 def test_an_absurd_log_file_number_is_refused_not_created(run: CliRun) -> None:
     run("campaign", "new", "Saga")
     path = run.saves / "saga" / "campaign.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = json.loads(path.read_bytes().split(b"\n")[0])
     data["state"]["1"]["log_file"] = 10**30
-    path.write_text(json.dumps(data), encoding="utf-8")
+    path.write_bytes(encode_snapshot(data))  # its checksum made again: the value is what is bad
     err = run("roll", "40", "--campaign", "Saga", status=2)
     assert "log_file" in err
     assert not any("1000000" in p.name for p in (run.saves / "saga").rglob("*"))

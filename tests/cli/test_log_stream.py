@@ -3,15 +3,22 @@ the whole-log export gives."""
 
 from __future__ import annotations
 
+import io
+import json
+from datetime import UTC
 from pathlib import Path
 
 import pytest
 from helpers import FakeClock, sheet
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gmdash.cli import main
 from gmdash.model.events import DamageApplied, RollMade
+from gmdash.model.log import log_entry
 from gmdash.play import journal
 from gmdash.play.campaign import CampaignService
+from gmdash.safe_text import json_safe
 
 NAME = "Streamed Saga"
 
@@ -40,3 +47,55 @@ def test_the_streamed_log_is_the_whole_export(
             "--format", fmt, *(["--rolls"] if rolls_only else [])]  # fmt: skip
     assert main(argv) == 0
     assert capsys.readouterr().out == expected
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.fixed_dictionaries(
+        {key: st.none() | st.booleans() | st.integers() | st.text() for key in journal.LOG_FIELDS}
+    ),
+    st.lists(st.text(), max_size=3),
+    st.dictionaries(st.text(), JSON_VALUES, max_size=3),
+)
+def test_an_entry_is_written_as_the_json_module_indents_it(
+    fields: dict[str, object], modifiers: list[str], details: dict[str, object]
+) -> None:
+    row = {**fields, "modifiers": modifiers, "details": details}
+    text = json.dumps([row], ensure_ascii=False, indent=1)
+    out = io.StringIO()
+    journal.write_json_rows([row], out)
+    assert out.getvalue() == json_safe(text) + "\n"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.builds(
+        RollMade,
+        id=st.just("0001-000007"),
+        time=st.datetimes(timezones=st.just(UTC)) | st.none(),
+        session=st.none() | st.integers(1, 9),
+        actor=st.none() | st.text(max_size=5),
+        label=st.none() | st.text(max_size=5),
+        kind=st.sampled_from(["ability", "dice", "damage"]),
+        chance=st.none() | st.integers(0, 200),
+        roll=st.none() | st.integers(1, 100),
+        level=st.none() | st.sampled_from(["critical", "failure"]),
+        hidden=st.booleans(),
+        modifiers=st.lists(st.text(max_size=4), max_size=2).map(tuple),
+        expression=st.none() | st.just("1D6"),
+        total=st.none() | st.integers(1, 6),
+        details=st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    ),
+    st.booleans(),
+)
+def test_a_rolls_row_is_the_row_of_its_log_line(event: RollMade, struck: bool) -> None:
+    ids = {event.id} if struck else set()
+    line = journal.Record(event, log_entry(event, {}, ids))
+    assert journal.roll_row(event, ids) == journal.row_of(line)

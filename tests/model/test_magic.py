@@ -207,6 +207,6 @@ def test_a_version_2_save_migrates_keeping_its_single_pool() -> None:
     body = {"characters": {"1": old}}
     raw = json.dumps({"meta": {"1": {"format": CAMPAIGN_FORMAT, "schema_version": 2}}, **body})
     tables = parse_document(Path("campaign.json"), raw.encode(), CAMPAIGN_FORMAT)
-    assert tables["meta"]["1"]["schema_version"] == SCHEMA_VERSION == 4
+    assert tables["meta"]["1"]["schema_version"] == SCHEMA_VERSION == 5
     read = Character.from_dict(tables["characters"]["1"])
     assert (read.rune_points, read.rune_points_max, read.cults) == (3, 3, ())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from gmdash.serve.server import PlayersServer, app_command, is_loopback, new_token
+from gmdash.serve.server import PlayersServer, app_argv, is_loopback, new_token
 
 TOKEN = "s3cret-token-for-tests"
 
@@ -17,9 +18,10 @@ TOKEN = "s3cret-token-for-tests"
 @asynccontextmanager
 async def client(token: str | None) -> AsyncIterator[TestClient]:
     server = PlayersServer(
-        "true", host="127.0.0.1", port=8000, title="<Demo> & co\x1b[2J", token=token
+        ["true"], host="127.0.0.1", port=8000, title="<Demo> & co\x1b[2J", token=token
     )
     async with TestClient(TestServer(server.make_app())) as test_client:
+        test_client.cookie = server.cookie  # type: ignore[attr-defined]
         yield test_client
 
 
@@ -30,8 +32,7 @@ ROUTES = ["/", "/ws", "/static/js/textual.js", "/static/fonts/RobotoMono-Variabl
 @pytest.mark.parametrize("path", ROUTES)
 async def test_without_the_token_every_route_is_refused(path: str) -> None:
     async with client(TOKEN) as http:
-        for params, cookies in (({}, {}), ({"token": "wrong"}, {}),
-                                ({}, {"gmdash-players-8000": "wrong"})):  # fmt: skip
+        for params, cookies in (({}, {}), ({"token": "wrong"}, {}), ({}, {http.cookie: "wrong"})):  # type: ignore[attr-defined]
             http.session.cookie_jar.clear()
             response = await http.get(path, params=params, cookies=cookies)
             assert response.status == 403, (path, params, cookies)
@@ -45,7 +46,7 @@ async def test_the_token_opens_the_page_and_its_cookie_the_rest() -> None:
         text = await page.text()
         assert "&lt;Demo&gt; &amp; co␛[2J" in text and "<Demo>" not in text
         assert "googleapis" not in text  # nothing loaded from outside
-        cookie = page.cookies["gmdash-players-8000"]
+        cookie = page.cookies[http.cookie]  # type: ignore[attr-defined]
         assert cookie.value == TOKEN
         assert cookie["httponly"] and cookie["samesite"] == "Strict"
         script = await http.get("/static/js/textual.js")  # the cookie, no token in the URL
@@ -72,7 +73,7 @@ async def test_on_this_machine_only_a_loopback_host_is_answered() -> None:
             refused = await http.get("/static/js/textual.js", headers={"Host": host})
             assert refused.status == 403, host
             assert "this machine only" in await refused.text()
-        assert "gmdash-players-8000" not in (await http.get("/")).cookies
+        assert http.cookie not in (await http.get("/")).cookies  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -93,7 +94,7 @@ def test_tokens_are_fresh_and_long() -> None:
 
 def test_the_share_url_carries_the_token_only_when_needed() -> None:
     def url(host: str, token: str | None) -> str:
-        return PlayersServer("true", host=host, port=8123, title="t", token=token).share_url()
+        return PlayersServer(["true"], host=host, port=8123, title="t", token=token).share_url()
 
     assert url("127.0.0.1", None) == "http://127.0.0.1:8123/"
     assert url("192.168.1.20", TOKEN) == f"http://192.168.1.20:8123/?token={TOKEN}"
@@ -101,8 +102,13 @@ def test_the_share_url_carries_the_token_only_when_needed() -> None:
     assert "0.0.0.0" not in url("0.0.0.0", TOKEN)
 
 
-def test_the_app_command_quotes_its_paths() -> None:
-    command = app_command(Path("/saves with space/it's"), "demo")
-    assert "'/saves with space/it'\"'\"'s'" in command
-    assert command.endswith("-m gmdash.serve.players --saves '/saves with space/it'\"'\"'s' "
-                            "--campaign demo")  # fmt: skip
+def test_the_app_command_is_run_without_a_shell_and_names_the_server() -> None:
+    argv = app_argv(Path("/saves with space/it's"), "demo")
+    assert argv[1:] == ["-m", "gmdash.serve.players", "--saves", "/saves with space/it's",
+                        "--campaign", "demo", "--parent", str(os.getpid())]  # fmt: skip
+
+
+def test_each_server_has_a_cookie_of_its_own() -> None:
+    names = {PlayersServer(["true"], host="127.0.0.1", port=0, title="t", token=TOKEN).cookie
+             for _ in range(20)}  # fmt: skip
+    assert len(names) == 20 and all(name.startswith("gmdash-players-") for name in names)

@@ -168,8 +168,10 @@ def test_a_campaign_that_goes_away_is_a_source_error(tmp_path: Path) -> None:
     assert isinstance(source.read(), PlayersView)
     (tmp_path / "alpha" / "campaign.json").write_text("{not json")
     assert source.changed()
-    with pytest.raises(SourceError, match=r"campaign\.json"):
+    with pytest.raises(SourceError, match=r"the campaign's snapshot cannot be read") as caught:
         source.read()
+    assert str(tmp_path) not in str(caught.value)  # sent to every browser: no path
+    assert str(tmp_path / "alpha" / "campaign.json") in caught.value.detail  # for the GM
 
 
 def test_a_log_appended_in_place_is_noticed(tmp_path: Path) -> None:

@@ -110,8 +110,9 @@ def test_recording_is_refused_while_the_app_holds_the_campaign(run: Run) -> None
     with CampaignService.open(run.saves, "Held"):
         with pytest.raises(CliError, match=r"campaign 'Held' is open in gmdash \(pid \d+\)"):
             record_roll(run.saves, "Held", actor=None, label=None, kind="dice", chance=None,
-                        roll=None, level=None, total=3, expression="1D6")  # fmt: skip
-        assert "is open in gmdash" in run("session", "start", "--campaign", "Held", status=2)
+                        roll=None, level=None, total=3, expression="1D6", wait=0)  # fmt: skip
+        assert "is open in gmdash" in run("session", "start", "--campaign", "Held", "--wait",
+                                          "0", status=2)  # fmt: skip
         run("log", "--campaign", "Held")  # reading works meanwhile
 
 

@@ -45,19 +45,19 @@ def _foreign(path: Path) -> None:
 
 
 def _other_format(path: Path) -> None:
-    data = json.loads(path.read_text())
+    data = json.loads(path.read_bytes().split(b"\n")[0])
     data["meta"]["1"]["format"] = "something.else"
     path.write_text(json.dumps(data))
 
 
 def _future(path: Path) -> None:
-    data = json.loads(path.read_text())
+    data = json.loads(path.read_bytes().split(b"\n")[0])
     data["meta"]["1"]["schema_version"] = 99
     path.write_text(json.dumps(data))
 
 
 def _bad_value(path: Path) -> None:
-    data = json.loads(path.read_text())
+    data = json.loads(path.read_bytes().split(b"\n")[0])
     table = data.get("state") or data.get("events")
     doc = table["1"]
     if "characters" in doc:

@@ -31,7 +31,7 @@ sys.stdin.read()
 def test_second_opener_in_this_process_is_refused(tmp_path: Path) -> None:
     with CampaignService.create(tmp_path, NAME):
         with pytest.raises(CampaignLocked) as caught:
-            CampaignService.open(tmp_path, NAME)
+            CampaignService.open(tmp_path, NAME, wait=0)
         assert caught.value.pid == os.getpid()
         assert f"pid {os.getpid()}" in str(caught.value)
     CampaignService.open(tmp_path, NAME).close()  # released on close
@@ -46,7 +46,7 @@ def test_other_process_is_refused_naming_its_pid(tmp_path: Path) -> None:
     try:
         assert child.stdout is not None and child.stdout.readline() == "holding\n"
         with pytest.raises(CampaignLocked) as caught:
-            CampaignService.open(tmp_path, NAME)
+            CampaignService.open(tmp_path, NAME, wait=0.05)
         assert caught.value.pid == child.pid
         assert f"pid {child.pid}" in str(caught.value)
         # read-only opening works while the app holds the campaign, and refuses writes

@@ -64,7 +64,7 @@ def test_the_store_lock_without_fcntl_names_the_holder_and_outlives_it(tmp_path:
     try:
         assert holder.stdout is not None
         assert holder.stdout.readline() == "holding exclusive file\n"
-        refused = cli(tmp_path, "session", "start", "--campaign", NAME, status=2)
+        refused = cli(tmp_path, "session", "start", "--campaign", NAME, "--wait", "0", status=2)
         assert f"pid {holder.pid}" in refused
         assert "is open in gmdash" in refused
     finally:

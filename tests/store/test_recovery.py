@@ -49,7 +49,7 @@ def test_damage_in_the_middle_of_a_log_keeps_the_events_before_it(
     folder = _played(tmp_path)
     log = folder / "sessions" / "session-0001.json"
     lines = log.read_bytes().split(b"\n")
-    damaged_line = 7  # the base line, then an op and a commit line per event: roll 2
+    damaged_line = 8  # the base and its seal, then an op and a commit line per event: roll 2
     assert b"roll 2" in lines[damaged_line]
     lines[damaged_line] = lines[damaged_line].replace(b"roll 2", b"roll \xff")
     damaged = b"\n".join(lines)

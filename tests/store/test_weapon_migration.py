@@ -24,7 +24,7 @@ def test_a_campaign_of_schema_1_gets_weapon_kinds(tmp_path: Path) -> None:
     tables = parse_document(
         tmp_path / "c.json", _v1(CAMPAIGN_FORMAT, {"state": {"1": state}}), CAMPAIGN_FORMAT
     )
-    assert tables["meta"]["1"]["schema_version"] == SCHEMA_VERSION == 4
+    assert tables["meta"]["1"]["schema_version"] == SCHEMA_VERSION == 5
     javelin, sling = tables["state"]["1"]["characters"][0]["weapons"]
     assert (javelin["use"], javelin["special"], javelin["max_hit_points"]) == (
         "thrown",
