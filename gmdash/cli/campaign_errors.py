@@ -10,7 +10,7 @@ from typing import Any
 from gmdash.cli.errors import CliError
 from gmdash.model.errors import ValidationError
 from gmdash.play.campaign import CampaignService
-from gmdash.store.errors import CampaignLocked, StoreError
+from gmdash.store.errors import CampaignLocked, CorruptSaveError, StoreError
 from gmdash.store.lock import DEFAULT_WAIT, name_this_process
 
 
@@ -23,6 +23,12 @@ def store_errors(campaign: str) -> Iterator[None]:
         raise CliError(
             f"campaign {campaign!r} is open in {error.holder_text}{error.waited_text}; close it "
             "or use the dashboard (--wait SECONDS waits longer)"
+        ) from None
+    except CorruptSaveError as error:
+        # The damaged file is kept as it is; the one command that gets past it is named.
+        raise CliError(
+            f"{error} ('gmdash campaign recover {campaign}' moves it aside and opens the last "
+            "good state)"
         ) from None
     except StoreError as error:
         raise CliError(str(error)) from None

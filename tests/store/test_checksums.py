@@ -69,6 +69,7 @@ def _refused(saves: Path, damaged: Path, capsys: pytest.CaptureFixture[str]) -> 
         assert status == 2, out
         [line] = err.strip().splitlines()
         assert str(damaged) in line and "checksum" in line and "Traceback" not in err
+        assert f"gmdash campaign recover {NAME}" in line  # the way on, named
         assert "80" not in out
     assert hashes(saves) == before
 
