@@ -36,7 +36,7 @@ def register(subparsers: Any) -> None:
     move.set_defaults(handler=saves_move)
 
     completion = subparsers.add_parser(
-        "completion", help="print a shell completion script (see the README to install it)"
+        "completion", help="print a shell completion script (docs/cli.md says how to install it)"
     )
     completion.add_argument("shell", choices=SHELLS)
     completion.set_defaults(handler=print_completion)
@@ -78,7 +78,7 @@ def config_check(args: argparse.Namespace) -> int:
 
 
 def config_keys(args: argparse.Namespace) -> int:
-    """`gmdash config keys`: the README's key map, with the config's keys in place."""
+    """`gmdash config keys`: the key map of docs/keys.md, with the config's keys in place."""
     from gmdash.tui.keymap import configured_keys, markdown_key_map
 
     table = configured_keys(args.config)

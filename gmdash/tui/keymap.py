@@ -212,7 +212,7 @@ COMMANDS: tuple[Command, ...] = (
 
 # --- the keys inside dialogs --------------------------------------------------------------
 # Each dialog's keys are commands too, with ids (`form.confirm`, `roll.cancel`): the config
-# remaps them like any other, and the dialogs' key hints, the help screen and the README's key
+# remaps them like any other, and the dialogs' key hints, the help screen and docs/keys.md's key
 # map read them from the same KeyTable. A dialog scope may build on a base scope (the keys of
 # every form, of every log dialog): both are active at once, so a key may not be on both.
 
@@ -629,14 +629,32 @@ def _reserved(commands: tuple[Command, ...], remapped: set[str], tell: Describe)
 
 
 def markdown_key_map(table: KeyTable = DEFAULT_KEYS) -> str:
-    """The key map as Markdown, for the README (tests/test_readme.py keeps the two in step)
-    and `gmdash config keys` (with the config's keys in place): the panes, then the dialogs."""
+    """The whole key map as Markdown, for docs/keys.md (tests/test_readme.py keeps the two in
+    step) and `gmdash config keys` (with the config's keys in place): the panes, then the
+    dialogs, each key with its binding id."""
     lines: list[str] = []
     for scope, title in SCOPE_TITLES.items():
         lines += _markdown_scope(title, table.for_scope(scope))
     lines += ["**Dialogs**: escape also restores a maximised pane.", ""]
     for scope, dialog in DIALOG_SCOPES.items():
         lines += _markdown_scope(dialog.title, table.for_scope(scope))
+    return "\n".join(lines).rstrip("\n")
+
+
+def markdown_key_summary(table: KeyTable = DEFAULT_KEYS) -> str:
+    """The panes' keys as Markdown, two to a row, for the README's key map (the dialogs' keys
+    and the binding ids are in docs/keys.md)."""
+    lines: list[str] = []
+    for scope, title in SCOPE_TITLES.items():
+        commands = table.for_scope(scope)
+        lines += [f"**{title}**", "", "| key | what it does | key | what it does |",
+                  "|---|---|---|---|"]  # fmt: skip
+        cells = [(f"`{command.keys_text.replace('|', chr(92) + '|')}`",
+                  command.help or command.title) for command in commands]  # fmt: skip
+        rights = [*cells[1::2], ("", "")][: len(cells[::2])]  # an odd count ends half empty
+        for left, right in zip(cells[::2], rights, strict=True):
+            lines.append(f"| {left[0]} | {left[1]} | {right[0]} | {right[1]} |")
+        lines.append("")
     return "\n".join(lines).rstrip("\n")
 
 

@@ -31,7 +31,7 @@ from gmdash.tui.keymap import COMMANDS
 
 KEYS_TOTAL = int(os.environ.get("FUZZ_KEYS", "2000"))
 """Keys typed one by one in the suite's run (the longer run, after touching the dashboard:
-`FUZZ_KEYS=20000`, README)."""
+`FUZZ_KEYS=20000`, docs/development.md)."""
 NEVER = {"ctrl+q", "ctrl+c"}  # quit: the run would end
 OWN_TEST = {"ctrl+p"}  # Textual's command palette: its own test below (it races on type-ahead)
 TYPING = [
