@@ -22,6 +22,8 @@ def definitions() -> dict[str, set[str]]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Assign):
                 found[""].update(t.id for t in node.targets if isinstance(t, ast.Name))
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                found[""].add(node.target.id)
             if isinstance(node, ast.ClassDef):
                 found.setdefault(node.name, set()).update(
                     child.name
