@@ -19,14 +19,14 @@ from gmdash.cli.json_files import json_of, write_export
 from gmdash.cli.log_stream import STREAMED_FORMATS, stream_rows, write_stream
 from gmdash.cli.output import print_json
 from gmdash.cli.parsing import add_wait, parent_parser
-from gmdash.formats.foundry import is_foundry_actor
-from gmdash.model.campaign import GameSession
-from gmdash.model.character import Character
-from gmdash.model.exchange import (
+from gmdash.formats.character_file import (
     export_character,
     ignored_fields,
     import_payload,
 )
+from gmdash.formats.foundry import is_foundry_actor
+from gmdash.model.campaign import GameSession
+from gmdash.model.character import Character
 from gmdash.play import journal
 from gmdash.play.campaign import CampaignService
 from gmdash.play.importing import FOUNDRY, preview, preview_lines, read_source, save

@@ -13,15 +13,15 @@ from helpers import sheet
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gmdash.model import Character, ValidationError
-from gmdash.model.campaign import Campaign
-from gmdash.model.events import PointsSpent
-from gmdash.model.exchange import (
+from gmdash.formats.character_file import (
     CHARACTER_SCHEMA_VERSION,
     export_character,
     ignored_fields,
     import_payload,
 )
+from gmdash.model import Character, ValidationError
+from gmdash.model.campaign import Campaign
+from gmdash.model.events import PointsSpent
 from gmdash.model.magic import Cult, CultRank, RuneSpell, Spell, cult_pool, pool_cult
 from gmdash.model.sheet_fit import convert, mismatches
 from gmdash.model.state import CampaignState
