@@ -32,7 +32,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, TypeVar
 
-from gmdash.model import sheet_fit
+from gmdash.formats import sheet_fit
 from gmdash.model import validate as v
 from gmdash.model.campaign import Campaign, GameSession
 from gmdash.model.character import Character
