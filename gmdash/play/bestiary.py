@@ -10,11 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from gmdash.formats.bestiary_file import export_bestiary, import_templates
 from gmdash.model.bestiary import (
     MAX_SPAWN,
     CreatureTemplate,
-    export_bestiary,
-    import_templates,
     numbered_names,
     spawn_sheet,
 )
