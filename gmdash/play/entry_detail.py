@@ -13,9 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from gmdash.model.events import ChangeUndone, RollMade, RollStruckOut
-from gmdash.model.log import LogEntry
+from gmdash.model.log import LEVEL_WORDS, LogEntry, Record, parse_time
 from gmdash.model.wording import REASON_WORDS, REDUNDANT_REASONS, roll_words, words
-from gmdash.play.journal import LEVEL_WORDS, Record, parse_time
 
 ODDS_KINDS = ("ability", "characteristic", "augment", "resistance", "opposed", "attack",
               "parry", "dodge")  # fmt: skip
