@@ -1,4 +1,4 @@
-"""What the roll dialogs compute before any dice fall: matches, modifiers, odds, typed dice.
+"""What the roll dialogs compute before any dice fall: matches, modifiers, odds, typed numbers.
 
 No Textual here: plain functions the dialogs call on every keystroke (and tests call directly).
 """
@@ -16,19 +16,6 @@ from gmdash.rules import (
     level_odds,
     thresholds,
 )
-
-
-def parse_d100(text: str) -> int:
-    """A typed D100: 1..100, where "00" (or "0") is 100; ValueError with a clear message."""
-    clean = text.strip()
-    if not clean.isdigit():
-        raise ValueError("type the D100 as a number: 1 to 100, 00 is 100")
-    value = int(clean)
-    if value == 0:
-        return 100
-    if not 1 <= value <= 100:
-        raise ValueError(f"a D100 is 1 to 100 (00 is 100), not {value}")
-    return value
 
 
 def parse_whole(text: str, what: str, low: int | None = None, high: int | None = None) -> int:

@@ -544,11 +544,10 @@ class ResistancePane(Pane):
             if not buffer:
                 self.result = None
             else:
-                value = 100 if buffer in {"00", "000"} else int(buffer)
-                if 1 <= value <= 100:
-                    self.result = value
-                else:
-                    self.error = "a D100 result is 01 to 00 (100)"
+                try:
+                    self.result = rules.read_d100(buffer)
+                except ValueError as error:
+                    self.error = str(error)
         elif buffer:
             value = int(buffer)
             name = self.preset.active if self.side == ACTIVE else self.preset.passive
