@@ -19,17 +19,15 @@ from gmdash.cli.json_files import json_of, write_export
 from gmdash.cli.log_stream import STREAMED_FORMATS, stream_rows, write_stream
 from gmdash.cli.output import print_json
 from gmdash.cli.parsing import add_wait, parent_parser
-from gmdash.formats import log_export, log_table
+from gmdash.formats import log_table
 from gmdash.formats.character_file import (
     export_character,
     ignored_fields,
     import_payload,
 )
 from gmdash.formats.foundry import is_foundry_actor
-from gmdash.model import log_stats
-from gmdash.model.campaign import GameSession
 from gmdash.model.character import Character
-from gmdash.play import log_reading
+from gmdash.play import exporting, log_reading
 from gmdash.play.campaign import CampaignService
 from gmdash.play.importing import FOUNDRY, preview, preview_lines, read_source, save
 from gmdash.rules.ruleset import OptionalRule, RuleSet
@@ -227,29 +225,17 @@ def show_log(args: argparse.Namespace) -> int:
         found = log_reading.records(svc, session)
         if args.rolls:
             found = [r for r in found if r.is_roll]
-        shown = _shown_sessions(svc, session)
+        shown = log_reading.sessions_of(svc, session)
         title = f"{svc.campaign.name} — " + (
             "every session" if session == "all" else
             f"session {shown[0].number}" if shown else "between sessions"
         )  # fmt: skip
-        stats = [log_stats.session_stats(s, log_reading.records(svc, s.number), svc.clock())
-                 for s in shown] if fmt == "md" else []  # fmt: skip
-        brp = svc.campaign.edition.is_brp
-    # text fits the terminal ($COLUMNS, else the terminal's width); piped, it stays whole
-    fits = fmt == "text" and sys.stdout.isatty()
-    width = shutil.get_terminal_size((100, 24)).columns if fits else None
-    sys.stdout.write(
-        log_export.export(found, fmt, title=title, sessions=stats, width=width, brp=brp)
-    )
+        # text fits the terminal ($COLUMNS, else the terminal's width); piped, it stays whole
+        fits = fmt == "text" and sys.stdout.isatty()
+        width = shutil.get_terminal_size((100, 24)).columns if fits else None
+        text = exporting.export_text(svc, found, fmt, which=session, title=title, width=width)
+    sys.stdout.write(text)
     return 0
-
-
-def _shown_sessions(svc: CampaignService, session: int | str | None) -> list[GameSession]:
-    """The sessions a `log` command covers (none for log file 0)."""
-    if session == "all":
-        return svc.sessions
-    number = svc.current_log if session is None else session
-    return [s for s in svc.sessions if s.number == number]
 
 
 def session_list(args: argparse.Namespace) -> int:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
+from gmdash.model.campaign import GameSession
 from gmdash.model.events import CharacterAdded, Event
 from gmdash.model.log import LogEntry, Record, log_entry, target_of
 from gmdash.model.log_stats import SessionStats, session_stats
@@ -79,6 +80,22 @@ def log_file_of(event: Event) -> int | None:
     """The number of the log file an event was written to (from its id), None if unstamped."""
     head = event.id.split("-", 1)[0]
     return int(head) if head.isdigit() else None
+
+
+def sessions_of(service: CampaignService, which: Which) -> list[GameSession]:
+    """The sessions log `which` covers: one (none for the log kept between sessions), or all."""
+    if which == "all":
+        return list(service.sessions)
+    number = service.current_log if which is None else which
+    return [s for s in service.sessions if s.number == number]
+
+
+def session_stats_of(
+    service: CampaignService, which: Which, now: datetime | None = None
+) -> list[SessionStats]:
+    """The statistics of the sessions log `which` covers; an open one lasts until `now`."""
+    now = now or service.clock()
+    return [session_stats(s, records(service, s.number), now) for s in sessions_of(service, which)]
 
 
 def session_list(service: CampaignService, now: datetime | None = None) -> list[SessionStats]:

@@ -43,15 +43,12 @@ from gmdash.model.events import (
     UndoApplied,
 )
 from gmdash.model.log import LogEntry, Record, local_hhmm, target_of
-from gmdash.play import log_reading
+from gmdash.play import exporting, log_reading
 from gmdash.play.log_filter import LogFilter
 from gmdash.play.log_reading import Which
 from gmdash.rules.game_time import ROUND_SECONDS
 from gmdash.safe_text import visible
-from gmdash.store.atomic import write_atomic
 from gmdash.store.errors import StoreError
-from gmdash.store.exports import export_refusal, exports_folder
-from gmdash.store.osio import make_dir
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import LOG, bindings_for
 from gmdash.tui.later import call_in
@@ -585,40 +582,22 @@ class LogPane(Pane):
 
     def export_folder(self) -> Path:
         """Where relative export paths go: `<saves>/exports/`, never the campaign's folder."""
-        return exports_folder(Path(self.dash.service.store.folder).parent)
+        return exporting.export_folder(self.dash.service)
 
     @guarded
     def export_to(self, path: Path, fmt: str) -> Path:
         """Write the shown entries to `path` (relative: in the exports folder), atomically."""
         service = self.dash.service
-        target = path.expanduser()
-        if not target.is_absolute():
-            target = self.export_folder() / target
-        refusal = export_refusal(target)
-        if refusal is not None:
-            raise ValueError(refusal)
         found = self.shown
         title = f"{service.campaign.name} — {which_text(self.which, service.current_log)}"
         if self.filter.active:
             title += f" ({self.filter.describe()})"
-        numbers = (
-            [s.number for s in service.sessions]
-            if self.which == "all"
-            else [service.current_log if self.which is None else self.which]
+        text = exporting.export_text(
+            service, found, fmt, which=self.which, title=title, now=self.dash.clock()
         )
-        now = self.dash.clock()
-        stats = [
-            log_stats.session_stats(s, log_reading.records(service, s.number), now)
-            for s in service.sessions
-            if s.number in numbers
-        ]
-        brp = service.campaign.edition.is_brp
-        text = log_export.export(found, fmt, title=title, sessions=stats, brp=brp)
         try:
-            if target.parent == self.export_folder():
-                make_dir(target.parent)
-            write_atomic(target, text.encode("utf-8"))
-        except (OSError, StoreError) as error:
+            target = exporting.save_export(service, path, text)
+        except StoreError as error:
             raise ValueError(str(error)) from None
         self.app.notify(
             f"{len(found)} entries written to {target}",
