@@ -24,6 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
 from gmdash import rules
+from gmdash.drawing.status import short_location
 from gmdash.model.character import (
     MAX_ABILITY,
     Ability,
@@ -48,7 +49,6 @@ from gmdash.tui.dialogs.magic_lines import (
 )
 from gmdash.tui.keymap import CHARACTER_FORM, bindings_for, table_of
 from gmdash.tui.user_text import literal
-from gmdash.tui.widgets.character_sheet import short_location
 from gmdash.tui.widgets.magic_sheet import spirit_limit_text
 
 ABILITY_LINE = re.compile(r"^(?P<name>.*?\S)\s+(?P<value>[+-]?\d+)\s*%?\s*(?P<tick>[*✓])?\s*$")

@@ -16,6 +16,8 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.widget import Widget
 
+from gmdash.drawing.points import hp_bar, hp_bar_plain, points_style
+from gmdash.drawing.status import status_plain, status_text_of, status_words
 from gmdash.model.bestiary import CreatureTemplate
 from gmdash.model.casting import castables
 from gmdash.model.character import Character, CharacterKind
@@ -33,15 +35,7 @@ from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import ROSTER, bindings_for
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.user_text import literal
-from gmdash.tui.widgets.character_sheet import (
-    CharacterSheet,
-    hp_bar,
-    hp_bar_plain,
-    points_style,
-    status_plain,
-    status_text_of,
-    status_words,
-)
+from gmdash.tui.widgets.character_sheet import CharacterSheet
 from gmdash.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:

@@ -15,125 +15,22 @@ from rich.text import Text
 from textual.widgets import Static
 
 from gmdash import rules
+from gmdash.drawing.points import hp_bar, points_style
+from gmdash.drawing.status import short_location, status_text, useless_locations
+from gmdash.drawing.user_text import multiline, rich_literal
 from gmdash.model import effective
 from gmdash.model.character import AbilityKind, Character
-from gmdash.model.derived import Maxima, derived_of, sheet_maxima
+from gmdash.model.derived import derived_of, sheet_maxima
 from gmdash.model.effects import TimedEffect
-from gmdash.rules import Edition, LocationKind, OptionalRule, RuleSet
+from gmdash.rules import Edition, OptionalRule, RuleSet
 from gmdash.rules.game_time import describe_span
 from gmdash.rules.weapons import damage_with_bonus
 from gmdash.safe_text import visible
-from gmdash.tui.user_text import multiline, rich_literal
 from gmdash.tui.widgets.cells import fit, give_way
 from gmdash.tui.widgets.magic_sheet import magic_parts
 
-
-def short_location(key: str) -> str:
-    """A location in few letters: `left_leg` -> "L leg", `right_hind_leg` -> "R hind leg"."""
-    for side, letter in (("left_", "L "), ("right_", "R ")):
-        if key.startswith(side):
-            return letter + key.removeprefix(side).replace("_", " ")
-    return key.replace("_", " ")
-
-
 KIND_TITLES = {AbilityKind.SKILL: "Skills", AbilityKind.RUNE: "Runes",
                AbilityKind.PASSION: "Passions"}  # fmt: skip
-
-
-def useless_locations(character: Character) -> list[str]:
-    """Locations that cannot be used: by lasting condition or by their hit points now."""
-    found = [c.partition(":")[2] for c in character.conditions if c.startswith("useless:")]
-    table = character.table
-    kinds = {spec.key: spec.kind for spec in table.locations}  # (one pass, not one a location)
-    for location, hp in character.locations.items():
-        kind = kinds.get(location) or table.spec(location).kind  # (spec names a stray key)
-        if hp > 0 or kind in (LocationKind.HEAD, LocationKind.CHEST):
-            continue
-        found += table.hanging_from(location) if kind is LocationKind.ABDOMEN else [location]
-    return list(dict.fromkeys(found))
-
-
-def status_words(character: Character, full: Maxima) -> list[str]:
-    """What the GM must know at a glance, worst first; `[]` for a hale character."""
-    standing = rules.standing_conditions(
-        total_hp=character.hit_points,
-        magic_points=character.magic_points,
-        location_hp=character.locations,
-        table=character.table,
-    )
-    lasting = set(character.conditions)
-    if "dead" in lasting or rules.Effect.DEAD in standing:
-        return ["dead"]
-    # (a word is its effect: `Effect` is a StrEnum)
-    words: list[str] = [word for word in ("unconscious", "shock", "bleeding")
-                        if word in lasting or word in standing]  # fmt: skip
-    severed = [c.partition(":")[2] for c in character.conditions if c.startswith("severed:")]
-    words += [f"severed {short_location(loc)}" for loc in severed]
-    words += [f"useless {short_location(loc)}" for loc in useless_locations(character)
-              if loc not in severed]  # fmt: skip
-    if not words and character.hit_points < full.hit_points:
-        words.append("wounded")
-    return words
-
-
-def status_text(character: Character, full: Maxima) -> Text:
-    return status_text_of(status_words(character, full))
-
-
-def status_plain(words: Sequence[str]) -> str:
-    """The text of `status_text_of(words)`, made without its styles."""
-    return ", ".join(words) if words else "ok"
-
-
-def status_text_of(words: Sequence[str]) -> Text:
-    """The status of `status_words`, coloured by how bad it is."""
-    words = list(words)
-    if not words:
-        return Text("ok", style="green")
-    if words == ["dead"]:
-        return Text("dead", style="bold red")
-    if words == ["wounded"]:
-        return Text("wounded", style="yellow")
-    return Text(", ".join(words), style="bold red" if "unconscious" in words else "red")
-
-
-def points_style(current: int, maximum: int) -> str:
-    """Green when full or nearly, yellow past half, red below a third (or none left)."""
-    if maximum <= 0:
-        return "dim"
-    ratio = current / maximum
-    if current <= 0 or ratio < 1 / 3:
-        return "bold red"
-    if ratio <= 0.5:
-        return "yellow"
-    if ratio < 1:
-        return "green"
-    return "bold green"
-
-
-def _filled(current: int, maximum: int, width: int) -> int:
-    filled = 0 if maximum <= 0 else max(0, min(width, round(width * current / maximum)))
-    return 1 if current > 0 and filled == 0 else filled
-
-
-def hp_bar_plain(current: int, maximum: int, width: int = 4) -> str:
-    """The text of `hp_bar(current, maximum, width)`, made without its styles."""
-    if width <= 0:
-        return f"{current}/{maximum}"
-    filled = _filled(current, maximum, width)
-    return f"{'█' * filled}{'░' * (width - filled)} {current}/{maximum}"
-
-
-def hp_bar(current: int, maximum: int, width: int = 4) -> Text:
-    """`███░ 10/15`, coloured by how hurt the character is."""
-    style = points_style(current, maximum)
-    if width <= 0:
-        return Text(f"{current}/{maximum}", style=style)
-    filled = _filled(current, maximum, width)
-    bar = Text("█" * filled, style=style)
-    bar.append("░" * (width - filled), style="dim")
-    bar.append(f" {current}/{maximum}", style=style)
-    return bar
 
 
 class Flow:
