@@ -14,6 +14,7 @@ from textual.widgets import Button, Checkbox, Input, OptionList, RadioButton, St
 from gmdash.model import Ability, Weapon, new_character
 from gmdash.model.events import AbilityTicked, Event, RollMade
 from gmdash.play.campaign import CampaignService
+from gmdash.play.roll_plan import level_ranges, narrow, percent
 from gmdash.play.rolls import AbilityPlan
 from gmdash.rules import (
     Difficulty,
@@ -33,11 +34,6 @@ from gmdash.tui.dialogs.characteristic_roll import CharacteristicRollDialog
 from gmdash.tui.dialogs.dice_roll import DiceDialog
 from gmdash.tui.dialogs.opposed_roll import OpposedRollDialog
 from gmdash.tui.dialogs.roll_base import RollDialog
-from gmdash.tui.dialogs.roll_plan import (
-    level_ranges,
-    narrow,
-    percent,
-)
 
 SIZE = (160, 50)
 

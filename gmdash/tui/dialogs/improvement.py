@@ -23,10 +23,10 @@ from textual.widgets.selection_list import Selection
 from gmdash.model.errors import ValidationError
 from gmdash.play import experience
 from gmdash.play.experience import ExperienceLine
+from gmdash.play.roll_plan import parse_whole
 from gmdash.rules import d100_text, read_d100
 from gmdash.rules.experience import FREE_TICKS_AFTER_LONG_GAP
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
-from gmdash.tui.dialogs.roll_plan import parse_whole
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import FREE_TICKS, IMPROVEMENT, bindings_for, table_of
 from gmdash.tui.user_text import literal, markup

@@ -15,8 +15,8 @@ from gmdash.model.events import RollMade
 from gmdash.play import roll_again
 from gmdash.rules import Level, Rng, RuleSet, d100_text, read_d100
 from gmdash.tui.context import dashboard
+from gmdash.tui.dialogs.level_markup import level_markup
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
-from gmdash.tui.dialogs.roll_plan import level_markup
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import bindings_of, table_of
 from gmdash.tui.user_text import literal
