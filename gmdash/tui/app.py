@@ -30,7 +30,7 @@ from gmdash.play.campaign import CampaignService
 from gmdash.rules import OptionalRule, Rng, SeededRng
 from gmdash.safe_text import visible
 from gmdash.tui.breakpoints import HORIZONTAL_BREAKPOINTS, breakpoint_class
-from gmdash.tui.gc_pause import CollectionPause
+from gmdash.tui.collection_pause import CollectionPause
 from gmdash.tui.guard import guarded, write_crash_report
 from gmdash.tui.key_gate import KeyGate
 from gmdash.tui.keybar import KeyBar
@@ -191,7 +191,7 @@ class GmDashApp(App[int]):
         yield KeyBar(ROSTER, self.key_table, id="keys")
 
     def on_load(self) -> None:
-        self._start_up.start()  # until the first frame is drawn (see gc_pause)
+        self._start_up.start()  # until the first frame is drawn (see collection_pause)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._first_frame_drawn)
