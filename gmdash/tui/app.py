@@ -32,7 +32,7 @@ from gmdash.safe_text import visible
 from gmdash.tui.breakpoints import HORIZONTAL_BREAKPOINTS, breakpoint_class
 from gmdash.tui.collection_pause import CollectionPause
 from gmdash.tui.dialog_preload import preload_dialogs
-from gmdash.tui.guard import guarded, write_crash_report
+from gmdash.tui.error_reports import guarded, write_crash_report
 from gmdash.tui.key_gate import KeyGate
 from gmdash.tui.keybar import KeyBar
 from gmdash.tui.keymap import (

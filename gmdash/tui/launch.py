@@ -162,7 +162,7 @@ def run_dashboard(
 def report_stop(crash_log: Path, trace: str) -> int:
     """The dashboard stopped on an error none of its handlers caught: the trace goes to the
     crash log, one line to the terminal; returns the exit status."""
-    from gmdash.tui.guard import write_crash_text
+    from gmdash.tui.error_reports import write_crash_text
 
     try:
         write_crash_text(crash_log, trace, datetime.now(UTC))

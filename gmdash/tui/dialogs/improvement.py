@@ -27,7 +27,7 @@ from gmdash.play.roll_plan import parse_whole
 from gmdash.rules import d100_text, read_d100
 from gmdash.rules.experience import FREE_TICKS_AFTER_LONG_GAP
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
-from gmdash.tui.guard import guarded
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import FREE_TICKS, IMPROVEMENT, bindings_for, table_of
 from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList, PagedSelectionList

@@ -15,7 +15,7 @@ from gmdash.formats import log_export
 from gmdash.store.exports import export_refusal
 from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.dialogs.modal_base import only_while_open
-from gmdash.tui.guard import guarded
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList
 

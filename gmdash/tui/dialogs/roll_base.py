@@ -17,7 +17,7 @@ from gmdash.rules import Level, Rng, RuleSet, d100_text, read_d100
 from gmdash.tui.context import dashboard
 from gmdash.tui.dialogs.level_markup import level_markup
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
-from gmdash.tui.guard import guarded
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import bindings_of, table_of
 from gmdash.tui.user_text import literal
 

@@ -21,7 +21,7 @@ from gmdash.play import calendar
 from gmdash.rules.calendar import DAYS_PER_WEEK, week_text
 from gmdash.rules.holy_days import CultHolyDays, HolyDayLevel
 from gmdash.tui.dialogs.modal_base import GuardedModal
-from gmdash.tui.guard import guarded
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import WEEK_VIEW, bindings_for, table_of
 from gmdash.tui.user_text import literal
 

@@ -28,7 +28,7 @@ from gmdash.look import LEVEL_STYLES
 from gmdash.model.events import Event, RedoApplied, RollMade, RollStruckOut, UndoApplied
 from gmdash.rules.resistance import TABLE_RANGE, resistance_level_chance
 from gmdash.rules.ruleset import RuleSet
-from gmdash.tui.guard import guarded
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import RESISTANCE, bindings_for
 from gmdash.tui.panes.base import Pane
 

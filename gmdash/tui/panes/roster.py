@@ -31,7 +31,7 @@ from gmdash.play.campaign import CampaignService
 from gmdash.play.effects import Target
 from gmdash.rules import Edition, OptionalRule, RuleSet
 from gmdash.tui.alike_lines import AlikeScroll
-from gmdash.tui.guard import guarded
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import ROSTER, bindings_for
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.user_text import literal
