@@ -49,9 +49,9 @@ from gmdash.play.log_reading import Which
 from gmdash.rules.game_time import ROUND_SECONDS
 from gmdash.safe_text import visible
 from gmdash.store.errors import StoreError
+from gmdash.tui.call_in import call_in
 from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import LOG, bindings_for
-from gmdash.tui.later import call_in
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.row_table import LazyRow, RowKeyError, RowTable
