@@ -31,6 +31,7 @@ from gmdash.rules import OptionalRule, Rng, SeededRng
 from gmdash.safe_text import visible
 from gmdash.tui.breakpoints import HORIZONTAL_BREAKPOINTS, breakpoint_class
 from gmdash.tui.collection_pause import CollectionPause
+from gmdash.tui.dashboard_screen import DashboardScreen
 from gmdash.tui.dialog_preload import preload_dialogs
 from gmdash.tui.error_reports import guarded, write_crash_report
 from gmdash.tui.key_gate import KeyGate
@@ -49,7 +50,6 @@ from gmdash.tui.panes.log import LogPane
 from gmdash.tui.panes.resistance import ResistancePane
 from gmdash.tui.panes.roster import RosterPane
 from gmdash.tui.panes.strike_ranks import StrikeRankPane
-from gmdash.tui.styled_once import DashboardScreen
 from gmdash.tui.titlebar import TitleBar
 
 DARK_THEME = "textual-dark"

@@ -18,7 +18,7 @@ from textual.types import NoActiveAppError
 
 from gmdash.tui.breakpoints import set_breakpoint_classes
 from gmdash.tui.collection_pause import OpeningHold
-from gmdash.tui.styled_once import StyledOnce
+from gmdash.tui.dashboard_screen import StyledOnce
 
 R = TypeVar("R")
 
