@@ -11,7 +11,7 @@ from __future__ import annotations
 from textual import events
 from textual.screen import Screen
 
-from gmdash.tui.alike_lines import AlikeLines
+from gmdash.tui.uniform_containers import AlikeLines
 
 
 class StyledOnce:

@@ -30,10 +30,10 @@ from gmdash.play import bestiary, effects, roster
 from gmdash.play.campaign import CampaignService
 from gmdash.play.effects import Target
 from gmdash.rules import Edition, OptionalRule, RuleSet
-from gmdash.tui.alike_lines import AlikeScroll
 from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import ROSTER, bindings_for
 from gmdash.tui.panes.base import Pane
+from gmdash.tui.uniform_containers import AlikeScroll
 from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.character_sheet import CharacterSheet
 from gmdash.tui.widgets.row_table import RowTable
