@@ -13,7 +13,7 @@ from gmdash.cli.args import whole as _whole
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import console, print_json
 from gmdash.cli.parsing import add_wait, parent_parser, rules_parser
-from gmdash.look import level_text, outcome_text
+from gmdash.level_words import level_text, outcome_text
 from gmdash.rules import Level, RuleSet
 
 Handler = Callable[[argparse.Namespace], int]

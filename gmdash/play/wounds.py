@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmdash import rules
-from gmdash.look import location_label
+from gmdash.level_words import location_label
 from gmdash.model.character import Character, Weapon
 from gmdash.model.derived import derived_of, sheet_maxima
 from gmdash.model.errors import ValidationError

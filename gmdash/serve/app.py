@@ -23,7 +23,7 @@ from textual.widgets import Static
 
 from gmdash.drawing.points import hp_bar, points_style
 from gmdash.drawing.user_text import rich_literal
-from gmdash.look import LEVEL_STYLES
+from gmdash.level_words import LEVEL_STYLES
 from gmdash.safe_text import visible
 from gmdash.serve.view import (
     CombatView,

@@ -3,7 +3,7 @@ odds against a chance."""
 
 from __future__ import annotations
 
-from gmdash.look import LEVEL_STYLES
+from gmdash.level_words import LEVEL_STYLES
 from gmdash.play.roll_plan import level_ranges
 from gmdash.rules import Level, RuleSet, d100_text, level_odds
 

@@ -14,7 +14,7 @@ from textual.widgets import (
     Static,
 )
 
-from gmdash.look import outcome_odds_words, outcome_text
+from gmdash.level_words import outcome_odds_words, outcome_text
 from gmdash.model.character import Ability, Character
 from gmdash.model.events import RollMade
 from gmdash.play import rolls

@@ -16,7 +16,7 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from gmdash import rules
 from gmdash.drawing.user_text import multiline
-from gmdash.look import location_label
+from gmdash.level_words import location_label
 from gmdash.model.character import Character
 from gmdash.play import rolls, time_passing
 from gmdash.play.wounds import heal, weapon_dice, wound

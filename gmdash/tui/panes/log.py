@@ -28,7 +28,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Input
 
 from gmdash.formats import log_export
-from gmdash.look import LEVEL_STYLES
+from gmdash.level_words import LEVEL_STYLES
 from gmdash.model import log_stats
 from gmdash.model.effect_events import TimePassed
 from gmdash.model.errors import ValidationError

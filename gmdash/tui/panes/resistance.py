@@ -24,7 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from gmdash import rules
-from gmdash.look import LEVEL_STYLES
+from gmdash.level_words import LEVEL_STYLES
 from gmdash.model.events import Event, RedoApplied, RollMade, RollStruckOut, UndoApplied
 from gmdash.rules.resistance import TABLE_RANGE, resistance_level_chance
 from gmdash.rules.ruleset import RuleSet
