@@ -452,7 +452,7 @@ class GmDashApp(App[int]):
         self.push_screen(WeekView())
 
     def action_improvement_phase(self) -> None:
-        """Experience rolls for every ticked ability (RULES.md section 8)."""
+        """Experience rolls for every ticked ability (docs/rules.md#experience)."""
         from gmdash.tui.dialogs.improvement import ImprovementScreen
 
         self.push_screen(ImprovementScreen())

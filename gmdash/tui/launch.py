@@ -50,10 +50,10 @@ def prepare() -> None:
 
 
 def close_without_collection(service: CampaignService) -> None:
-    """Close the campaign with the garbage collector held off: the snapshot it reads back (to
-    write it only if it changed) is tens of thousands of new objects, which set off full
-    collections of the whole dashboard's heap, a tenth of a second of the quit on a big
-    campaign; the process ends right after (`gmdash.cli.console`)."""
+    """Close the campaign with the garbage collector held off: the snapshot it reads back (to write
+    it only if it changed) is tens of thousands of new objects, which set off full collections of
+    the whole dashboard's heap, slowing the quit on a big campaign; the process ends right after
+    (`gmdash.cli.console`)."""
     collecting = gc.isenabled()
     gc.disable()
     try:

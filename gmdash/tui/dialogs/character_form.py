@@ -1,4 +1,4 @@
-"""Add or edit a character: every field checked as it is typed (RULES.md section 1 limits).
+"""Add or edit a character: every field checked as it is typed (docs/rules.md#characteristics).
 
 Abilities and weapons are edited as compact text, one per line, and errors name the line:
 
@@ -67,7 +67,7 @@ def kind_fields(edition: Edition) -> tuple[tuple[str, AbilityKind, str], ...]:
 
 
 ROLLED = {"SIZ": "2D6+6", "INT": "2D6+6"}
-"""Humans roll 3D6 for a characteristic, except SIZ and INT (RULES.md section 1)."""
+"""Humans roll 3D6 for a characteristic, except SIZ and INT (docs/rules.md#characteristics)."""
 
 
 def ability_lines(abilities: tuple[Ability, ...], kind: AbilityKind) -> str:

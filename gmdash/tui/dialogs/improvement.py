@@ -1,4 +1,4 @@
-"""The improvement phase (issue 6, RULES.md section 8): an experience roll per ticked ability.
+"""The improvement phase (docs/rules.md#experience): an experience roll per ticked ability.
 
 `ImprovementScreen` lists every ticked ability of every character; `a` rolls them all with the
 app's dice, `space` the selected line, `t` takes physical dice (the D100, then the 1D6 gain),

@@ -1,4 +1,4 @@
-"""The session list (issue 6): number, date, duration, rolls, criticals, fumbles; pick one."""
+"""The session list: number, date, duration, rolls, criticals, fumbles; pick one."""
 
 from __future__ import annotations
 

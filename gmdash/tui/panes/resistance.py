@@ -2,9 +2,9 @@
 
 Two values (stepped with up/down, or typed after `=`/`v`; left/right moves between them and the
 typed result of physical dice), a preset naming them (STR vs SIZ, POW vs POW...), the chance and
-the exact odds of each level (RULES.md section 7: 01-05 succeeds even on a '---' cell), `enter`
-to roll and log, and the 21x21 table with the current cell highlighted (a window of it when the
-pane is small).
+the exact odds of each level (docs/rules.md#resistance: 01-05 succeeds even on a '---' cell),
+`enter` to roll and log, and the 21x21 table with the current cell highlighted (a window of it
+when the pane is small).
 
 Digits type only in the explicit typing mode (`=`/`v` ... `enter`), so that everywhere else they
 reach the app, whose keys 1-4 focus the panes from anywhere.
