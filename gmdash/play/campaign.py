@@ -32,7 +32,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, TypeVar
 
-from gmdash.formats import sheet_fit
 from gmdash.model import validate as v
 from gmdash.model.campaign import Campaign, GameSession
 from gmdash.model.character import Character
@@ -459,6 +458,8 @@ class CampaignService:
         lacks) is refused with what does not fit, or with `convert` made to fit and reported;
         current points above the character's own maxima are refused (`ValidationError`).
         """
+        from gmdash.formats import sheet_fit  # an import's check: not loaded at every start
+
         raw = dict(v.mapping("character", data))
         edition = self.campaign.edition
         changes: list[str] = []

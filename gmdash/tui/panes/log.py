@@ -27,7 +27,6 @@ from textual.binding import BindingType
 from textual.css.query import NoMatches
 from textual.widgets import Input
 
-from gmdash.formats import log_export
 from gmdash.level_words import LEVEL_STYLES
 from gmdash.model import log_stats
 from gmdash.model.effect_events import TimePassed
@@ -43,7 +42,7 @@ from gmdash.model.events import (
     UndoApplied,
 )
 from gmdash.model.log import LogEntry, Record, local_hhmm, target_of
-from gmdash.play import exporting, log_reading
+from gmdash.play import log_reading
 from gmdash.play.log_filter import LogFilter
 from gmdash.play.log_reading import Which
 from gmdash.rules.game_time import ROUND_SECONDS
@@ -582,11 +581,16 @@ class LogPane(Pane):
 
     def export_folder(self) -> Path:
         """Where relative export paths go: `<saves>/exports/`, never the campaign's folder."""
+        from gmdash.play import exporting  # the export writers: not loaded at every start
+
         return exporting.export_folder(self.dash.service)
 
     @guarded
     def export_to(self, path: Path, fmt: str) -> Path:
         """Write the shown entries to `path` (relative: in the exports folder), atomically."""
+        from gmdash.formats import log_export
+        from gmdash.play import exporting
+
         service = self.dash.service
         found = self.shown
         title = f"{service.campaign.name} — {which_text(self.which, service.current_log)}"
