@@ -19,10 +19,10 @@ from gmdash.drawing.points import hp_bar, points_style
 from gmdash.drawing.status import short_location, status_text, useless_locations
 from gmdash.drawing.user_text import multiline, rich_literal
 from gmdash.model import effective
-from gmdash.model.character import AbilityKind, Character
-from gmdash.model.derived import derived_of, sheet_maxima
+from gmdash.model.character import AbilityKind, Character, Weapon
+from gmdash.model.derived import Maxima, derived_of, sheet_maxima
 from gmdash.model.effects import TimedEffect
-from gmdash.rules import Edition, OptionalRule, RuleSet
+from gmdash.rules import DerivedAttributes, Edition, OptionalRule, RuleSet
 from gmdash.rules.game_time import describe_span
 from gmdash.rules.weapons import damage_with_bonus
 from gmdash.safe_text import visible
@@ -168,17 +168,39 @@ def sheet_renderable(
     ranks; Runes, Passions and Rune points only with BRP's optional rules). The `effects`
     running on it show beside each number they change (and in a section of their own)."""
     edition = _edition(rules_)
-    ruleset = edition.ruleset
-    full = sheet_maxima(character, ruleset)
-    derived = derived_of(character, ruleset)
+    full = sheet_maxima(character, edition.ruleset)
+    derived = derived_of(character, edition.ruleset)
     parts: list[RenderableType] = []
+    parts += _heading_parts(character, full)
+    parts += _number_parts(character, edition, effects, full, derived)
+    parts += effects_section(effects)
+    parts += _location_parts(character, effects, full)
+    parts += _ability_parts(character, edition, effects)
+    parts += _weapon_parts(character, edition, effects, derived)
+    parts += magic_parts(character, edition, points_style)
+    if character.notes:
+        parts += [Text(), _heading("Notes"), multiline(character.notes)]
+    return Group(*parts)
 
+
+def _heading_parts(character: Character, full: Maxima) -> list[RenderableType]:
+    """The name, PC or NPC and player, and the status."""
     title = rich_literal(character.name, style="bold")
     kind = "PC" if character.kind == "pc" else "NPC"
     title.append(f"  {kind}" + (f" ({visible(character.player)})" if character.player else ""),
                  style="dim")  # fmt: skip
-    parts += [title, Text("Status: ").append_text(status_text(character, full))]
+    return [title, Text("Status: ").append_text(status_text(character, full))]
 
+
+def _number_parts(
+    character: Character,
+    edition: Edition,
+    effects: Sequence[TimedEffect],
+    full: Maxima,
+    derived: DerivedAttributes,
+) -> list[RenderableType]:
+    """Characteristics, points (hit, magic, Rune) and the derived attributes."""
+    parts: list[RenderableType] = []
     keys = [k for k in edition.characteristics if k in character.characteristics]
     parts.append(
         _items([
@@ -209,8 +231,14 @@ def sheet_renderable(
             ("Move", f"{derived.movement_walk}/{derived.movement_run} m"),
         ])
     )  # fmt: skip
+    return parts
 
-    parts += effects_section(effects)
+
+def _location_parts(
+    character: Character, effects: Sequence[TimedEffect], full: Maxima
+) -> list[RenderableType]:
+    """The hit-location table: each location's hit points, armour, state and wounds."""
+    parts: list[RenderableType] = []
     table = character.table
     heading = _heading("Hit locations")
     if table.name != rules.DEFAULT_TABLE:
@@ -237,7 +265,14 @@ def sheet_renderable(
         ])  # fmt: skip
     parts.append(Grid(["D20", "Location", "HP", "AP", ""], rows,
                       right=frozenset({2, 3}), dim=frozenset({0}), flex=1))  # fmt: skip
+    return parts
 
+
+def _ability_parts(
+    character: Character, edition: Edition, effects: Sequence[TimedEffect]
+) -> list[RenderableType]:
+    """Skills, then Runes and Passions where the rules have them, by name."""
+    parts: list[RenderableType] = []
     for kind_ in AbilityKind:
         abilities = [a for a in character.abilities if a.kind == kind_]
         if not abilities or (kind_ in KIND_RULES and not edition.uses(KIND_RULES[kind_])):
@@ -255,50 +290,68 @@ def sheet_renderable(
                 item.append("✓", style="bold green")
             items.append(item)
         parts.append(Flow(items))
+    return parts
 
-    if character.weapons:
-        parts += [Text(), _heading("Weapons")]
-        weapon_rows: list[list[str | Text]] = []
-        for weapon in character.weapons:
-            skill = character.ability(weapon.skill)
-            hp = Text(f"{weapon.hit_points}/{weapon.max_hit_points}",
-                      style=points_style(weapon.hit_points, weapon.max_hit_points))  # fmt: skip
-            if not weapon.max_hit_points:
-                hp = Text("—", style="dim")  # a natural weapon: no hit points of its own
-            elif weapon.broken:
-                hp.append(" broken", style="bold red")
-            bonus = effective.attack(effects, weapon)
-            chance: str | Text = "—"
-            if skill is not None:
-                chance = Text(str(skill.value + bonus.amount),
-                              style="bold magenta" if bonus else "")  # fmt: skip
-                if bonus:
-                    chance.append(bonus.beside(), style="magenta")
-            hits_with = effective.weapon_with(effects, weapon)
-            row: list[str | Text] = [
-                rich_literal(weapon.name),
-                chance,
-                Text(
-                    damage_with_bonus(hits_with.damage, derived.damage_bonus, weapon.use),
-                    style="magenta" if hits_with is not weapon else "",
-                ),
-                str(weapon.sr),
-                hp,
-                f"{weapon.special} {weapon.use}",
-            ]
-            weapon_rows.append(row[:3] + row[4:] if edition.is_brp else row)
-        head = ["Weapon", "%", "Damage", "SR", "HP", "Kind"]
-        if edition.is_brp:  # BRP acts in DEX order: a weapon has no strike rank
-            parts.append(Grid(head[:3] + head[4:], weapon_rows, right=frozenset({1, 3}),
-                              dim=frozenset({4})))  # fmt: skip
-        else:
-            parts.append(Grid(head, weapon_rows, right=frozenset({1, 3, 4}),
-                              dim=frozenset({5})))  # fmt: skip
 
-    parts += magic_parts(character, edition, points_style)
-    if character.notes:
-        parts += [Text(), _heading("Notes"), multiline(character.notes)]
-    return Group(*parts)
+def _weapon_parts(
+    character: Character,
+    edition: Edition,
+    effects: Sequence[TimedEffect],
+    derived: DerivedAttributes,
+) -> list[RenderableType]:
+    """The weapons table (no strike-rank column in BRP)."""
+    parts: list[RenderableType] = []
+    if not character.weapons:
+        return parts
+    parts += [Text(), _heading("Weapons")]
+    weapon_rows: list[list[str | Text]] = []
+    for weapon in character.weapons:
+        row = _weapon_row(character, weapon, effects, derived)
+        weapon_rows.append(row[:3] + row[4:] if edition.is_brp else row)
+    head = ["Weapon", "%", "Damage", "SR", "HP", "Kind"]
+    if edition.is_brp:  # BRP acts in DEX order: a weapon has no strike rank
+        parts.append(Grid(head[:3] + head[4:], weapon_rows, right=frozenset({1, 3}),
+                          dim=frozenset({4})))  # fmt: skip
+    else:
+        parts.append(Grid(head, weapon_rows, right=frozenset({1, 3, 4}),
+                          dim=frozenset({5})))  # fmt: skip
+    return parts
+
+
+def _weapon_row(
+    character: Character,
+    weapon: Weapon,
+    effects: Sequence[TimedEffect],
+    derived: DerivedAttributes,
+) -> list[str | Text]:
+    """A weapon's line: name, chance, damage, strike rank, hit points and kind."""
+    skill = character.ability(weapon.skill)
+    hp = Text(f"{weapon.hit_points}/{weapon.max_hit_points}",
+              style=points_style(weapon.hit_points, weapon.max_hit_points))  # fmt: skip
+    if not weapon.max_hit_points:
+        hp = Text("—", style="dim")  # a natural weapon: no hit points of its own
+    elif weapon.broken:
+        hp.append(" broken", style="bold red")
+    bonus = effective.attack(effects, weapon)
+    chance: str | Text = "—"
+    if skill is not None:
+        chance = Text(str(skill.value + bonus.amount),
+                      style="bold magenta" if bonus else "")  # fmt: skip
+        if bonus:
+            chance.append(bonus.beside(), style="magenta")
+    hits_with = effective.weapon_with(effects, weapon)
+    row: list[str | Text] = [
+        rich_literal(weapon.name),
+        chance,
+        Text(
+            damage_with_bonus(hits_with.damage, derived.damage_bonus, weapon.use),
+            style="magenta" if hits_with is not weapon else "",
+        ),
+        str(weapon.sr),
+        hp,
+        f"{weapon.special} {weapon.use}",
+    ]
+    return row
 
 
 def _armour(points: int, extra: effective.Adjustment) -> Text:
