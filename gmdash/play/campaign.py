@@ -48,7 +48,8 @@ from gmdash.model.events import (
 )
 from gmdash.model.log import LogEntry, log_entry
 from gmdash.model.sheets import complete
-from gmdash.model.state import CampaignState, UndoEntry
+from gmdash.model.state import CampaignState
+from gmdash.model.undo_entry import UndoEntry
 from gmdash.play.bus import Bus
 from gmdash.rules.ruleset import OptionalRule, RuleSet
 from gmdash.store.campaign_store import CampaignStore
