@@ -7,7 +7,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from gmdash.model import combat_apply
-from gmdash.model import validate as v
 from gmdash.model.bestiary import MAX_TEMPLATES, CreatureTemplate
 from gmdash.model.bestiary_events import TemplateDeleted, TemplateSaved
 from gmdash.model.calendar_events import CalendarMarked, CalendarSet
@@ -53,6 +52,7 @@ from gmdash.model.events import (
 from gmdash.model.location_healing import heal_location_wounds, healed_conditions
 from gmdash.model.magic import MAGIC_POOL, NO_CULT_POOL, pool_cult, pool_label
 from gmdash.model.sheets import checked
+from gmdash.model.state_file import read_state_fields
 from gmdash.model.undo_entry import UndoEntry, group_summary
 from gmdash.rules import location_label
 from gmdash.rules.calendar import date_key
@@ -596,54 +596,8 @@ class CampaignState:
 
     @classmethod
     def from_dict(cls, data: object) -> CampaignState:
-        raw = v.mapping("state", data)
-        characters: dict[str, Character] = {}
-        for index, item in enumerate(v.items("characters", raw.get("characters", []))):
-            try:
-                character = Character.from_dict(item)
-            except ValidationError as error:
-                raise ValidationError(f"characters[{index}].{error.field}", error.message) from None
-            characters[character.id] = character
-        state = cls(
-            campaign=Campaign.from_dict(raw.get("campaign")),
-            characters=characters,
-            sessions=[
-                GameSession.from_dict(item, f"sessions[{i}]")
-                for i, item in enumerate(v.items("sessions", raw.get("sessions", [])))
-            ],
-            undo=[
-                UndoEntry.from_dict(item, f"undo[{i}]")
-                for i, item in enumerate(v.items("undo", raw.get("undo", [])))
-            ],
-            redo=[
-                UndoEntry.from_dict(item, f"redo[{i}]")
-                for i, item in enumerate(v.items("redo", raw.get("redo", [])))
-            ],
-            struck={v.text("struck", s) for s in v.items("struck", raw.get("struck", []))},
-            undone={v.text("undone", s) for s in v.items("undone", raw.get("undone", []))},
-            last_ability={
-                v.name("last_ability", key): v.text(f"last_ability.{key}", value)
-                for key, value in v.mapping("last_ability", raw.get("last_ability", {})).items()
-            },
-            next_character=v.whole("next_character", raw.get("next_character", 1), low=1),
-            log_file=v.whole("log_file", raw.get("log_file", 0), low=0, high=MAX_SESSIONS),
-            last_event_id=v.text("last_event_id", raw.get("last_event_id", "")),
-            combat=None if raw.get("combat") is None else Combat.from_dict(raw.get("combat")),
-            effects=tuple(
-                TimedEffect.from_dict(item, f"effects[{i}]")
-                for i, item in enumerate(v.items("effects", raw.get("effects", [])))
-            ),
-            next_effect=v.whole("next_effect", raw.get("next_effect", 1), low=1),
-            clock=v.whole("clock", raw.get("clock", 0), low=0),
-            bestiary={
-                template.name.casefold(): template
-                for template in (
-                    CreatureTemplate.from_dict(item, f"bestiary[{i}]")
-                    for i, item in enumerate(v.items("bestiary", raw.get("bestiary", [])))
-                )
-            },
-        )
-        return state
+        """A snapshot read back (`gmdash.model.state_file`); ValidationError names the field."""
+        return cls(**read_state_fields(data))
 
 
 # Which method applies each kind of event: an explicit table, so that a renamed event or method
