@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from gmdash.model import combat_apply
+from gmdash.model import combat_apply, sheet_changes
 from gmdash.model.bestiary import MAX_TEMPLATES, CreatureTemplate
 from gmdash.model.bestiary_events import TemplateDeleted, TemplateSaved
 from gmdash.model.calendar_events import CalendarMarked, CalendarSet
@@ -26,7 +26,6 @@ from gmdash.model.combat_events import (
     RoundStarted,
     SpiritCombatResolved,
 )
-from gmdash.model.derived import maxima, sheet_maxima
 from gmdash.model.effect_events import EffectEnded, EffectStarted, TimePassed
 from gmdash.model.effects import TimedEffect
 from gmdash.model.errors import ValidationError
@@ -49,12 +48,10 @@ from gmdash.model.events import (
     UndoApplied,
     WeaponDamaged,
 )
-from gmdash.model.location_healing import heal_location_wounds, healed_conditions
-from gmdash.model.magic import MAGIC_POOL, NO_CULT_POOL, pool_cult, pool_label
+from gmdash.model.magic import pool_label
 from gmdash.model.sheets import checked
 from gmdash.model.state_file import read_state_fields
 from gmdash.model.undo_entry import UndoEntry, group_summary
-from gmdash.rules import location_label
 from gmdash.rules.calendar import date_key
 from gmdash.rules.game_time import DAY
 
@@ -329,95 +326,19 @@ class CampaignState:
 
     def _damage_applied(self, event: DamageApplied) -> None:
         before = self.character(event.character_id)
-        locations = dict(before.locations)
-        wounds = dict(before.wounds)
-        if event.location is not None:
-            _check_location(before, event.location)
-            taken = event.amount if event.wound is None else event.wound
-            full = sheet_maxima(before, self.campaign.ruleset)
-            open_wounds = before.wounds_at(event.location, full.locations[event.location])
-            wounds[event.location] = open_wounds + ((taken,) if taken > 0 else ())
-            locations[event.location] -= taken
-        loss = event.amount if event.total_loss is None else event.total_loss
-        conditions = before.conditions + tuple(
-            c for c in dict.fromkeys(event.effects) if c not in before.conditions
-        )
-        after = replace(
-            before,
-            hit_points=before.hit_points - loss,
-            locations=locations,
-            conditions=conditions,
-            wounds=wounds,
-        )
-        self._replace(
-            event, before, after, f"{event.amount} damage to {_whose(before, event.location)}"
-        )
+        after = sheet_changes.damaged(before, event, self.campaign.ruleset)
+        what = f"{event.amount} damage to {sheet_changes.whose(before, event.location)}"
+        self._replace(event, before, after, what)
 
     def _healing_applied(self, event: HealingApplied) -> None:
         before = self.character(event.character_id)
-        full = sheet_maxima(before, self.campaign.ruleset)
-        locations = dict(before.locations)
-        wounds = dict(before.wounds)
-        conditions = before.conditions
-        top = max(full.hit_points, before.hit_points)
-        healed_points = event.amount
-        if event.location is None:
-            total = min(top, before.hit_points + event.amount)
-        else:
-            _check_location(before, event.location)
-            healed = heal_location_wounds(
-                before, event.location, event.amount, full, wound=event.wound,
-                magical=event.magical, natural=event.natural,
-            )  # fmt: skip
-            locations[event.location] = healed.location_hp
-            wounds[event.location] = healed.wounds
-            healed_points = healed.healed
-            total = min(top, before.hit_points + healed.healed)
-            if not healed.severed:
-                conditions = tuple(c for c in conditions if c != f"severed:{event.location}")
-        after = replace(
-            before,
-            hit_points=total,
-            locations=locations,
-            wounds={k: w for k, w in wounds.items() if w},
-            conditions=healed_conditions(conditions, total, locations, full, before.table),
-        )
-        self._replace(
-            event, before, after, f"{healed_points} healing to {_whose(before, event.location)}"
-        )
+        after, points = sheet_changes.healed(before, event, self.campaign.ruleset)
+        what = f"{points} healing to {sheet_changes.whose(before, event.location)}"
+        self._replace(event, before, after, what)
 
     def _points_spent(self, event: PointsSpent) -> None:
         before = self.character(event.character_id)
-        cult_name = pool_cult(event.pool)
-        if event.pool == MAGIC_POOL:
-            top = max(
-                maxima(before.characteristics, self.campaign.ruleset).magic_points,
-                before.magic_points,
-            )
-            left = min(top, before.magic_points - event.amount)
-            after = replace(before, magic_points=left)
-        elif event.pool == NO_CULT_POOL:
-            top = max(before.rune_points_max, before.rune_points)
-            left = min(top, before.rune_points - event.amount)
-            after = replace(before, rune_points=left)
-        elif cult_name is not None:
-            cult = before.cult(cult_name)
-            if cult is None:
-                raise ValidationError("pool", f"{before.name} is not of the cult {cult_name!r}")
-            left = min(cult.rune_points_max, cult.rune_points - event.amount)
-            cults = tuple(
-                replace(c, rune_points=max(0, left)) if c is cult else c for c in before.cults
-            )
-            after = replace(before, cults=cults)
-        else:
-            raise ValidationError(
-                "pool", f"expected magic, rune or rune:<cult>, got {event.pool!r}"
-            )
-        if left < 0:
-            have = left + event.amount
-            raise ValidationError(
-                "amount", f"{before.name} has only {have} {pool_label(event.pool)} points"
-            )
+        after = sheet_changes.spent(before, event, self.campaign.ruleset)
         verb = "spent" if event.amount >= 0 else "regained"
         self._replace(
             event,
@@ -648,11 +569,6 @@ _FIGHT_STEPS: dict[type[Event], Callable[[CampaignState, Any], str]] = {
 }
 
 
-def _check_location(sheet: Character, location: str) -> None:
-    if not sheet.table.has(location):
-        raise ValidationError("location", f"not a hit location of {sheet.name}: {location!r}")
-
-
 def _roll_summary(event: RollMade) -> str:
     """A roll in words: "Harvald's Broadsword roll 43 (success)", "the 2D6 roll 7"."""
     who = f"{event.actor}'s " if event.actor else "the "
@@ -661,8 +577,3 @@ def _roll_summary(event: RollMade) -> str:
     told = f" {result}" if result is not None else ""
     level = f" ({event.level})" if event.level else ""
     return f"{who}{what} roll{told}{level}"
-
-
-def _whose(sheet: Character, location: str | None) -> str:
-    """ "Harvald's left arm", or "Harvald" for no location."""
-    return f"{sheet.name}'s {location_label(location).lower()}" if location else sheet.name
