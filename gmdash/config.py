@@ -57,7 +57,7 @@ def config_path(environ: Mapping[str, str] | None = None) -> Path:
         return Path(env).expanduser().absolute()
     if sys.platform == "linux":
         # platformdirs' rule, spelled out: importing it (and the tempfile module it pulls in)
-        # would be a tenth of `gmdash roll`'s time. tests/test_config.py checks the two agree.
+        # would slow `gmdash roll` down. tests/test_config.py checks the two agree.
         xdg = environ.get("XDG_CONFIG_HOME", "").strip()
         base = Path(xdg) if xdg else Path(environ.get("HOME") or Path.home()) / ".config"
         return base / APP_NAME / CONFIG_NAME

@@ -14,8 +14,9 @@ from pathlib import Path
 
 from helpers import FakeClock, sheet
 
+from gmdash.formats import log_export
 from gmdash.model.events import DamageApplied, HealingApplied, RollMade
-from gmdash.play import journal
+from gmdash.play import log_reading
 from gmdash.play.campaign import CampaignService
 from gmdash.play.experience import apply_improvement, ticked_lines, type_line
 from gmdash.store.errors import StoreError
@@ -56,7 +57,7 @@ def run_evening(saves: Path, ack: Callable[[str], None]) -> None:
         ack("improvement")
         svc.end_session()
         ack("session end")
-        text = journal.export(journal.records(svc, "all"), "json", title=NAME, sessions=[])
+        text = log_export.export(log_reading.records(svc, "all"), "json", title=NAME, sessions=[])
         (saves / "evening.json").write_text(text)
         ack("export")
         svc.close()

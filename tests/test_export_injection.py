@@ -17,8 +17,10 @@ from pathlib import Path
 import pytest
 from helpers import START, FakeClock
 
+from gmdash.formats import log_export
 from gmdash.model.events import RollMade
-from gmdash.play import journal
+from gmdash.model.log import Record
+from gmdash.play import log_reading
 from gmdash.play.campaign import CampaignService
 
 FORMULAS = [
@@ -41,17 +43,17 @@ def service(tmp_path: Path) -> Iterator[CampaignService]:
     svc.close()
 
 
-def logged(svc: CampaignService, *labels: str, actor: str = "Ostra") -> list[journal.Record]:
+def logged(svc: CampaignService, *labels: str, actor: str = "Ostra") -> list[Record]:
     for label in labels:
         svc.publish(RollMade(actor=actor, label=label, kind="ability", chance=40, roll=12,
                              level="success", modifiers=(label,)))  # fmt: skip
-    return [r for r in journal.records(svc, 1) if r.is_roll]
+    return [r for r in log_reading.records(svc, 1) if r.is_roll]
 
 
 @pytest.mark.parametrize("payload", FORMULAS)
 def test_csv_cells_never_start_a_formula(service: CampaignService, payload: str) -> None:
     found = logged(service, payload, actor=payload)
-    rows = list(csv.DictReader(io.StringIO(journal.export(found, "csv"))))
+    rows = list(csv.DictReader(io.StringIO(log_export.export(found, "csv"))))
     for key in ("label", "actor", "modifiers"):
         cell = rows[0][key]
         assert cell[0] not in "=+-@\t\r", (key, cell)
@@ -61,20 +63,22 @@ def test_csv_cells_never_start_a_formula(service: CampaignService, payload: str)
 
 def test_numbers_and_plain_text_are_left_alone(service: CampaignService) -> None:
     service.publish(RollMade(label="Climb", kind="dice", expression="1D4-5", total=-1))
-    rows = list(csv.DictReader(io.StringIO(journal.export(journal.records(service, 1), "csv"))))
+    rows = list(
+        csv.DictReader(io.StringIO(log_export.export(log_reading.records(service, 1), "csv")))
+    )
     assert (rows[-1]["label"], rows[-1]["total"]) == ("Climb", "-1")  # a number, not a formula
 
 
 def test_markdown_journal_escapes_html(service: CampaignService) -> None:
     found = logged(service, HTML, actor=HTML)
-    text = journal.export(found, "md", title=HTML)
+    text = log_export.export(found, "md", title=HTML)
     assert "<img" not in text and "<script" not in text
     assert "&lt;img src=x onerror=alert(1)&gt;" in text  # shown as typed once rendered
 
 
 def test_markdown_journal_keeps_a_label_on_its_line(service: CampaignService) -> None:
     found = logged(service, MARKDOWN, actor=MARKDOWN)
-    text = journal.export(found, "md", title="Saga")
+    text = log_export.export(found, "md", title="Saga")
     headings = [line for line in text.splitlines() if line.startswith("#")]
     assert not any("Injected" in line for line in headings), headings
     assert "Climb␊\\# Injected heading" in text or "Climb␊# Injected heading" in text
@@ -86,7 +90,7 @@ def test_markdown_journal_keeps_a_label_on_its_line(service: CampaignService) ->
 
 def test_text_export_shows_controls(service: CampaignService) -> None:
     found = logged(service, "a\x1b[2Jb\x07", actor="\x9b31m")
-    text = journal.export(found, "text")
+    text = log_export.export(found, "text")
     assert "\x1b" not in text and "\x07" not in text and "\x9b" not in text
     assert "a␛[2Jb␇" in text
 
@@ -94,7 +98,7 @@ def test_text_export_shows_controls(service: CampaignService) -> None:
 def test_json_export_keeps_the_exact_text(service: CampaignService) -> None:
     payloads = [*FORMULAS, HTML, MARKDOWN, "\x1b]0;x\x07\x9b\u2028"]
     found = logged(service, *payloads)
-    text = journal.export(found, "json")
+    text = log_export.export(found, "json")
     assert "\x9b" not in text and "\u2028" not in text  # escaped as JSON, not raw
     assert [row["label"] for row in json.loads(text)] == payloads
 
@@ -108,7 +112,7 @@ def test_bidi_controls_and_invisible_characters_are_neutralised(
     service: CampaignService, fmt: str
 ) -> None:
     found = logged(service, BIDI, actor=BIDI)
-    text = journal.export(found, fmt)
+    text = log_export.export(found, fmt)
     assert not RAW.search(text)  # nothing reorders or hides what a reader of the export sees
     if fmt == "json":
         row = json.loads(text)[0]

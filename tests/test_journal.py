@@ -1,4 +1,5 @@
-"""gmdash/journal.py: the journal, CSV and JSON exports, summaries, session statistics; and the
+"""The log read (play/log_reading.py), counted (model/log_stats.py) and exported
+(formats/log_*.py): the journal, CSV and JSON exports, summaries, session statistics; and the
 `gmdash log --format` / `gmdash session list` commands built on it."""
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ import pytest
 from helpers import START, FakeClock
 
 from gmdash.cli import main
-from gmdash.model import Ability, Character, new_character
+from gmdash.formats import log_export, log_table
+from gmdash.model import Ability, Character, log_stats, new_character
 from gmdash.model.events import AbilityTicked, DamageApplied, HealingApplied, RollMade
-from gmdash.play import journal
+from gmdash.play import log_reading
 from gmdash.play.campaign import CampaignService
-from gmdash.play.journal import LogFilter
+from gmdash.play.log_filter import LogFilter
 
 
 def sheet(name: str = "Ostra", id: str = "c0001") -> Character:
@@ -77,14 +79,14 @@ def night(svc: CampaignService) -> dict[str, RollMade]:
 
 def test_records_pair_events_with_their_lines(service: CampaignService) -> None:
     made = night(service)
-    found = journal.records(service, 1)
+    found = log_reading.records(service, 1)
     assert found[0].entry.kind == "session"
     rolls = [r for r in found if r.is_roll]
     assert len(rolls) == 7
     struck = [r for r in rolls if r.entry.struck]
     assert [r.event.id for r in struck] == [made["oops"].id]
-    assert journal.log_file_of(made["climb"]) == 1
-    assert journal.records(service, "all")[-1].entry.kind == "session"
+    assert log_reading.log_file_of(made["climb"]) == 1
+    assert log_reading.records(service, "all")[-1].entry.kind == "session"
 
 
 def test_damage_dealt_counts_only_the_actors_own_attacks(service: CampaignService) -> None:
@@ -99,13 +101,13 @@ def test_damage_dealt_counts_only_the_actors_own_attacks(service: CampaignServic
                              details={"armour": 3, "through": 4}))  # fmt: skip
     service.publish(RollMade(actor="Ostra", character_id="c0001", label="1D6", kind="dice",
                              expression="1D6", total=5))  # fmt: skip
-    summary = journal.summarize(journal.records(service))
+    summary = log_stats.summarize(log_reading.records(service))
     assert summary.damage_dealt == {"Ostra": 4}
 
 
 def test_summary(service: CampaignService) -> None:
     night(service)
-    summary = journal.summarize(journal.records(service, 1))
+    summary = log_stats.summarize(log_reading.records(service, 1))
     assert summary.rolls == 6 and summary.struck == 1 and summary.hidden == 1
     assert (summary.criticals, summary.fumbles) == (1, 1)
     assert summary.per_actor["Ostra"].rolls == 4
@@ -115,7 +117,7 @@ def test_summary(service: CampaignService) -> None:
     assert summary.healed == {"Vasana": 2}
     assert summary.checks == {"Ostra": ["Dodge"]}
     assert summary.improvements == [("Ostra", "Climb", 4)]
-    lines = journal.summary_lines(summary)
+    lines = log_stats.summary_lines(summary)
     assert "Rolls: 6 (1 hidden), 1 struck out" in lines
     assert "Experience gained: Ostra Climb +4" in lines
     assert json.loads(json.dumps(summary.to_dict()))["damage_taken"] == {"Vasana": 5}
@@ -126,7 +128,7 @@ def test_session_stats(service: CampaignService) -> None:
     service.start_session()
     service.publish(RollMade(actor="Ostra", label="Scan", kind="ability", chance=30, roll=1,
                              level="critical"))  # fmt: skip
-    stats = journal.session_list(service, now=START + timedelta(hours=2))
+    stats = log_reading.session_list(service, now=START + timedelta(hours=2))
     assert [s.number for s in stats] == [1, 2]
     first, second = stats
     assert (first.rolls, first.criticals, first.fumbles) == (6, 1, 1)
@@ -134,22 +136,22 @@ def test_session_stats(service: CampaignService) -> None:
     assert not first.is_open and second.is_open
     assert second.duration == START + timedelta(hours=2) - second.start
     assert first.to_dict()["date"] == first.start.astimezone().strftime("%Y-%m-%d")
-    text = journal.session_list_text(stats)
+    text = log_table.session_list_text(stats)
     assert text.splitlines()[0].split() == ["session", "date", "duration", "rolls", "criticals",
                                             "fumbles"]  # fmt: skip
     assert "(open)" in text.splitlines()[2]
-    assert journal.session_list_text([]) == "(no sessions yet)\n"
+    assert log_table.session_list_text([]) == "(no sessions yet)\n"
 
 
 def test_duration_text() -> None:
-    assert journal.duration_text(timedelta(minutes=5)) == "5 min"
-    assert journal.duration_text(timedelta(hours=3, minutes=5)) == "3 h 05 min"
-    assert journal.duration_text(None) == ""
+    assert log_stats.duration_text(timedelta(minutes=5)) == "5 min"
+    assert log_stats.duration_text(timedelta(hours=3, minutes=5)) == "3 h 05 min"
+    assert log_stats.duration_text(None) == ""
 
 
 def test_filters(service: CampaignService) -> None:
     night(service)
-    entries = [r.entry for r in journal.records(service, 1)]
+    entries = [r.entry for r in log_reading.records(service, 1)]
     by_level = [e.label for e in entries if LogFilter(level="fumble").matches(e)]
     assert by_level == ["Jump", "Dodge"]
     assert [e.label for e in entries if LogFilter(actor="vasana", level="failure").matches(e)] == [
@@ -166,9 +168,9 @@ def test_filters(service: CampaignService) -> None:
 
 def test_journal_tells_the_story(service: CampaignService) -> None:
     night(service)
-    found = journal.records(service, 1)
-    stats = journal.session_list(service)
-    text = journal.export(found, "md", title="Saga — session 1", sessions=stats[:1])
+    found = log_reading.records(service, 1)
+    stats = log_reading.session_list(service)
+    text = log_export.export(found, "md", title="Saga — session 1", sessions=stats[:1])
     assert text.startswith("# Saga — session 1\n")
     assert "*Session 1: " in text and "6 rolls, 1 critical, 1 fumble" in text
     assert "## The story of the night" in text
@@ -183,29 +185,29 @@ def test_journal_tells_the_story(service: CampaignService) -> None:
     assert "## Summary" in text and "- Criticals: 1   Fumbles: 1" in text
     assert "  - Ostra: 4 (critical 1" in text
     assert "| Ostra | Climb | ability | 40% | 12 | success |" in text
-    assert journal.export([], "md", title="Empty").endswith("Nothing was logged.\n")
+    assert log_export.export([], "md", title="Empty").endswith("Nothing was logged.\n")
 
 
 def test_csv_json_and_text(service: CampaignService) -> None:
     night(service)
-    found = journal.records(service, 1)
-    rows = list(csv.DictReader(io.StringIO(journal.export(found, "csv"))))
+    found = log_reading.records(service, 1)
+    rows = list(csv.DictReader(io.StringIO(log_export.export(found, "csv"))))
     assert len(rows) == len(found)
     sword = next(r for r in rows if r["label"] == "Broadsword")
     assert (sword["actor"], sword["chance"], sword["roll"], sword["level"]) == (
         "Ostra", "55", "2", "critical"
     )  # fmt: skip
     assert sword["modifiers"] == "'+20 augment"  # a leading + would be a spreadsheet formula
-    data = json.loads(journal.export(found, "json"))
+    data = json.loads(log_export.export(found, "json"))
     exp = next(d for d in data if d["kind"] == "experience")
     assert exp["details"] == {"gain": 4} and exp["total"] == 4
     assert next(d for d in data if d["label"] == "Dodge")["struck"] is True
-    text = journal.export(found, "text")
+    text = log_export.export(found, "text")
     assert text.splitlines()[0].split()[:4] == ["time", "game", "date", "session"]
     assert "~~Dodge~~ (struck out)" in text
-    assert journal.export([], "text") == "(the log is empty)\n"
+    assert log_export.export([], "text") == "(the log is empty)\n"
     with pytest.raises(ValueError, match="unknown export format"):
-        journal.export(found, "pdf")
+        log_export.export(found, "pdf")
 
 
 # --- the command line ------------------------------------------------------------------------

@@ -19,15 +19,15 @@ from gmdash.cli.json_files import json_of, write_export
 from gmdash.cli.log_stream import STREAMED_FORMATS, stream_rows, write_stream
 from gmdash.cli.output import print_json
 from gmdash.cli.parsing import add_wait, parent_parser
-from gmdash.formats.foundry import is_foundry_actor
-from gmdash.model.campaign import GameSession
-from gmdash.model.character import Character
-from gmdash.model.exchange import (
+from gmdash.formats import log_table
+from gmdash.formats.character_file import (
     export_character,
     ignored_fields,
     import_payload,
 )
-from gmdash.play import journal
+from gmdash.formats.foundry import is_foundry_actor
+from gmdash.model.character import Character
+from gmdash.play import exporting, log_reading
 from gmdash.play.campaign import CampaignService
 from gmdash.play.importing import FOUNDRY, preview, preview_lines, read_source, save
 from gmdash.rules.ruleset import OptionalRule, RuleSet
@@ -206,7 +206,7 @@ def _session_report(args: argparse.Namespace, verb: str, number: int, time: Any)
 def show_log(args: argparse.Namespace) -> int:
     """`gmdash log --campaign NAME [--session N|all] [--format text|md|csv|json]`.
 
-    `md` is the night's journal (the story, its summary, every entry); see gmdash/journal.py.
+    `md` is the night's journal (the story, its summary, every entry): formats/log_markdown.py.
     """
     name = campaign_name(args)
     fmt = args.format or ("json" if args.json else "text")
@@ -222,41 +222,31 @@ def show_log(args: argparse.Namespace) -> int:
             )
             write_stream(rows, fmt, sys.stdout)
             return 0
-        found = journal.records(svc, session)
+        found = log_reading.records(svc, session)
         if args.rolls:
             found = [r for r in found if r.is_roll]
-        shown = _shown_sessions(svc, session)
+        shown = log_reading.sessions_of(svc, session)
         title = f"{svc.campaign.name} — " + (
             "every session" if session == "all" else
             f"session {shown[0].number}" if shown else "between sessions"
         )  # fmt: skip
-        stats = [journal.session_stats(s, journal.records(svc, s.number), svc.clock())
-                 for s in shown] if fmt == "md" else []  # fmt: skip
-        brp = svc.campaign.edition.is_brp
-    # text fits the terminal ($COLUMNS, else the terminal's width); piped, it stays whole
-    fits = fmt == "text" and sys.stdout.isatty()
-    width = shutil.get_terminal_size((100, 24)).columns if fits else None
-    sys.stdout.write(journal.export(found, fmt, title=title, sessions=stats, width=width, brp=brp))
+        # text fits the terminal ($COLUMNS, else the terminal's width); piped, it stays whole
+        fits = fmt == "text" and sys.stdout.isatty()
+        width = shutil.get_terminal_size((100, 24)).columns if fits else None
+        text = exporting.export_text(svc, found, fmt, which=session, title=title, width=width)
+    sys.stdout.write(text)
     return 0
-
-
-def _shown_sessions(svc: CampaignService, session: int | str | None) -> list[GameSession]:
-    """The sessions a `log` command covers (none for log file 0)."""
-    if session == "all":
-        return svc.sessions
-    number = svc.current_log if session is None else session
-    return [s for s in svc.sessions if s.number == number]
 
 
 def session_list(args: argparse.Namespace) -> int:
     """`gmdash session list --campaign NAME [--json]`: number, date, duration, rolls, ..."""
     name = campaign_name(args)
     with store_errors(name), CampaignService.open(args.saves_dir, name, read_only=True) as svc:
-        stats = journal.session_list(svc)
+        stats = log_reading.session_list(svc)
     if args.json:
         print_json([s.to_dict() for s in stats])
     else:
-        sys.stdout.write(journal.session_list_text(stats))
+        sys.stdout.write(log_table.session_list_text(stats))
     return 0
 
 

@@ -16,7 +16,14 @@ from gmdash.cli.output import console, print_json
 from gmdash.cli.parsing import rules_parser
 from gmdash.rules import TABLES, DiceError, Level, RuleSet, hit_table, location_label
 from gmdash.rules.combat import DamageMode, Defence, damage_expression
-from gmdash.rules.exchange import Blow, ExchangeError, Outcome, Party, combat_chances, settle
+from gmdash.rules.exchange import (
+    DealingWeapon,
+    ExchangeError,
+    ExchangeOutcome,
+    Party,
+    combat_chances,
+    settle,
+)
 from gmdash.rules.weapons import SpecialKind, WeaponUse, applicable_bonus
 
 LEVEL_NAMES = [level.value for level in Level]
@@ -156,7 +163,7 @@ def cmd_exchange(args: argparse.Namespace) -> int:
     rolled = args.damage is not None
     # without a blow the weapons' HP change no outcome: any unbroken weapon will do
     attacker_hp = args.attacker_weapon_hp if args.attacker_weapon_hp is not None else 1
-    attacking = Blow("0", use=WeaponUse(args.use), hit_points=attacker_hp)
+    attacking = DealingWeapon("0", use=WeaponUse(args.use), hit_points=attacker_hp)
     parrying = None
     if defence is Defence.PARRY:
         if rolled and args.weapon_hp is None:
@@ -164,7 +171,9 @@ def cmd_exchange(args: argparse.Namespace) -> int:
                 "exchange: a parry with --damage needs --weapon-hp N (the parrying weapon's HP)"
             )
         use = WeaponUse.SHIELD if args.shield else WeaponUse.MELEE
-        parrying = Blow("0", use=use, hit_points=1 if args.weapon_hp is None else args.weapon_hp)
+        parrying = DealingWeapon(
+            "0", use=use, hit_points=1 if args.weapon_hp is None else args.weapon_hp
+        )
     try:
         outcome = settle(
             attack,
@@ -199,7 +208,7 @@ def cmd_exchange(args: argparse.Namespace) -> int:
     return 0
 
 
-def _exchange_data(outcome: Outcome, rolled: bool) -> dict[str, Any]:
+def _exchange_data(outcome: ExchangeOutcome, rolled: bool) -> dict[str, Any]:
     cell = outcome.cell
     data: dict[str, Any] = {
         "attack": outcome.attack.value,
@@ -224,7 +233,7 @@ def _exchange_data(outcome: Outcome, rolled: bool) -> dict[str, Any]:
     return data
 
 
-def _exchange_line(outcome: Outcome, rolled: bool) -> str:
+def _exchange_line(outcome: ExchangeOutcome, rolled: bool) -> str:
     if rolled:
         return outcome.summary
     cell = outcome.cell

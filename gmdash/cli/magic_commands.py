@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gmdash.cli.args import count, whole
+from gmdash.cli.args import count, d100, whole
 from gmdash.cli.campaign_errors import for_change, store_errors
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import print_json
@@ -19,13 +19,6 @@ from gmdash.play import rolls
 from gmdash.play.magic import Resistance, cast_problem, cast_spell
 from gmdash.rules import RuleSet, SeededRng, d100_text
 from gmdash.safe_text import visible
-
-
-def _d100(text: str) -> int:
-    value = 100 if text.strip() == "00" else whole(text)
-    if not 1 <= value <= 100:
-        raise argparse.ArgumentTypeError(f"a D100 result is 1 to 100 (00 is 100), not {text}")
-    return value
 
 
 def register(subparsers: Any) -> None:
@@ -51,8 +44,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--weapon", metavar="WEAPON", help="the weapon a weapon spell is on")
     parser.add_argument("--resist", action="store_true",
                         help="the target resists: MP against MP")  # fmt: skip
-    parser.add_argument("--result", type=_d100, metavar="D100", help="the casting roll as rolled")
-    parser.add_argument("--resist-result", type=_d100, metavar="D100",
+    parser.add_argument("--result", type=d100, metavar="D100", help="the casting roll as rolled")
+    parser.add_argument("--resist-result", type=d100, metavar="D100",
                         help="the resistance roll as rolled")  # fmt: skip
     parser.add_argument("--seed", help="make the app's dice reproducible")
     parser.set_defaults(handler=cmd_cast)

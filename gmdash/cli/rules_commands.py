@@ -8,11 +8,12 @@ from collections.abc import Callable
 from typing import Any
 
 from gmdash import rules
+from gmdash.cli.args import d100
 from gmdash.cli.args import whole as _whole
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import console, print_json
 from gmdash.cli.parsing import add_wait, parent_parser, rules_parser
-from gmdash.look import level_text, outcome_text
+from gmdash.level_words import level_text, outcome_text
 from gmdash.rules import Level, RuleSet
 
 Handler = Callable[[argparse.Namespace], int]
@@ -42,7 +43,7 @@ def register(subparsers: Any) -> None:
         "roll", parents=[common, rolling], help="roll D100 against a chance"
     )
     parser.add_argument("chance", type=_whole, help="the (modified) chance in percent")
-    parser.add_argument("--result", type=_d100, metavar="N", help="read a physical D100 roll")
+    parser.add_argument("--result", type=d100, metavar="N", help="read a physical D100 roll")
     parser.set_defaults(handler=cmd_roll)
 
     parser = subparsers.add_parser(
@@ -50,7 +51,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("active", type=_characteristic)
     parser.add_argument("passive", type=_characteristic)
-    parser.add_argument("--result", type=_d100, metavar="N", help="read a physical D100 roll")
+    parser.add_argument("--result", type=d100, metavar="N", help="read a physical D100 roll")
     parser.set_defaults(handler=cmd_resist)
 
     parser = subparsers.add_parser(
@@ -59,7 +60,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("chance_a", type=_whole)
     parser.add_argument("chance_b", type=_whole)
     parser.add_argument(
-        "--results", type=_d100, nargs=2, metavar=("X", "Y"), help="read two physical D100 rolls"
+        "--results", type=d100, nargs=2, metavar=("X", "Y"), help="read two physical D100 rolls"
     )
     parser.add_argument(
         "--actor-b", metavar="NAME", help="who rolled side B (with --campaign; --actor is side A)"
@@ -100,13 +101,6 @@ def _characteristic(text: str) -> int:
     value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"a characteristic is a whole number >= 1, not {value}")
-    return value
-
-
-def _d100(text: str) -> int:
-    value = 100 if text.strip() == "00" else _whole(text)
-    if not 1 <= value <= 100:
-        raise argparse.ArgumentTypeError(f"a D100 result is 1 to 100 (00 is 100), not {text}")
     return value
 
 

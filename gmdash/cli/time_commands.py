@@ -20,7 +20,7 @@ from gmdash.play import calendar, effects, time_passing
 from gmdash.play.campaign import CampaignService
 from gmdash.play.time_passing import WorshipOffer
 from gmdash.rules.game_time import describe_span
-from gmdash.rules.holy_days import Level, published
+from gmdash.rules.holy_days import HolyDayLevel, published
 from gmdash.safe_text import visible
 
 
@@ -60,7 +60,7 @@ def register(subparsers: Any) -> None:
     holy = sub.add_parser("holy", parents=[common],
                           help="a cult's holy days: show them, or set them")  # fmt: skip
     holy.add_argument("cult", metavar="CULT", help="the cult's name ('Lhankor Mhy')")
-    for level in Level:
+    for level in HolyDayLevel:
         holy.add_argument(f"--{level.value}", metavar="DAYS", default=None,
                           help=f"its {level.words}s, separated by ';' ('' for none)")  # fmt: skip
     holy.add_argument("--published", action="store_true",
@@ -188,7 +188,7 @@ def time_calendar(args: argparse.Namespace) -> int:
 def time_holy(args: argparse.Namespace) -> int:
     """`gmdash time holy CULT [--weekly DAYS] [--seasonal DAYS] [--high DAYS] [--published]`."""
     name = campaign_name(args)
-    given = {level: getattr(args, level.value) for level in Level}
+    given = {level: getattr(args, level.value) for level in HolyDayLevel}
     setting = any(value is not None for value in given.values())
     if setting and args.published:
         raise CliError("either set the holy days or go back to the published ones, not both")
@@ -202,8 +202,9 @@ def time_holy(args: argparse.Namespace) -> int:
             typed = {level: ("; ".join(p.text for p in now.of(level)) if value is None else value)
                      for level, value in given.items()}  # fmt: skip
             try:
-                days = calendar.read_holy_days(typed[Level.WEEKLY], typed[Level.SEASONAL],
-                                               typed[Level.HIGH])  # fmt: skip
+                days = calendar.read_holy_days(typed[HolyDayLevel.WEEKLY],
+                                               typed[HolyDayLevel.SEASONAL],
+                                               typed[HolyDayLevel.HIGH])  # fmt: skip
             except ValidationError as error:
                 raise CliError(f"--{error.field}: {error.message}") from None
             calendar.set_holy_days(svc, args.cult, days)
@@ -212,7 +213,7 @@ def time_holy(args: argparse.Namespace) -> int:
         source = ("set by the game master" if settings.set_by_gm(args.cult)
                   else (days.source if published(args.cult) else "none published"))  # fmt: skip
     if args.json:
-        levels = {level.value: [p.text for p in days.of(level)] for level in Level}
+        levels = {level.value: [p.text for p in days.of(level)] for level in HolyDayLevel}
         print_json({"cult": args.cult.strip(), "source": source, **levels})
         return 0
     print(visible(f"{args.cult.strip()}: {days.describe()} ({source})"))

@@ -108,46 +108,8 @@ def _read_text(
     armour: dict[str, int] = {}
     elsewhere: list[Piece] = []
     for group in groups:
-        joiners = [(text[1:], where) for text, where in group if text.startswith(_JOINER_MARK)]
-        pieces = [_piece(piece) for piece in group if not piece[0].startswith(_JOINER_MARK)]
-        given = [p.points for p in pieces if p.points is not None]
-        for piece in pieces:
-            if piece.elsewhere and piece.points is not None:
-                elsewhere.append(piece)
-                continue
-            if piece.everywhere and piece.points is not None:
-                _put(armour, table.keys, piece.points)
-                reading.assumed.append(f"armour: {piece.text!r}: {piece.points} points on every "
-                                       "location")  # fmt: skip
-                buffer.blank(piece.start, piece.start + len(piece.text))
-                pieces_found = True
-                continue
-            if not piece.covers:
-                continue
-            points = piece.points
-            if points is None and given:
-                points = given[0]
-                reading.assumed.append(f"armour: {piece.text!r}: {points} points, as the piece "
-                                       "it is joined to")  # fmt: skip
-            elif points is None and everywhere is not None:
-                points = everywhere
-                reading.assumed.append(f"armour: {piece.text!r}: {points} points, the value "
-                                       "given for all")  # fmt: skip
-            if points is None:
-                continue
-            keys = [key for key in piece.covers if table.has(key)]
-            if not keys:
-                reading.unread.append(f"armour {piece.text!r}: no location of the sheet's "
-                                      f"{table.title} table")  # fmt: skip
-                continue
-            _put(armour, keys, points)
-            where = ", ".join(key.replace("_", " ") for key in keys)
-            reading.assumed.append(f"armour: {piece.text!r} ({piece.what}): {points} on {where}")
-            buffer.blank(piece.start, piece.start + len(piece.text))
+        if _read_group(buffer, reading, table, group, everywhere, armour, elsewhere):
             pieces_found = True
-        if all(not buffer.is_free(p.start, p.start + len(p.text), p.text) for p in pieces):
-            for joiner, at in joiners:
-                buffer.blank(at, at + len(joiner))
     for piece in elsewhere:
         keys = [key for key in table.keys if key not in armour]
         _put(armour, keys, piece.points or 0)
@@ -155,6 +117,90 @@ def _read_text(
         reading.assumed.append(f"armour: {piece.text!r}: {piece.points} on {where}")
         buffer.blank(piece.start, piece.start + len(piece.text))
         pieces_found = True
+    return _settle(buffer, reading, text, start, table, groups, everywhere, armour, pieces_found)
+
+
+def _read_group(
+    buffer: Buffer,
+    reading: Reading,
+    table: HitTable,
+    group: list[tuple[str, int]],
+    everywhere: int | None,
+    armour: dict[str, int],
+    elsewhere: list[Piece],
+) -> bool:
+    """The pieces of one group (joined by "and") put on `armour`, those for the locations no
+    other piece covers kept in `elsewhere`; whether any piece was read."""
+    joiners = [(text[1:], where) for text, where in group if text.startswith(_JOINER_MARK)]
+    pieces = [_piece(piece) for piece in group if not piece[0].startswith(_JOINER_MARK)]
+    given = [p.points for p in pieces if p.points is not None]
+    found = False
+    for piece in pieces:
+        if piece.elsewhere and piece.points is not None:
+            elsewhere.append(piece)
+        elif _put_piece(buffer, reading, table, piece, given, everywhere, armour):
+            found = True
+    if all(not buffer.is_free(p.start, p.start + len(p.text), p.text) for p in pieces):
+        for joiner, at in joiners:
+            buffer.blank(at, at + len(joiner))
+    return found
+
+
+def _put_piece(
+    buffer: Buffer,
+    reading: Reading,
+    table: HitTable,
+    piece: Piece,
+    given: list[int],
+    everywhere: int | None,
+    armour: dict[str, int],
+) -> bool:
+    """One piece's points on the locations it covers (its own points, else those of the piece
+    it is joined to, else the value given for all); whether it was read."""
+    if piece.everywhere and piece.points is not None:
+        _put(armour, table.keys, piece.points)
+        reading.assumed.append(f"armour: {piece.text!r}: {piece.points} points on every "
+                               "location")  # fmt: skip
+        buffer.blank(piece.start, piece.start + len(piece.text))
+        return True
+    if not piece.covers:
+        return False
+    points = piece.points
+    if points is None and given:
+        points = given[0]
+        reading.assumed.append(f"armour: {piece.text!r}: {points} points, as the piece "
+                               "it is joined to")  # fmt: skip
+    elif points is None and everywhere is not None:
+        points = everywhere
+        reading.assumed.append(f"armour: {piece.text!r}: {points} points, the value "
+                               "given for all")  # fmt: skip
+    if points is None:
+        return False
+    keys = [key for key in piece.covers if table.has(key)]
+    if not keys:
+        reading.unread.append(f"armour {piece.text!r}: no location of the sheet's "
+                              f"{table.title} table")  # fmt: skip
+        return False
+    _put(armour, keys, points)
+    where = ", ".join(key.replace("_", " ") for key in keys)
+    reading.assumed.append(f"armour: {piece.text!r} ({piece.what}): {points} on {where}")
+    buffer.blank(piece.start, piece.start + len(piece.text))
+    return True
+
+
+def _settle(
+    buffer: Buffer,
+    reading: Reading,
+    text: str,
+    start: int,
+    table: HitTable,
+    groups: list[list[tuple[str, int]]],
+    everywhere: int | None,
+    armour: dict[str, int],
+    pieces_found: bool,
+) -> dict[str, int] | None:
+    """The line's armour once its pieces are read: a lone number (or the value given for all)
+    on every location when no piece was read; None when nothing was."""
     if not pieces_found and everywhere is None:
         numbers = re.findall(r"(?<![\d/])\d{1,2}(?![\d/%])", text)
         if len(numbers) == 1 and not any(piece.covers for group in groups

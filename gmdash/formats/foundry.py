@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from gmdash.formats import foundry_combat, foundry_magic, foundry_skills
+from gmdash.formats.character_file import MAX_ABILITIES, MAX_WEAPONS
 from gmdash.formats.derived import compare_derived, settle_points
 from gmdash.formats.foundry_values import SOURCE, mapping, text, whole
 from gmdash.formats.reading import Reading
-from gmdash.model.exchange import MAX_ABILITIES, MAX_WEAPONS
 from gmdash.rules.ruleset import RuleSet
 
 __all__ = ["SOURCE", "is_foundry_actor", "read_foundry"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gmdash.model.exchange import MAX_NAME
+from gmdash.formats.character_file import MAX_NAME
 
 SOURCE = "the Foundry export"
 

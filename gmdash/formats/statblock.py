@@ -17,6 +17,7 @@ from typing import Any
 
 from gmdash.formats.abilities import CATEGORY_ALONE, AbilityRead, read_listed, read_loose
 from gmdash.formats.armour import read_armour
+from gmdash.formats.character_file import MAX_ABILITIES, MAX_NAME, MAX_WEAPONS
 from gmdash.formats.characteristics import read_characteristics
 from gmdash.formats.derived import compare_derived
 from gmdash.formats.labels import Labels, read_long_labels, read_movement, read_short_labels
@@ -29,7 +30,6 @@ from gmdash.formats.text import NOISE, Buffer, LineState
 from gmdash.formats.vocabulary import SectionKind
 from gmdash.formats.weapon_fit import sheet_weapon
 from gmdash.formats.weapons import WeaponRead, read_weapons
-from gmdash.model.exchange import MAX_ABILITIES, MAX_NAME, MAX_WEAPONS
 from gmdash.rules.attributes import damage_bonus
 from gmdash.rules.locations import DEFAULT_TABLE, TABLES, HitTable
 from gmdash.rules.ruleset import RuleSet

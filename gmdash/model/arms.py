@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gmdash.model.character import Character, Weapon
 from gmdash.rules.combat import ActionKind
-from gmdash.rules.exchange import Blow, parry_problem
+from gmdash.rules.exchange import DealingWeapon, parry_problem
 from gmdash.rules.weapons import WeaponUse, applicable_bonus
 
 
@@ -33,9 +33,9 @@ def default_parry(sheet: Character, attack_use: WeaponUse = WeaponUse.MELEE) -> 
     return choice[0] if choice else None
 
 
-def blow_of(weapon: Weapon, damage_bonus: str) -> Blow:
+def blow_of(weapon: Weapon, damage_bonus: str) -> DealingWeapon:
     """`weapon` as the exchange sees it, with the part of `damage_bonus` that applies to it."""
-    return Blow(
+    return DealingWeapon(
         weapon.damage,
         special=weapon.special,
         use=weapon.use,

@@ -6,16 +6,13 @@ characteristics with the injected RNG and derives the rest (docs/rules.md#charac
 A template may fix total hit points and the damage bonus (a quick foe typed at the table):
 those apply to foes of a fight, which carry their own; a roster sheet derives its own.
 
-The exchange format: `{"format": "gmdash.bestiary", "schema_version": 1, "templates": [...]}`
-(a single template object, or a bare list of them, is read too), checked against the limits
-below before anything is stored.
+The bestiary file (its export and import) is read and written by `gmdash.formats.bestiary_file`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from gmdash.model import validate as v
 from gmdash.model.character import (
@@ -34,8 +31,6 @@ from gmdash.model.sheets import new_character
 from gmdash.rules import DEFAULT_TABLE, Rng, RuleSet, parse_dice
 from gmdash.rules.dice import DiceError
 
-BESTIARY_FORMAT = "gmdash.bestiary"
-BESTIARY_SCHEMA_VERSION = 1
 MAX_TEMPLATES = 500
 """Templates in one campaign or one import file."""
 MAX_NAME = 200
@@ -253,46 +248,6 @@ def numbered_names(base: str, count: int, taken: Iterable[str]) -> list[str]:
     if count == 1 and highest == 0:
         return [base]
     return [f"{base} {highest + n}" for n in range(1, count + 1)]
-
-
-# --- exchange --------------------------------------------------------------------------------
-
-
-def export_bestiary(templates: Iterable[CreatureTemplate]) -> dict[str, Any]:
-    """Templates wrapped for exchange."""
-    return {
-        "format": BESTIARY_FORMAT,
-        "schema_version": BESTIARY_SCHEMA_VERSION,
-        "templates": [t.to_dict() for t in templates],
-    }
-
-
-def import_templates(data: object) -> list[CreatureTemplate]:
-    """The templates of an export file (or of one template object, or of a bare list), all
-    checked before any is returned; ValidationError names the first bad field."""
-    if isinstance(data, list):
-        items: list[object] = data
-    else:
-        raw = v.mapping("file", data)
-        if "format" not in raw and "templates" not in raw:
-            items = [raw]
-        else:
-            if raw.get("format") != BESTIARY_FORMAT:
-                raise ValidationError(
-                    "format", f"expected {BESTIARY_FORMAT!r}, got {raw.get('format')!r}"
-                )
-            version = v.whole("schema_version", raw.get("schema_version"), low=1)
-            if version > BESTIARY_SCHEMA_VERSION:
-                raise ValidationError("schema_version", f"{version} is newer than this gmdash "
-                                      f"reads ({BESTIARY_SCHEMA_VERSION})")  # fmt: skip
-            items = v.items("templates", raw.get("templates"))
-    if len(items) > MAX_TEMPLATES:
-        raise ValidationError("templates", f"at most {MAX_TEMPLATES}, got {len(items)}")
-    templates = [
-        CreatureTemplate.from_dict(item, f"templates[{i}]") for i, item in enumerate(items)
-    ]
-    _unique("templates", [t.name for t in templates])
-    return templates
 
 
 def template_from_sheet(sheet: Character) -> CreatureTemplate:

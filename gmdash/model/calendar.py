@@ -20,7 +20,7 @@ from gmdash.rules.calendar import (
     GloranthanDate,
 )
 from gmdash.rules.game_time import DAY, HOUR
-from gmdash.rules.holy_days import CultHolyDays, Level, parse_patterns, published
+from gmdash.rules.holy_days import CultHolyDays, HolyDayLevel, parse_patterns, published
 from gmdash.rules.ruleset import RuleSet
 
 MAX_CULTS = 200
@@ -60,7 +60,8 @@ class CalendarSettings:
             "start_second": self.start % DAY,
             "holy_days": {
                 self.names.get(key, key): {
-                    level.value: [pattern.text for pattern in days.of(level)] for level in Level
+                    level.value: [pattern.text for pattern in days.of(level)]
+                    for level in HolyDayLevel
                 }
                 for key, days in self.holy_days.items()
             },
@@ -88,7 +89,7 @@ class CalendarSettings:
                         v.text(f"{where}.holy_days.{cult}.{level.value}", item)
                         for item in v.items(f"{where}.holy_days.{cult}.{level.value}",
                                             levels_raw.get(level.value, []))))
-                       for level in Level},
+                       for level in HolyDayLevel},
                     source="set by the game master",
                 )  # fmt: skip
             except CalendarError as error:

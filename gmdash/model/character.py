@@ -14,7 +14,8 @@ from gmdash.rules.ruleset import RQG_CHARACTERISTICS
 from gmdash.rules.weapons import SpecialKind, WeaponUse, guess_special, guess_use
 
 CHARACTERISTICS = RQG_CHARACTERISTICS
-"""An RQG character's characteristics (RULES.md section 1); a BRP one has APP, not CHA."""
+"""An RQG character's characteristics (docs/rules.md#characteristics); a BRP one has APP, not
+CHA."""
 BASE_CHARACTERISTICS = ("STR", "CON", "SIZ", "DEX", "INT", "POW")
 """The characteristics every sheet has, whatever its rules."""
 OPTIONAL_CHARACTERISTICS = ("CHA", "APP")
@@ -25,7 +26,7 @@ LOCATIONS = ("left_leg", "right_leg", "abdomen", "chest", "left_arm", "right_arm
 `Character.table.keys`)."""
 MAX_ABILITY = 999
 CONDITIONS = ("shock", "unconscious", "bleeding", "dead")
-"""Lasting wound conditions of a whole character (RULES.md section 2)."""
+"""Lasting wound conditions of a whole character (docs/rules.md#wounds)."""
 LIMB_CONDITIONS = ("useless", "severed")
 """Lasting wound conditions of one location, stored as `"useless:right_arm"`."""
 

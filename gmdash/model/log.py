@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from datetime import datetime
 
 from gmdash.model.combat_events import CombatStepUndone
 from gmdash.model.events import (
@@ -176,3 +177,40 @@ def _describe(
         actor, kind, label = describe(names)
         return actor, kind, label
     return None, event.type, event.type
+
+
+LEVEL_WORDS = {
+    "critical": "a critical success",
+    "special": "a special success",
+    "success": "a success",
+    "failure": "a failure",
+    "fumble": "a fumble",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One logged event and its log line."""
+
+    event: Event
+    entry: LogEntry
+
+    @property
+    def is_roll(self) -> bool:
+        return isinstance(self.event, RollMade)
+
+
+def parse_time(text: str) -> datetime | None:
+    """An entry's ISO time, or None when it has none."""
+    if not text:
+        return None
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def local_hhmm(text: str) -> str:
+    """An entry's time as local HH:MM (what the table's clock said)."""
+    when = parse_time(text)
+    return when.astimezone().strftime("%H:%M") if when else ""

@@ -6,8 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from gmdash.model import combat_apply
-from gmdash.model import validate as v
+from gmdash.model import combat_apply, sheet_changes
 from gmdash.model.bestiary import MAX_TEMPLATES, CreatureTemplate
 from gmdash.model.bestiary_events import TemplateDeleted, TemplateSaved
 from gmdash.model.calendar_events import CalendarMarked, CalendarSet
@@ -27,7 +26,6 @@ from gmdash.model.combat_events import (
     RoundStarted,
     SpiritCombatResolved,
 )
-from gmdash.model.derived import Maxima, maxima, sheet_maxima
 from gmdash.model.effect_events import EffectEnded, EffectStarted, TimePassed
 from gmdash.model.effects import TimedEffect
 from gmdash.model.errors import ValidationError
@@ -50,102 +48,15 @@ from gmdash.model.events import (
     UndoApplied,
     WeaponDamaged,
 )
-from gmdash.model.magic import MAGIC_POOL, NO_CULT_POOL, pool_cult, pool_label
+from gmdash.model.magic import pool_label
 from gmdash.model.sheets import checked
-from gmdash.rules import HealResult, HitTable, LocationKind, location_label
+from gmdash.model.state_file import read_state_fields
+from gmdash.model.undo_entry import UndoEntry, group_summary
 from gmdash.rules.calendar import date_key
 from gmdash.rules.game_time import DAY
-from gmdash.rules.wounds import heal_naturally, heal_wound
 
 UNDO_DEPTH = 100
 """How many changes `undo` (and `redo`) can walk back."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class UndoEntry:
-    """What it takes to undo one change: the sheet or notes as they were before it.
-
-    On the redo stack the same entry holds what it takes to make the change again (the sheet
-    as it was after it). A `group` is the several events of one transaction (`change`, the id
-    of its first event), taken back and made again together.
-    """
-
-    event_id: str
-    summary: str
-    character_id: str | None = None
-    before: Character | None = None
-    notes: str | None = None
-    roll: bool = False
-    combat_step: bool = False  # a combat event: undone by restoring `combat` (None: no fight)
-    combat: Combat | None = None
-    children: tuple[UndoEntry, ...] = ()  # the events that were part of the step or group
-    session: int | None = None  # the session the change was made in (None: between sessions)
-    change: str = ""  # the transaction it was part of (the id of its first event)
-    group: bool = False
-    improvement: bool = False  # an experience roll of the improvement phase is part of it
-
-    def without(self, event_id: str) -> UndoEntry | None:
-        """This entry without the event `event_id` (a roll struck out by hand); None if
-        nothing is left of it."""
-        if self.event_id == event_id and not self.group:
-            return None
-        if not self.children:
-            return self
-        kept = tuple(c for c in (child.without(event_id) for child in self.children) if c)
-        if self.group and not kept:
-            return None
-        return replace(self, children=kept)
-
-    def to_dict(self) -> dict[str, object]:
-        data: dict[str, object] = {
-            "event_id": self.event_id,
-            "summary": self.summary,
-            "character_id": self.character_id,
-            "before": None if self.before is None else self.before.to_dict(),
-            "notes": self.notes,
-            "roll": self.roll,
-        }
-        if self.combat_step:
-            data["combat_step"] = True
-            data["combat"] = None if self.combat is None else self.combat.to_dict()
-        if self.combat_step or self.group:
-            data["children"] = [child.to_dict() for child in self.children]
-        data["session"] = self.session
-        for key in ("change", "group", "improvement"):
-            if getattr(self, key):
-                data[key] = getattr(self, key)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: object, where: str = "undo") -> UndoEntry:
-        raw = v.mapping(where, data)
-        before = raw.get("before")
-        cid = raw.get("character_id")
-        notes = raw.get("notes")
-        event_id = v.name(f"{where}.event_id", raw.get("event_id"))
-        if "session" in raw:
-            session = v.optional_whole(f"{where}.session", raw.get("session"), low=1)
-        else:  # a snapshot from before undo knew sessions: the log file is the session's
-            number = event_id.split("-", 1)[0]
-            session = int(number) if number.isdigit() and int(number) > 0 else None
-        return cls(
-            event_id=event_id,
-            summary=v.text(f"{where}.summary", raw.get("summary", "")),
-            character_id=None if cid is None else v.name(f"{where}.character_id", cid),
-            before=None if before is None else Character.from_dict(before),
-            notes=None if notes is None else v.text(f"{where}.notes", notes),
-            roll=v.flag(f"{where}.roll", raw.get("roll", False)),
-            combat_step=v.flag(f"{where}.combat_step", raw.get("combat_step", False)),
-            combat=None if raw.get("combat") is None else Combat.from_dict(raw.get("combat")),
-            children=tuple(
-                UndoEntry.from_dict(item, f"{where}.children[{i}]")
-                for i, item in enumerate(v.items(f"{where}.children", raw.get("children", [])))
-            ),
-            session=session,
-            change=v.text(f"{where}.change", raw.get("change", "")),
-            group=v.flag(f"{where}.group", raw.get("group", False)),
-            improvement=v.flag(f"{where}.improvement", raw.get("improvement", False)),
-        )
 
 
 @dataclass(kw_only=True)
@@ -292,7 +203,7 @@ class CampaignState:
         self.undo[-1] = replace(
             below,
             children=children,
-            summary=_group_summary(children),
+            summary=group_summary(children),
             improvement=any(child.improvement for child in children),
         )
 
@@ -415,95 +326,19 @@ class CampaignState:
 
     def _damage_applied(self, event: DamageApplied) -> None:
         before = self.character(event.character_id)
-        locations = dict(before.locations)
-        wounds = dict(before.wounds)
-        if event.location is not None:
-            _check_location(before, event.location)
-            taken = event.amount if event.wound is None else event.wound
-            full = sheet_maxima(before, self.campaign.ruleset)
-            open_wounds = before.wounds_at(event.location, full.locations[event.location])
-            wounds[event.location] = open_wounds + ((taken,) if taken > 0 else ())
-            locations[event.location] -= taken
-        loss = event.amount if event.total_loss is None else event.total_loss
-        conditions = before.conditions + tuple(
-            c for c in dict.fromkeys(event.effects) if c not in before.conditions
-        )
-        after = replace(
-            before,
-            hit_points=before.hit_points - loss,
-            locations=locations,
-            conditions=conditions,
-            wounds=wounds,
-        )
-        self._replace(
-            event, before, after, f"{event.amount} damage to {_whose(before, event.location)}"
-        )
+        after = sheet_changes.damaged(before, event, self.campaign.ruleset)
+        what = f"{event.amount} damage to {sheet_changes.whose(before, event.location)}"
+        self._replace(event, before, after, what)
 
     def _healing_applied(self, event: HealingApplied) -> None:
         before = self.character(event.character_id)
-        full = sheet_maxima(before, self.campaign.ruleset)
-        locations = dict(before.locations)
-        wounds = dict(before.wounds)
-        conditions = before.conditions
-        top = max(full.hit_points, before.hit_points)
-        healed_points = event.amount
-        if event.location is None:
-            total = min(top, before.hit_points + event.amount)
-        else:
-            _check_location(before, event.location)
-            healed = heal_location_wounds(
-                before, event.location, event.amount, full, wound=event.wound,
-                magical=event.magical, natural=event.natural,
-            )  # fmt: skip
-            locations[event.location] = healed.location_hp
-            wounds[event.location] = healed.wounds
-            healed_points = healed.healed
-            total = min(top, before.hit_points + healed.healed)
-            if not healed.severed:
-                conditions = tuple(c for c in conditions if c != f"severed:{event.location}")
-        after = replace(
-            before,
-            hit_points=total,
-            locations=locations,
-            wounds={k: w for k, w in wounds.items() if w},
-            conditions=_healed_conditions(conditions, total, locations, full, before.table),
-        )
-        self._replace(
-            event, before, after, f"{healed_points} healing to {_whose(before, event.location)}"
-        )
+        after, points = sheet_changes.healed(before, event, self.campaign.ruleset)
+        what = f"{points} healing to {sheet_changes.whose(before, event.location)}"
+        self._replace(event, before, after, what)
 
     def _points_spent(self, event: PointsSpent) -> None:
         before = self.character(event.character_id)
-        cult_name = pool_cult(event.pool)
-        if event.pool == MAGIC_POOL:
-            top = max(
-                maxima(before.characteristics, self.campaign.ruleset).magic_points,
-                before.magic_points,
-            )
-            left = min(top, before.magic_points - event.amount)
-            after = replace(before, magic_points=left)
-        elif event.pool == NO_CULT_POOL:
-            top = max(before.rune_points_max, before.rune_points)
-            left = min(top, before.rune_points - event.amount)
-            after = replace(before, rune_points=left)
-        elif cult_name is not None:
-            cult = before.cult(cult_name)
-            if cult is None:
-                raise ValidationError("pool", f"{before.name} is not of the cult {cult_name!r}")
-            left = min(cult.rune_points_max, cult.rune_points - event.amount)
-            cults = tuple(
-                replace(c, rune_points=max(0, left)) if c is cult else c for c in before.cults
-            )
-            after = replace(before, cults=cults)
-        else:
-            raise ValidationError(
-                "pool", f"expected magic, rune or rune:<cult>, got {event.pool!r}"
-            )
-        if left < 0:
-            have = left + event.amount
-            raise ValidationError(
-                "amount", f"{before.name} has only {have} {pool_label(event.pool)} points"
-            )
+        after = sheet_changes.spent(before, event, self.campaign.ruleset)
         verb = "spent" if event.amount >= 0 else "regained"
         self._replace(
             event,
@@ -682,54 +517,8 @@ class CampaignState:
 
     @classmethod
     def from_dict(cls, data: object) -> CampaignState:
-        raw = v.mapping("state", data)
-        characters: dict[str, Character] = {}
-        for index, item in enumerate(v.items("characters", raw.get("characters", []))):
-            try:
-                character = Character.from_dict(item)
-            except ValidationError as error:
-                raise ValidationError(f"characters[{index}].{error.field}", error.message) from None
-            characters[character.id] = character
-        state = cls(
-            campaign=Campaign.from_dict(raw.get("campaign")),
-            characters=characters,
-            sessions=[
-                GameSession.from_dict(item, f"sessions[{i}]")
-                for i, item in enumerate(v.items("sessions", raw.get("sessions", [])))
-            ],
-            undo=[
-                UndoEntry.from_dict(item, f"undo[{i}]")
-                for i, item in enumerate(v.items("undo", raw.get("undo", [])))
-            ],
-            redo=[
-                UndoEntry.from_dict(item, f"redo[{i}]")
-                for i, item in enumerate(v.items("redo", raw.get("redo", [])))
-            ],
-            struck={v.text("struck", s) for s in v.items("struck", raw.get("struck", []))},
-            undone={v.text("undone", s) for s in v.items("undone", raw.get("undone", []))},
-            last_ability={
-                v.name("last_ability", key): v.text(f"last_ability.{key}", value)
-                for key, value in v.mapping("last_ability", raw.get("last_ability", {})).items()
-            },
-            next_character=v.whole("next_character", raw.get("next_character", 1), low=1),
-            log_file=v.whole("log_file", raw.get("log_file", 0), low=0, high=MAX_SESSIONS),
-            last_event_id=v.text("last_event_id", raw.get("last_event_id", "")),
-            combat=None if raw.get("combat") is None else Combat.from_dict(raw.get("combat")),
-            effects=tuple(
-                TimedEffect.from_dict(item, f"effects[{i}]")
-                for i, item in enumerate(v.items("effects", raw.get("effects", [])))
-            ),
-            next_effect=v.whole("next_effect", raw.get("next_effect", 1), low=1),
-            clock=v.whole("clock", raw.get("clock", 0), low=0),
-            bestiary={
-                template.name.casefold(): template
-                for template in (
-                    CreatureTemplate.from_dict(item, f"bestiary[{i}]")
-                    for i, item in enumerate(v.items("bestiary", raw.get("bestiary", [])))
-                )
-            },
-        )
-        return state
+        """A snapshot read back (`gmdash.model.state_file`); ValidationError names the field."""
+        return cls(**read_state_fields(data))
 
 
 # Which method applies each kind of event: an explicit table, so that a renamed event or method
@@ -780,76 +569,6 @@ _FIGHT_STEPS: dict[type[Event], Callable[[CampaignState, Any], str]] = {
 }
 
 
-def heal_location_wounds(
-    sheet: Character,
-    location: str,
-    amount: int,
-    full: Maxima,
-    *,
-    wound: int | None = None,
-    magical: bool = False,
-    natural: bool = False,
-) -> HealResult:
-    """Heal `location`'s wound number `wound` (from 0), or its wounds oldest first, or (a
-    week's `natural` healing) spread over all of them."""
-    where = location
-    location_max = full.locations[location]
-    severed = f"severed:{location}" in sheet.conditions
-    wounds = sheet.wounds_at(location, location_max)
-    if natural:
-        return heal_naturally(where, wounds, amount, location_max=location_max,
-                              total_hp=sheet.hit_points, total_max=full.hit_points,
-                              severed=severed)  # fmt: skip
-    result = HealResult(where, 0, sheet.locations[location], sheet.hit_points, wounds,
-                        severed=severed)  # fmt: skip
-    left, healed = amount, 0
-    while left > 0 and result.wounds and (wound is None or healed == 0):
-        index = 0 if wound is None else wound
-        if index >= len(result.wounds):
-            raise ValidationError("wound", f"the {location_label(where)} has no wound {index + 1}")
-        result = heal_wound(
-            where, result.wounds, index, left, location_max=location_max,
-            total_hp=result.total_hp, total_max=full.hit_points, severed=result.severed,
-            magical=magical,
-        )  # fmt: skip
-        if result.healed == 0:
-            break
-        left -= result.healed
-        healed += result.healed
-    return replace(result, healed=healed)
-
-
-def _healed_conditions(
-    conditions: tuple[str, ...],
-    total: int,
-    locations: dict[str, int],
-    full: Maxima,
-    table: HitTable,
-) -> tuple[str, ...]:
-    """What lasts after a heal: a limb back above 0 HP is usable again; healed to full, only a
-    severed limb remains (it takes magic, not rest)."""
-    if total >= full.hit_points and all(locations[k] >= full.locations[k] for k in full.locations):
-        return tuple(c for c in conditions if c.startswith("severed:"))
-    return tuple(c for c in conditions if not _usable_again(c, locations, table))
-
-
-def _usable_again(condition: str, locations: dict[str, int], table: HitTable) -> bool:
-    """A useless location back above 0 HP (a limb hanging from an abdomen also needs the
-    abdomen above 0)."""
-    kind, _, where = condition.partition(":")
-    if kind != "useless" or locations.get(where, 0) <= 0 or not table.has(where):
-        return False
-    parent = table.spec(where).connected_to
-    if parent and table.spec(parent).kind is LocationKind.ABDOMEN:
-        return locations.get(parent, 0) > 0
-    return True
-
-
-def _check_location(sheet: Character, location: str) -> None:
-    if not sheet.table.has(location):
-        raise ValidationError("location", f"not a hit location of {sheet.name}: {location!r}")
-
-
 def _roll_summary(event: RollMade) -> str:
     """A roll in words: "Harvald's Broadsword roll 43 (success)", "the 2D6 roll 7"."""
     who = f"{event.actor}'s " if event.actor else "the "
@@ -858,20 +577,3 @@ def _roll_summary(event: RollMade) -> str:
     told = f" {result}" if result is not None else ""
     level = f" ({event.level})" if event.level else ""
     return f"{who}{what} roll{told}{level}"
-
-
-def _whose(sheet: Character, location: str | None) -> str:
-    """ "Harvald's left arm", or "Harvald" for no location."""
-    return f"{sheet.name}'s {location_label(location).lower()}" if location else sheet.name
-
-
-def _group_summary(children: tuple[UndoEntry, ...]) -> str:
-    """One change of several events in words: the improvement phase, or its first part and
-    how many more (a roll and the tick it earned: "... and its experience tick")."""
-    if any(child.improvement for child in children):
-        return "the improvement phase"
-    first, rest = children[0].summary, len(children) - 1
-    ticks = sum(1 for child in children[1:] if child.summary.startswith("the tick of"))
-    if rest == ticks == 1:
-        return f"{first} and its experience tick"
-    return f"{first} and {rest} more change{'s' if rest > 1 else ''}"

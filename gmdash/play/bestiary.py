@@ -13,8 +13,6 @@ from typing import TYPE_CHECKING, Any
 from gmdash.model.bestiary import (
     MAX_SPAWN,
     CreatureTemplate,
-    export_bestiary,
-    import_templates,
     numbered_names,
     spawn_sheet,
 )
@@ -65,12 +63,16 @@ def delete_template(service: CampaignService, name: str) -> TemplateDeleted:
 def import_bestiary(service: CampaignService, data: object) -> list[CreatureTemplate]:
     """Every template of an export file, all or none; a template of a name already in the
     bestiary replaces it."""
+    from gmdash.formats.bestiary_file import import_templates  # a file's reader: not at start
+
     found = import_templates(data)
     return [service.publish(TemplateSaved(template=t)).template for t in found]
 
 
 def export(service: CampaignService, names: list[str] | None = None) -> dict[str, Any]:
     """The bestiary (or the templates named) as an export document."""
+    from gmdash.formats.bestiary_file import export_bestiary  # a file's writer: not at start
+
     chosen = templates(service) if not names else [template(service, n) for n in names]
     return export_bestiary(chosen)
 

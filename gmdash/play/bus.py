@@ -2,8 +2,9 @@
 
 `publish(event)` calls, in subscription order, every handler subscribed to a class the event is
 an instance of. Handlers run before `publish` returns; their errors propagate. Changes are asked
-for by calling the runners in `gmdash.play` directly: the bus only tells who listens what
-happened (the store writer first, then the panes).
+for by calling the runners in `gmdash.play` directly. The store is no subscriber: the campaign
+service writes each change through the store's writer (`CampaignService._persist`) and only
+then publishes its events, so the bus tells the panes what is already saved.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from gmdash.rules.calendar import (
     parse_date,
 )
 from gmdash.rules.game_time import DAY
-from gmdash.rules.holy_days import CultHolyDays, HolyDay, Level, parse_patterns
+from gmdash.rules.holy_days import CultHolyDays, HolyDay, HolyDayLevel, parse_patterns
 from gmdash.rules.ruleset import OptionalRule, RuleSet
 
 MAX_DAYS_AHEAD = 294
@@ -181,7 +181,11 @@ def read_holy_days(weekly: str, seasonal: str, high: str) -> CultHolyDays:
     """A cult's holy days typed by level (patterns separated by ";"); ValidationError names
     the level that cannot be read."""
     found = {}
-    for level, text in ((Level.WEEKLY, weekly), (Level.SEASONAL, seasonal), (Level.HIGH, high)):
+    for level, text in (
+        (HolyDayLevel.WEEKLY, weekly),
+        (HolyDayLevel.SEASONAL, seasonal),
+        (HolyDayLevel.HIGH, high),
+    ):
         try:
             found[level.value] = parse_patterns(text)
         except CalendarError as error:

@@ -32,7 +32,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, TypeVar
 
-from gmdash.model import sheet_fit
 from gmdash.model import validate as v
 from gmdash.model.campaign import Campaign, GameSession
 from gmdash.model.character import Character
@@ -49,7 +48,8 @@ from gmdash.model.events import (
 )
 from gmdash.model.log import LogEntry, log_entry
 from gmdash.model.sheets import complete
-from gmdash.model.state import CampaignState, UndoEntry
+from gmdash.model.state import CampaignState
+from gmdash.model.undo_entry import UndoEntry
 from gmdash.play.bus import Bus
 from gmdash.rules.ruleset import OptionalRule, RuleSet
 from gmdash.store.campaign_store import CampaignStore
@@ -459,6 +459,8 @@ class CampaignService:
         lacks) is refused with what does not fit, or with `convert` made to fit and reported;
         current points above the character's own maxima are refused (`ValidationError`).
         """
+        from gmdash.formats import sheet_fit  # an import's check: not loaded at every start
+
         raw = dict(v.mapping("character", data))
         edition = self.campaign.edition
         changes: list[str] = []

@@ -13,9 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from gmdash.model.events import ChangeUndone, RollMade, RollStruckOut
-from gmdash.model.log import LogEntry
+from gmdash.model.log import LEVEL_WORDS, LogEntry, Record, parse_time
 from gmdash.model.wording import REASON_WORDS, REDUNDANT_REASONS, roll_words, words
-from gmdash.play.journal import LEVEL_WORDS, Record, parse_time
 
 ODDS_KINDS = ("ability", "characteristic", "augment", "resistance", "opposed", "attack",
               "parry", "dodge")  # fmt: skip
@@ -58,23 +57,40 @@ def entry_detail(item: Record, found: Sequence[Record], brp: bool = False) -> En
     before it, the strike-out that took it back)."""
     entry, event = item.entry, item.event
     by_id = {r.event.id: r for r in found}
-    rows: list[tuple[str, str]] = []
-    add = rows.append
-    add(("who", entry.actor or "the game master"))
-    add(("what", entry.label or entry.expression or words(entry.kind)))
-    add(("kind", words(entry.kind)))
     details: Mapping[str, object] = event.details if isinstance(event, RollMade) else {}
-    odds: int | None = None
+    rows: list[tuple[str, str]] = [
+        ("who", entry.actor or "the game master"),
+        ("what", entry.label or entry.expression or words(entry.kind)),
+        ("kind", words(entry.kind)),
+    ]
+    rows += _chance_rows(entry, details)
+    rows += _roll_rows(entry, details, by_id)
+    rows += _taken_back_rows(item, found, by_id)
+    rows += _when_rows(entry, details, brp)
+    odds = entry.chance if entry.chance is not None and entry.kind in ODDS_KINDS else None
+    return EntryDetail(title=_line(entry), fields=rows, odds_chance=odds)
+
+
+def _chance_rows(entry: LogEntry, details: Mapping[str, object]) -> list[tuple[str, str]]:
+    """The chance (and the base it was modified from) and each modifier."""
+    rows: list[tuple[str, str]] = []
     if entry.chance is not None:
         base = details.get("base")
         chance = f"{entry.chance}%"
         if _whole(base) and base != entry.chance:
             chance += f" (base {base}%)"
-        add(("chance", chance))
-        if entry.kind in ODDS_KINDS:
-            odds = entry.chance
+        rows.append(("chance", chance))
     for number, modifier in enumerate(entry.modifiers, 1):
-        add((f"modifier {number}" if len(entry.modifiers) > 1 else "modifier", modifier))
+        rows.append((f"modifier {number}" if len(entry.modifiers) > 1 else "modifier", modifier))
+    return rows
+
+
+def _roll_rows(
+    entry: LogEntry, details: Mapping[str, object], by_id: Mapping[str, Record]
+) -> list[tuple[str, str]]:
+    """The augment rolled before it, the dice, the level and the roll's other details."""
+    rows: list[tuple[str, str]] = []
+    add = rows.append
     augment = by_id.get(str(details.get("augment_roll", "")))
     if augment is not None:
         add(("augment", _roll_line(augment.entry)))
@@ -91,22 +107,39 @@ def entry_detail(item: Record, found: Sequence[Record], brp: bool = False) -> En
         if key in SHOWN_ELSEWHERE or not _scalar(value):
             continue
         add((DETAIL_WORDS.get(key, words(key)), _value(value)))
+    return rows
+
+
+def _taken_back_rows(
+    item: Record, found: Sequence[Record], by_id: Mapping[str, Record]
+) -> list[tuple[str, str]]:
+    """Whether a roll was hidden or struck out; what a strike-out or an undo took back."""
+    entry, event = item.entry, item.event
+    rows: list[tuple[str, str]] = []
     if isinstance(event, RollMade):
-        add(("hidden", "yes: the game master's roll, not shown to the players"
-             if entry.hidden else "no"))  # fmt: skip
-        add(("struck out", _struck(item, found) if entry.struck else "no"))
+        rows.append(("hidden", "yes: the game master's roll, not shown to the players"
+                     if entry.hidden else "no"))  # fmt: skip
+        rows.append(("struck out", _struck(item, found) if entry.struck else "no"))
     if isinstance(event, RollStruckOut | ChangeUndone):
         target = by_id.get(event.roll_id if isinstance(event, RollStruckOut) else event.undone_id)
         if target is not None:
-            add(("took back", _roll_line(target.entry) if target.is_roll else _line(target.entry)))
-    add(("session", "between sessions" if entry.session is None else str(entry.session)))
+            back = _roll_line(target.entry) if target.is_roll else _line(target.entry)
+            rows.append(("took back", back))
+    return rows
+
+
+def _when_rows(entry: LogEntry, details: Mapping[str, object], brp: bool) -> list[tuple[str, str]]:
+    """The session, the time, the game date and the combat round."""
     when = parse_time(entry.time)
-    add(("time", when.astimezone().strftime("%A %d %B %Y, %H:%M:%S") if when else "unknown"))
+    rows = [
+        ("session", "between sessions" if entry.session is None else str(entry.session)),
+        ("time", when.astimezone().strftime("%A %d %B %Y, %H:%M:%S") if when else "unknown"),
+    ]
     if entry.game_date:
-        add(("game date", entry.game_date))
+        rows.append(("game date", entry.game_date))
     if _whole(details.get("round")):
-        add(("combat", _combat(details, brp)))
-    return EntryDetail(title=_line(entry), fields=rows, odds_chance=odds)
+        rows.append(("combat", _combat(details, brp)))
+    return rows
 
 
 def _whole(value: object) -> bool:

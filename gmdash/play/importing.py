@@ -12,13 +12,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from gmdash.formats.character_file import ignored_fields, import_payload
 from gmdash.formats.foundry import is_foundry_actor, read_foundry
 from gmdash.formats.reading import Reading
 from gmdash.formats.statblock import read_statblock
 from gmdash.model.bestiary import CreatureTemplate, template_from_sheet
 from gmdash.model.character import Character, read_characteristics
 from gmdash.model.errors import ValidationError
-from gmdash.model.exchange import ignored_fields, import_payload
 from gmdash.play import bestiary
 from gmdash.play.campaign import CampaignService
 from gmdash.rules.ruleset import RuleSet

@@ -40,7 +40,7 @@ from gmdash.rules.calendar import (
     week_text,
 )
 from gmdash.rules.game_time import DAY, MAX_PASS, WEEK, describe_span
-from gmdash.rules.holy_days import Level
+from gmdash.rules.holy_days import HolyDayLevel
 from gmdash.rules.magic_recovery import recovered
 
 
@@ -201,7 +201,7 @@ class WorshipOffer:
     character_id: str
     name: str
     cult: str
-    level: Level
+    level: HolyDayLevel
     date: str
     points: int
     full: int

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gmdash.model.state import UndoEntry
+from gmdash.model.undo_entry import UndoEntry
 from gmdash.play.campaign import CampaignService
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmdash import rules
-from gmdash.look import location_label
+from gmdash.level_words import location_label
 from gmdash.model.character import Character, Weapon
 from gmdash.model.derived import derived_of, sheet_maxima
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import DamageApplied, HealingApplied
-from gmdash.model.state import heal_location_wounds
+from gmdash.model.location_healing import heal_location_wounds
 from gmdash.rules import Effect, RuleSet
 from gmdash.rules.weapons import damage_with_bonus
 

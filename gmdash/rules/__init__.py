@@ -59,7 +59,14 @@ if TYPE_CHECKING:
     )
     from gmdash.rules.resistance import resistance_chance, resistance_table
     from gmdash.rules.rng import Rng, ScriptedRng, SeededRng
-    from gmdash.rules.rolls import RollResult, d100_text, resolve, resolve_resistance, roll_d100
+    from gmdash.rules.rolls import (
+        RollResult,
+        d100_text,
+        read_d100,
+        resolve,
+        resolve_resistance,
+        roll_d100,
+    )
     from gmdash.rules.ruleset import Edition, OptionalRule, RuleSet
     from gmdash.rules.strike_ranks import melee_sr, missile_sr
     from gmdash.rules.wounds import (
@@ -144,6 +151,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "rolls": (
         "RollResult",
         "d100_text",
+        "read_d100",
         "resolve",
         "resolve_resistance",
         "roll_d100",
@@ -224,6 +232,7 @@ __all__ = [
     "modified_chance",
     "opposed_odds",
     "parse_dice",
+    "read_d100",
     "reduce_over_100",
     "resistance_chance",
     "resistance_table",

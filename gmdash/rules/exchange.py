@@ -31,7 +31,7 @@ class Party(StrEnum):
     NONE = "none"
 
 
-class WeaponHarm(StrEnum):
+class WeaponLoss(StrEnum):
     """How many hit points the damaged weapon loses, from the blow `D` and its own HP."""
 
     NONE = "none"
@@ -57,26 +57,26 @@ class Cell:
     degree: DamageMode | None  # the damage rolled; None: no blow is rolled
     dealer: Party  # whose weapon (and damage bonus) rolls the blow
     damaged: Party  # whose weapon loses hit points
-    weapon_harm: WeaponHarm
+    weapon_harm: WeaponLoss
     body: BodyHarm
     ignores_armour: bool = False
     parrying_limb: bool = False  # RQG: the blow lands on the limb holding the parrying weapon
 
 
-_NOTHING = Cell(None, Party.NONE, Party.NONE, WeaponHarm.NONE, BodyHarm.NONE)
+_NOTHING = Cell(None, Party.NONE, Party.NONE, WeaponLoss.NONE, BodyHarm.NONE)
 
 
 def _hit(degree: DamageMode, *, ignores: bool = False) -> Cell:
-    return Cell(degree, Party.ATTACKER, Party.NONE, WeaponHarm.NONE, BodyHarm.FULL, ignores)
+    return Cell(degree, Party.ATTACKER, Party.NONE, WeaponLoss.NONE, BodyHarm.FULL, ignores)
 
 
-def _riposte(degree: DamageMode, harm: WeaponHarm) -> Cell:
+def _riposte(degree: DamageMode, harm: WeaponLoss) -> Cell:
     """The parry's own weapon strikes the attacking weapon; the defender takes nothing."""
     return Cell(degree, Party.DEFENDER, Party.ATTACKER, harm, BodyHarm.NONE)
 
 
 def _stopped(
-    degree: DamageMode, harm: WeaponHarm, *, ignores: bool = False, limb: bool = False
+    degree: DamageMode, harm: WeaponLoss, *, ignores: bool = False, limb: bool = False
 ) -> Cell:
     """The parrying weapon takes the blow; what passes its HP reaches the defender."""
     return Cell(degree, Party.ATTACKER, Party.DEFENDER, harm, BodyHarm.PAST, ignores, limb)
@@ -86,29 +86,29 @@ _C, _S, _N, _F, _X = Level.CRITICAL, Level.SPECIAL, Level.SUCCESS, Level.FAILURE
 _NORMAL, _SPECIAL, _CRITICAL = DamageMode.NORMAL, DamageMode.SPECIAL, DamageMode.CRITICAL
 
 RQG_PARRY: dict[tuple[Level, Level], Cell] = {
-    (_C, _C): _stopped(_NORMAL, WeaponHarm.ONE_IF_PAST, limb=True),
-    (_C, _S): _stopped(_CRITICAL, WeaponHarm.ONE_IF_PAST, ignores=True, limb=True),
-    (_C, _N): _stopped(_CRITICAL, WeaponHarm.FULL, ignores=True, limb=True),
+    (_C, _C): _stopped(_NORMAL, WeaponLoss.ONE_IF_PAST, limb=True),
+    (_C, _S): _stopped(_CRITICAL, WeaponLoss.ONE_IF_PAST, ignores=True, limb=True),
+    (_C, _N): _stopped(_CRITICAL, WeaponLoss.FULL, ignores=True, limb=True),
     (_C, _F): _hit(_CRITICAL, ignores=True),
     (_C, _X): _hit(_CRITICAL, ignores=True),
-    (_S, _C): _riposte(_NORMAL, WeaponHarm.ONE_IF_PAST),
-    (_S, _S): _stopped(_NORMAL, WeaponHarm.ONE_IF_PAST),
-    (_S, _N): _stopped(_SPECIAL, WeaponHarm.PAST),
+    (_S, _C): _riposte(_NORMAL, WeaponLoss.ONE_IF_PAST),
+    (_S, _S): _stopped(_NORMAL, WeaponLoss.ONE_IF_PAST),
+    (_S, _N): _stopped(_SPECIAL, WeaponLoss.PAST),
     (_S, _F): _hit(_SPECIAL),
     (_S, _X): _hit(_SPECIAL),
-    (_N, _C): _riposte(_SPECIAL, WeaponHarm.PAST),
-    (_N, _S): _riposte(_NORMAL, WeaponHarm.ONE_IF_PAST),
-    (_N, _N): _stopped(_NORMAL, WeaponHarm.ONE_IF_PAST, limb=True),
+    (_N, _C): _riposte(_SPECIAL, WeaponLoss.PAST),
+    (_N, _S): _riposte(_NORMAL, WeaponLoss.ONE_IF_PAST),
+    (_N, _N): _stopped(_NORMAL, WeaponLoss.ONE_IF_PAST, limb=True),
     (_N, _F): _hit(_NORMAL),
     (_N, _X): _hit(_NORMAL),
-    (_F, _C): _riposte(_SPECIAL, WeaponHarm.FULL),
-    (_F, _S): _riposte(_SPECIAL, WeaponHarm.PAST),
-    (_F, _N): _riposte(_NORMAL, WeaponHarm.ONE_IF_PAST),
+    (_F, _C): _riposte(_SPECIAL, WeaponLoss.FULL),
+    (_F, _S): _riposte(_SPECIAL, WeaponLoss.PAST),
+    (_F, _N): _riposte(_NORMAL, WeaponLoss.ONE_IF_PAST),
     (_F, _F): _NOTHING,
     (_F, _X): _hit(_NORMAL),  # the parry's fumble lets a failed attack land
-    (_X, _C): _riposte(_SPECIAL, WeaponHarm.FULL),
-    (_X, _S): _riposte(_SPECIAL, WeaponHarm.PAST),
-    (_X, _N): _riposte(_NORMAL, WeaponHarm.ONE_IF_PAST),
+    (_X, _C): _riposte(_SPECIAL, WeaponLoss.FULL),
+    (_X, _S): _riposte(_SPECIAL, WeaponLoss.PAST),
+    (_X, _N): _riposte(_NORMAL, WeaponLoss.ONE_IF_PAST),
     (_X, _F): _NOTHING,
     (_X, _X): _NOTHING,
 }
@@ -140,10 +140,10 @@ BRP_LEVELS = (_S, _N, _F, _X)
 
 BRP_PARRY: dict[tuple[Level, Level], Cell] = {
     (_S, _S): _NOTHING,
-    (_S, _N): Cell(_NORMAL, Party.ATTACKER, Party.DEFENDER, WeaponHarm.TWO, BodyHarm.FULL),
+    (_S, _N): Cell(_NORMAL, Party.ATTACKER, Party.DEFENDER, WeaponLoss.TWO, BodyHarm.FULL),
     (_S, _F): _hit(_SPECIAL),
     (_S, _X): _hit(_SPECIAL),
-    (_N, _S): Cell(None, Party.NONE, Party.ATTACKER, WeaponHarm.ONE, BodyHarm.NONE),
+    (_N, _S): Cell(None, Party.NONE, Party.ATTACKER, WeaponLoss.ONE, BodyHarm.NONE),
     (_N, _N): _NOTHING,
     (_N, _F): _hit(_NORMAL),
     (_N, _X): _hit(_NORMAL),
@@ -211,7 +211,7 @@ def parry_problem(attack_use: WeaponUse, parry_use: WeaponUse, parry_hp: int) ->
 
 
 @dataclass(frozen=True, slots=True)
-class Blow:
+class DealingWeapon:
     """The weapon that may roll damage in an exchange: its dice, special kind, use and bonus
     (the bonus that applies to it, `weapons.applicable_bonus`)."""
 
@@ -230,7 +230,7 @@ def dealer_of(cell: Cell, attack_use: WeaponUse) -> Party:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class ExchangeOutcome:
     """What one exchange did, in numbers."""
 
     attack: Level
@@ -254,15 +254,15 @@ class Outcome:
         return describe(self)
 
 
-def _weapon_harm(harm: WeaponHarm, blow: int, weapon_hp: int) -> int:
+def _weapon_harm(harm: WeaponLoss, blow: int, weapon_hp: int) -> int:
     past = max(0, blow - max(0, weapon_hp))
     return {
-        WeaponHarm.NONE: 0,
-        WeaponHarm.ONE_IF_PAST: 1 if past > 0 else 0,
-        WeaponHarm.PAST: past,
-        WeaponHarm.FULL: blow,
-        WeaponHarm.ONE: 1,
-        WeaponHarm.TWO: 2,
+        WeaponLoss.NONE: 0,
+        WeaponLoss.ONE_IF_PAST: 1 if past > 0 else 0,
+        WeaponLoss.PAST: past,
+        WeaponLoss.FULL: blow,
+        WeaponLoss.ONE: 1,
+        WeaponLoss.TWO: 2,
     }[harm]
 
 
@@ -273,17 +273,17 @@ def settle(
     damage: int,
     *,
     ruleset: RuleSet = RuleSet.RQG,
-    attack_weapon: Blow | None = None,
-    parry_weapon: Blow | None = None,
+    attack_weapon: DealingWeapon | None = None,
+    parry_weapon: DealingWeapon | None = None,
     armour: int = 0,
     expression: str = "",
-) -> Outcome:
+) -> ExchangeOutcome:
     """The exchange's numbers from a blow already rolled (`damage`; ignored when the cell
     rolls none). Raises ExchangeError when the parry is not allowed."""
     if damage < 0 or armour < 0:
         raise ExchangeError("damage and armour cannot be negative")
-    attacking = attack_weapon or Blow("0")
-    parrying = parry_weapon or Blow("0", hit_points=0)
+    attacking = attack_weapon or DealingWeapon("0")
+    parrying = parry_weapon or DealingWeapon("0", hit_points=0)
     cell = cell_for(attack, defence, defence_level, ruleset)
     if defence is Defence.PARRY and parry_weapon is not None:
         problem = parry_problem(attacking.use, parrying.use, parrying.hit_points)
@@ -303,7 +303,7 @@ def settle(
     if damaged is Party.ATTACKER and attacking.use.is_ranged:
         damaged = Party.NONE  # a parried missile is spent; the bow is out of reach
     weapon_hp = attacking.hit_points if damaged is Party.ATTACKER else parrying.hit_points
-    needs_roll = cell.weapon_harm not in (WeaponHarm.ONE, WeaponHarm.TWO)
+    needs_roll = cell.weapon_harm not in (WeaponLoss.ONE, WeaponLoss.TWO)
     weapon_damage = 0
     if damaged is not Party.NONE and (dealer is not Party.NONE or not needs_roll):
         weapon_damage = _weapon_harm(cell.weapon_harm, blow, weapon_hp)
@@ -315,7 +315,7 @@ def settle(
         for party, level in ((Party.ATTACKER, attack), (Party.DEFENDER, defence_level))
         if level is Level.FUMBLE
     )
-    return Outcome(
+    return ExchangeOutcome(
         attack=attack,
         defence=defence,
         defence_level=defence_level if defence is not Defence.NONE else None,
@@ -341,10 +341,10 @@ def resolve(
     *,
     rng: Rng,
     ruleset: RuleSet = RuleSet.RQG,
-    attack_weapon: Blow,
-    parry_weapon: Blow | None = None,
+    attack_weapon: DealingWeapon,
+    parry_weapon: DealingWeapon | None = None,
     armour: int = 0,
-) -> Outcome:
+) -> ExchangeOutcome:
     """Settle the exchange, rolling the blow with the weapon the table names."""
     cell = cell_for(attack, defence, defence_level, ruleset)
     dealer = dealer_of(cell, attack_weapon.use)
@@ -375,7 +375,7 @@ _FUMBLE_NOTE = {
 }
 
 
-def describe(outcome: Outcome) -> str:
+def describe(outcome: ExchangeOutcome) -> str:
     """One line for the log: who took what."""
     parts: list[str] = []
     if outcome.dealer is Party.NONE:

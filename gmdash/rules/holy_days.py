@@ -30,7 +30,7 @@ MAX_PATTERNS = 20
 """Patterns of one level of one cult (a cult has a handful)."""
 
 
-class Level(StrEnum):
+class HolyDayLevel(StrEnum):
     """How holy a day is, lowest first."""
 
     WEEKLY = "weekly"
@@ -47,7 +47,7 @@ class Level(StrEnum):
         return f"{self.value} holy day"
 
 
-_RANKS = {Level.WEEKLY: 0, Level.SEASONAL: 1, Level.HIGH: 2}
+_RANKS = {HolyDayLevel.WEEKLY: 0, HolyDayLevel.SEASONAL: 1, HolyDayLevel.HIGH: 2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,18 +124,20 @@ class CultHolyDays:
     high: tuple[DayPattern, ...] = ()
     source: str = ""
 
-    def of(self, level: Level) -> tuple[DayPattern, ...]:
-        return {Level.WEEKLY: self.weekly, Level.SEASONAL: self.seasonal, Level.HIGH: self.high}[
-            level
-        ]
+    def of(self, level: HolyDayLevel) -> tuple[DayPattern, ...]:
+        return {
+            HolyDayLevel.WEEKLY: self.weekly,
+            HolyDayLevel.SEASONAL: self.seasonal,
+            HolyDayLevel.HIGH: self.high,
+        }[level]
 
     @property
     def empty(self) -> bool:
         return not (self.weekly or self.seasonal or self.high)
 
-    def level_on(self, when: GloranthanDate) -> Level | None:
+    def level_on(self, when: GloranthanDate) -> HolyDayLevel | None:
         """The highest level of holy day `when` is for this cult (None: not a holy day)."""
-        for level in (Level.HIGH, Level.SEASONAL, Level.WEEKLY):
+        for level in (HolyDayLevel.HIGH, HolyDayLevel.SEASONAL, HolyDayLevel.WEEKLY):
             if any(pattern.matches(when) for pattern in self.of(level)):
                 return level
         return None
@@ -143,7 +145,7 @@ class CultHolyDays:
     def describe(self) -> str:
         """ "seasonal: Windsday of Movement week; high: ..." ("none set" when empty)."""
         parts = [f"{level.value}: " + "; ".join(p.text for p in self.of(level))
-                 for level in Level if self.of(level)]  # fmt: skip
+                 for level in HolyDayLevel if self.of(level)]  # fmt: skip
         return " · ".join(parts) or "none set"
 
 
@@ -201,7 +203,7 @@ class HolyDay:
     """A cult's holy day on a date."""
 
     cult: str
-    level: Level
+    level: HolyDayLevel
 
     @property
     def text(self) -> str:

@@ -27,6 +27,25 @@ def d100_text(roll: int) -> str:
     return "00" if roll == 100 else f"{roll:02d}"
 
 
+D100_READS = "a D100 result is 1 to 100 (00 is 100)"
+
+
+def read_d100(text: str) -> int:
+    """A D100 typed at the table: "01" to "99" (a leading zero or none: "05" and "5" are 5),
+    "100", and "00" (or "000") for 100, the top face (docs/rules.md#d100). A lone "0" is no
+    face of a D100 (a slip for "00" or for "10"?): it is refused, as are a sign, a fraction and
+    anything above 100. ValueError says what a D100 reads."""
+    clean = text.strip()
+    body = clean.lstrip("0")
+    if clean and not body and len(clean) > 1:
+        return 100
+    value = int(body) if body.isascii() and body.isdigit() and len(body) <= 3 else 0
+    if not 1 <= value <= 100:
+        shown = clean if len(clean) <= 12 else clean[:11] + "…"
+        raise ValueError(f"{D100_READS}, not {shown!r}")
+    return value
+
+
 def roll_d100(rng: Rng) -> int:
     """A D100: 1 to 100, where 100 is read "00"."""
     return rng.randint(1, 100)

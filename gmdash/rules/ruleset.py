@@ -24,9 +24,10 @@ class OptionalRule(StrEnum):
 
 
 RQG_CHARACTERISTICS = ("STR", "CON", "SIZ", "DEX", "INT", "POW", "CHA")
-"""RULES.md section 1, in the RQG sheet's order."""
+"""The characteristics (docs/rules.md#characteristics), in the RQG sheet's order."""
 BRP_CHARACTERISTICS = ("STR", "CON", "SIZ", "INT", "POW", "DEX", "APP")
-"""RULES.md section 1, in the BRP sheet's order: APP, no CHA."""
+"""The characteristics (docs/rules.md#characteristics), in the BRP sheet's order: APP, no
+CHA."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,7 +45,9 @@ class ModifierKind(StrEnum):
         return self is ModifierKind.CHARACTERISTIC
 
 
-class SpellKind(StrEnum):
+class MagicKind(StrEnum):
+    """The magic a spell effect belongs to (its temporal duration follows)."""
+
     SPIRIT = "spirit"
     RUNE = "rune"
 
@@ -76,7 +78,7 @@ class SpellEffect:
     long it lasts (seconds of game time; 0: instant) and what it changes."""
 
     name: str
-    kind: SpellKind
+    kind: MagicKind
     points: int
     variable: bool
     duration: int
@@ -104,39 +106,39 @@ def _weapon_bonus(per_chance: int, per_damage: int) -> tuple[SpellModifier, ...]
 
 
 SPELL_EFFECTS: tuple[SpellEffect, ...] = (
-    SpellEffect("Bladesharp", SpellKind.SPIRIT, 1, True, SPIRIT_TEMPORAL, _weapon_bonus(5, 1),
+    SpellEffect("Bladesharp", MagicKind.SPIRIT, 1, True, SPIRIT_TEMPORAL, _weapon_bonus(5, 1),
                 _RQG, on_weapon=True, note="edged weapon"),
-    SpellEffect("Bludgeon", SpellKind.SPIRIT, 1, True, SPIRIT_TEMPORAL, _weapon_bonus(5, 1),
+    SpellEffect("Bludgeon", MagicKind.SPIRIT, 1, True, SPIRIT_TEMPORAL, _weapon_bonus(5, 1),
                 _RQG, on_weapon=True, note="crushing weapon"),
-    SpellEffect("Speedart", SpellKind.SPIRIT, 1, True, SPIRIT_TEMPORAL, _weapon_bonus(5, 1),
+    SpellEffect("Speedart", MagicKind.SPIRIT, 1, True, SPIRIT_TEMPORAL, _weapon_bonus(5, 1),
                 _RQG, on_weapon=True, note="missile"),
-    SpellEffect("Protection", SpellKind.SPIRIT, 1, True, SPIRIT_TEMPORAL,
+    SpellEffect("Protection", MagicKind.SPIRIT, 1, True, SPIRIT_TEMPORAL,
                 (SpellModifier(ModifierKind.ARMOUR, per_point=1),), _FOUNDRY),
-    SpellEffect("Shimmer", SpellKind.SPIRIT, 1, True, SPIRIT_TEMPORAL,
+    SpellEffect("Shimmer", MagicKind.SPIRIT, 1, True, SPIRIT_TEMPORAL,
                 (SpellModifier(ModifierKind.DEFENCE, per_point=-5),), _RQG),
-    SpellEffect("Strength", SpellKind.SPIRIT, 2, False, SPIRIT_TEMPORAL,
+    SpellEffect("Strength", MagicKind.SPIRIT, 2, False, SPIRIT_TEMPORAL,
                 (SpellModifier(ModifierKind.CHARACTERISTIC, fixed=8, name="STR"),), _FOUNDRY),
-    SpellEffect("Vigor", SpellKind.SPIRIT, 1, True, SPIRIT_TEMPORAL,
+    SpellEffect("Vigor", MagicKind.SPIRIT, 1, True, SPIRIT_TEMPORAL,
                 (SpellModifier(ModifierKind.CHARACTERISTIC, per_point=3, name="CON"),), _FOUNDRY),
-    SpellEffect("Coordination", SpellKind.SPIRIT, 1, True, SPIRIT_TEMPORAL,
+    SpellEffect("Coordination", MagicKind.SPIRIT, 1, True, SPIRIT_TEMPORAL,
                 (SpellModifier(ModifierKind.CHARACTERISTIC, per_point=3, name="DEX"),), _FOUNDRY),
-    SpellEffect("Glamour", SpellKind.SPIRIT, 1, True, SPIRIT_TEMPORAL,
+    SpellEffect("Glamour", MagicKind.SPIRIT, 1, True, SPIRIT_TEMPORAL,
                 (SpellModifier(ModifierKind.CHARACTERISTIC, per_point=3, name="CHA"),), _RQG),
-    SpellEffect("Mobility", SpellKind.SPIRIT, 1, True, SPIRIT_TEMPORAL,
+    SpellEffect("Mobility", MagicKind.SPIRIT, 1, True, SPIRIT_TEMPORAL,
                 (SpellModifier(ModifierKind.NOTE, per_point=1),), _RQG,
                 note="movement raised per point"),
-    SpellEffect("Countermagic", SpellKind.SPIRIT, 1, True, SPIRIT_TEMPORAL,
+    SpellEffect("Countermagic", MagicKind.SPIRIT, 1, True, SPIRIT_TEMPORAL,
                 (SpellModifier(ModifierKind.NOTE, per_point=1),), _RQG,
                 note="stops spells of fewer points"),
-    SpellEffect("Heal", SpellKind.SPIRIT, 1, True, 0, (), _RQG, heals_per_point=1),
-    SpellEffect("Shield", SpellKind.RUNE, 1, True, RUNE_TEMPORAL,
+    SpellEffect("Heal", MagicKind.SPIRIT, 1, True, 0, (), _RQG, heals_per_point=1),
+    SpellEffect("Shield", MagicKind.RUNE, 1, True, RUNE_TEMPORAL,
                 (SpellModifier(ModifierKind.ARMOUR, per_point=2),
                  SpellModifier(ModifierKind.NOTE, per_point=2)), _RQG_RUNE,
                 note="armour and Countermagic, 2 per point"),
-    SpellEffect("True (Weapon)", SpellKind.RUNE, 2, False, RUNE_TEMPORAL,
+    SpellEffect("True (Weapon)", MagicKind.RUNE, 2, False, RUNE_TEMPORAL,
                 (SpellModifier(ModifierKind.DOUBLE_DAMAGE, fixed=1, weapon=True),), _RQG_RUNE,
                 on_weapon=True, note="weapon's dice doubled"),
-    SpellEffect("Heal Wound", SpellKind.RUNE, 1, False, 0, (), _RQG_RUNE, heals_per_point=6,
+    SpellEffect("Heal Wound", MagicKind.RUNE, 1, False, 0, (), _RQG_RUNE, heals_per_point=6,
                 note="heals one wound; 6 points a cast here"),
 )  # fmt: skip
 """Common spells and what they change while they last."""

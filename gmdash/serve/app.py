@@ -21,7 +21,9 @@ from textual.binding import BindingType
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from gmdash.look import LEVEL_STYLES
+from gmdash.drawing.points import hp_bar, points_style
+from gmdash.drawing.user_text import rich_literal
+from gmdash.level_words import LEVEL_STYLES
 from gmdash.safe_text import visible
 from gmdash.serve.view import (
     CombatView,
@@ -32,8 +34,6 @@ from gmdash.serve.view import (
     SourceError,
     ViewSource,
 )
-from gmdash.tui.user_text import rich_literal
-from gmdash.tui.widgets.character_sheet import hp_bar, points_style
 
 POLL_SECONDS = 0.25
 """How often the campaign's files are looked at (a few stat calls; a write is then read from

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from gmdash.drawing.status import status_words
 from gmdash.model.character import Character, CharacterKind
 from gmdash.model.combat import Combat, Combatant, Row, location_maxima, order_rows
 from gmdash.model.derived import sheet_maxima
@@ -26,7 +27,6 @@ from gmdash.model.log import LogEntry
 from gmdash.model.state import CampaignState
 from gmdash.rules import RuleSet
 from gmdash.rules.calendar import date_text
-from gmdash.tui.widgets.character_sheet import status_words
 
 MAX_ROLLS = 200
 """The latest rolls kept for the page (a night rarely has more; older ones scroll away)."""

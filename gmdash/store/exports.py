@@ -10,7 +10,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from gmdash.store.atomic import write_atomic
+from gmdash.store.errors import StoreError
+from gmdash.store.osio import make_dir
 from gmdash.store.paths import EXPORTS_DIR, is_campaign_folder
+
+
+class ExportRefused(StoreError):
+    """An export aimed at a campaign folder or a save file."""
 
 
 def exports_folder(saves: Path) -> Path:
@@ -37,3 +44,17 @@ def export_refusal(target: Path) -> str | None:
     if folder is not None:
         return f"{target} is inside the campaign folder {folder}: exports never go there"
     return None
+
+
+def write_export(target: Path, text: str, exports: Path) -> None:
+    """Write an export's `text` to `target` atomically (the `exports` folder made first if that
+    is where it goes); ExportRefused (inside a campaign folder) or StoreError says why not."""
+    refusal = export_refusal(target)
+    if refusal is not None:
+        raise ExportRefused(refusal)
+    try:
+        if target.parent == exports:
+            make_dir(target.parent)
+        write_atomic(target, text.encode("utf-8"))
+    except OSError as error:
+        raise StoreError(str(error)) from None

@@ -6,9 +6,12 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
-from gmdash.model.exchange import MAX_FILE_BYTES
 from gmdash.store import osio
 from gmdash.store.errors import StoreError
+
+MAX_FILE_BYTES = 1_000_000
+"""The largest import file read (docs/character-schema.md): far beyond any real sheet, low
+enough that a hostile or broken file cannot bloat a campaign or a screen."""
 
 
 class ImportFileError(StoreError):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 
 @dataclass
-class Outcome:
+class SaveOutcome:
     """The commits made and the warnings met by this process so far."""
 
     committed: int = 0
@@ -34,5 +34,5 @@ class Outcome:
         return taken
 
 
-OUTCOME = Outcome()
+OUTCOME = SaveOutcome()
 """This process's outcome (one process, one game master: what it did is one story)."""

@@ -36,6 +36,3 @@ class StoreWriter:
             self.store.commit(number, [event.to_dict() for event in group])
         if events:
             self.last_written = events[-1].id
-
-    def __call__(self, event: Event) -> None:
-        self.write([event])

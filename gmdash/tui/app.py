@@ -30,8 +30,10 @@ from gmdash.play.campaign import CampaignService
 from gmdash.rules import OptionalRule, Rng, SeededRng
 from gmdash.safe_text import visible
 from gmdash.tui.breakpoints import HORIZONTAL_BREAKPOINTS, breakpoint_class
-from gmdash.tui.gc_pause import CollectionPause
-from gmdash.tui.guard import guarded, write_crash_report
+from gmdash.tui.collection_pause import CollectionPause
+from gmdash.tui.dashboard_screen import DashboardScreen
+from gmdash.tui.dialog_preload import preload_dialogs
+from gmdash.tui.error_reports import guarded, write_crash_report
 from gmdash.tui.key_gate import KeyGate
 from gmdash.tui.keybar import KeyBar
 from gmdash.tui.keymap import (
@@ -48,8 +50,6 @@ from gmdash.tui.panes.log import LogPane
 from gmdash.tui.panes.resistance import ResistancePane
 from gmdash.tui.panes.roster import RosterPane
 from gmdash.tui.panes.strike_ranks import StrikeRankPane
-from gmdash.tui.preload import preload_dialogs
-from gmdash.tui.styled_once import DashboardScreen
 from gmdash.tui.titlebar import TitleBar
 
 DARK_THEME = "textual-dark"
@@ -191,7 +191,7 @@ class GmDashApp(App[int]):
         yield KeyBar(ROSTER, self.key_table, id="keys")
 
     def on_load(self) -> None:
-        self._start_up.start()  # until the first frame is drawn (see gc_pause)
+        self._start_up.start()  # until the first frame is drawn (see collection_pause)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._first_frame_drawn)
@@ -452,7 +452,7 @@ class GmDashApp(App[int]):
         self.push_screen(WeekView())
 
     def action_improvement_phase(self) -> None:
-        """Experience rolls for every ticked ability (RULES.md section 8)."""
+        """Experience rolls for every ticked ability (docs/rules.md#experience)."""
         from gmdash.tui.dialogs.improvement import ImprovementScreen
 
         self.push_screen(ImprovementScreen())

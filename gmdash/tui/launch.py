@@ -50,10 +50,10 @@ def prepare() -> None:
 
 
 def close_without_collection(service: CampaignService) -> None:
-    """Close the campaign with the garbage collector held off: the snapshot it reads back (to
-    write it only if it changed) is tens of thousands of new objects, which set off full
-    collections of the whole dashboard's heap, a tenth of a second of the quit on a big
-    campaign; the process ends right after (`gmdash.cli.console`)."""
+    """Close the campaign with the garbage collector held off: the snapshot it reads back (to write
+    it only if it changed) is tens of thousands of new objects, which set off full collections of
+    the whole dashboard's heap, slowing the quit on a big campaign; the process ends right after
+    (`gmdash.cli.console`)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -162,7 +162,7 @@ def run_dashboard(
 def report_stop(crash_log: Path, trace: str) -> int:
     """The dashboard stopped on an error none of its handlers caught: the trace goes to the
     crash log, one line to the terminal; returns the exit status."""
-    from gmdash.tui.guard import write_crash_text
+    from gmdash.tui.error_reports import write_crash_text
 
     try:
         write_crash_text(crash_log, trace, datetime.now(UTC))

@@ -5,7 +5,7 @@ when the screen is resumed (a refresh for styles that might have changed while i
 a new screen was never hidden) and when its first resize sets the app's breakpoint classes.
 Each pass restyles every widget of the dialog; skipping both halves the time from a key to the
 dialog's first frame. And no garbage collection runs while the dialog is built (see
-`gc_pause.OpeningHold`): it waits for the first frame.
+`collection_pause.OpeningHold`): it waits for the first frame.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from textual.screen import ModalScreen
 from textual.types import NoActiveAppError
 
 from gmdash.tui.breakpoints import set_breakpoint_classes
-from gmdash.tui.gc_pause import OpeningHold
-from gmdash.tui.styled_once import StyledOnce
+from gmdash.tui.collection_pause import OpeningHold
+from gmdash.tui.dashboard_screen import StyledOnce
 
 R = TypeVar("R")
 

@@ -9,7 +9,6 @@ terminal.
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.content import Content
 
 from gmdash.safe_text import visible
@@ -26,13 +25,3 @@ def markup(template: str, **user: object) -> Content:
     `markup("$who  [dim]$value%[/dim]", who=ability.name, value=ability.value)`.
     """
     return Content.from_markup(template, **{key: visible(str(v)) for key, v in user.items()})
-
-
-def rich_literal(text: str, style: str = "") -> Text:
-    """User text as a Rich `Text` (for the widgets that draw with Rich): controls shown."""
-    return Text(visible(text), style=style)
-
-
-def multiline(text: str, style: str = "") -> Text:
-    """User text that may span lines (notes): line breaks kept, other controls shown."""
-    return Text(visible(text, keep_newlines=True), style=style)

@@ -14,9 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gmdash.cli import main
+from gmdash.formats import log_export, log_json, log_rows
 from gmdash.model.events import DamageApplied, RollMade
-from gmdash.model.log import log_entry
-from gmdash.play import journal
+from gmdash.model.log import Record, log_entry
+from gmdash.play import log_reading
 from gmdash.play.campaign import CampaignService
 from gmdash.safe_text import json_safe
 
@@ -38,10 +39,10 @@ def test_the_streamed_log_is_the_whole_export(
             svc.publish(roll)
             svc.publish(DamageApplied(character_id="c0001", amount=1, location="chest"))
             svc.end_session()
-        found = journal.records(svc, "all")
+        found = log_reading.records(svc, "all")
     if rolls_only:
         found = [r for r in found if r.is_roll]
-    expected = journal.export(found, fmt)
+    expected = log_export.export(found, fmt)
     capsys.readouterr()
     argv = ["--saves", str(tmp_path), "log", "--campaign", NAME, "--session", "all",
             "--format", fmt, *(["--rolls"] if rolls_only else [])]  # fmt: skip
@@ -59,7 +60,7 @@ JSON_VALUES = st.recursive(
 @settings(max_examples=300, deadline=None)
 @given(
     st.fixed_dictionaries(
-        {key: st.none() | st.booleans() | st.integers() | st.text() for key in journal.LOG_FIELDS}
+        {key: st.none() | st.booleans() | st.integers() | st.text() for key in log_rows.LOG_FIELDS}
     ),
     st.lists(st.text(), max_size=3),
     st.dictionaries(st.text(), JSON_VALUES, max_size=3),
@@ -70,7 +71,7 @@ def test_an_entry_is_written_as_the_json_module_indents_it(
     row = {**fields, "modifiers": modifiers, "details": details}
     text = json.dumps([row], ensure_ascii=False, indent=1)
     out = io.StringIO()
-    journal.write_json_rows([row], out)
+    log_json.write_json_rows([row], out)
     assert out.getvalue() == json_safe(text) + "\n"
 
 
@@ -97,5 +98,5 @@ def test_an_entry_is_written_as_the_json_module_indents_it(
 )
 def test_a_rolls_row_is_the_row_of_its_log_line(event: RollMade, struck: bool) -> None:
     ids = {event.id} if struck else set()
-    line = journal.Record(event, log_entry(event, {}, ids))
-    assert journal.roll_row(event, ids) == journal.row_of(line)
+    line = Record(event, log_entry(event, {}, ids))
+    assert log_rows.roll_row(event, ids) == log_rows.row_of(line)

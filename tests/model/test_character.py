@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from helpers import sheet
 
+from gmdash.formats.character_file import export_character, import_payload
 from gmdash.model import Character, ValidationError, complete
-from gmdash.model.exchange import export_character, import_payload
 from gmdash.rules import RuleSet
 
 

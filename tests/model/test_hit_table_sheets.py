@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from helpers import demo_session, sheet
 
+from gmdash.drawing.status import status_words, useless_locations
 from gmdash.model import Character, CharacterKind, ValidationError, new_character
 from gmdash.model.derived import sheet_maxima
 from gmdash.play import wounds
 from gmdash.rules import RuleSet
-from gmdash.tui.widgets.character_sheet import status_words, useless_locations
 
 
 def horse() -> Character:

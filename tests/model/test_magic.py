@@ -13,17 +13,17 @@ from helpers import sheet
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gmdash.model import Character, ValidationError
-from gmdash.model.campaign import Campaign
-from gmdash.model.events import PointsSpent
-from gmdash.model.exchange import (
+from gmdash.formats.character_file import (
     CHARACTER_SCHEMA_VERSION,
     export_character,
     ignored_fields,
     import_payload,
 )
+from gmdash.formats.sheet_fit import convert, mismatches
+from gmdash.model import Character, ValidationError
+from gmdash.model.campaign import Campaign
+from gmdash.model.events import PointsSpent
 from gmdash.model.magic import Cult, CultRank, RuneSpell, Spell, cult_pool, pool_cult
-from gmdash.model.sheet_fit import convert, mismatches
 from gmdash.model.state import CampaignState
 from gmdash.rules.ruleset import Edition, OptionalRule, RuleSet
 from gmdash.store.documents import CAMPAIGN_FORMAT, SCHEMA_VERSION, parse_document

@@ -13,10 +13,10 @@ from helpers import CliRun, FakeClock, demo_service, demo_session
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gmdash.formats.bestiary_file import import_templates
 from gmdash.model import ValidationError
 from gmdash.model.bestiary import (
     CreatureTemplate,
-    import_templates,
     numbered_names,
     roll_characteristics,
     spawn_sheet,

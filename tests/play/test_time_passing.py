@@ -21,7 +21,7 @@ from gmdash.play.demo import DEMO_NAME, demo_state
 from gmdash.rules import RuleSet
 from gmdash.rules.calendar import key_text
 from gmdash.rules.game_time import DAY, HOUR, WEEK
-from gmdash.rules.holy_days import Level
+from gmdash.rules.holy_days import HolyDayLevel
 from gmdash.rules.ruleset import OptionalRule
 from gmdash.store.documents import SCHEMA_VERSION
 
@@ -140,7 +140,7 @@ def test_a_holy_day_comes_and_worship_brings_the_rune_points_back(svc: CampaignS
     assert svc.character(HARVALD).cults[0].rune_points == 1
     offers = time_passing.worship_offers(svc.state, passage.holy_days)
     assert [(o.name, o.cult, o.level, o.points, o.full) for o in offers] == [
-        ("Harvald Stormbrow", "Orlanth Adventurous", Level.HIGH, 1, 3)
+        ("Harvald Stormbrow", "Orlanth Adventurous", HolyDayLevel.HIGH, 1, 3)
     ]  # fmt: skip
     time_passing.worship(svc, offers)
     assert svc.character(HARVALD).cults[0].rune_points == 3

@@ -25,9 +25,9 @@ from gmdash.rules import Level, RuleSet, SeededRng
 from gmdash.rules.combat import DamageMode, Defence
 from gmdash.rules.exchange import (
     BRP_LEVELS,
-    Blow,
+    DealingWeapon,
     ExchangeError,
-    Outcome,
+    ExchangeOutcome,
     Party,
     cell_for,
     combat_chances,
@@ -107,15 +107,17 @@ CASES = [
 
 def _settle(
     ruleset: RuleSet, defence: Defence, attack: Level, level: Level | None, blow: int = D
-) -> Outcome:
+) -> ExchangeOutcome:
     return settle(
         attack,
         defence,
         level,
         blow,
         ruleset=ruleset,
-        attack_weapon=Blow("1D8+1", hit_points=ATTACK_HP),
-        parry_weapon=Blow("1D6", hit_points=PARRY_HP) if defence is Defence.PARRY else None,
+        attack_weapon=DealingWeapon("1D8+1", hit_points=ATTACK_HP),
+        parry_weapon=DealingWeapon("1D6", hit_points=PARRY_HP)
+        if defence is Defence.PARRY
+        else None,
         armour=ARMOUR,
     )
 
@@ -208,8 +210,8 @@ def test_a_broken_weapon_cannot_parry() -> None:
             Defence.PARRY,
             Level.SUCCESS,
             5,
-            attack_weapon=Blow("1D8"),
-            parry_weapon=Blow("1D6", hit_points=0),
+            attack_weapon=DealingWeapon("1D8"),
+            parry_weapon=DealingWeapon("1D6", hit_points=0),
         )
 
 
@@ -220,8 +222,8 @@ def test_a_parried_missile_does_not_harm_the_bow() -> None:
         Defence.PARRY,
         Level.SPECIAL,
         9,
-        attack_weapon=Blow("1D8+1", use=WeaponUse.MISSILE, hit_points=6),
-        parry_weapon=Blow("1D4", use=WeaponUse.SHIELD, hit_points=12),
+        attack_weapon=DealingWeapon("1D8+1", use=WeaponUse.MISSILE, hit_points=6),
+        parry_weapon=DealingWeapon("1D4", use=WeaponUse.SHIELD, hit_points=12),
     )
     assert (outcome.dealer, outcome.damaged_weapon, outcome.to_body) == (Party.NONE, Party.NONE, 0)
 
@@ -254,7 +256,7 @@ def test_resolve_rolls_within_the_expression(seed: int) -> None:
         Defence.NONE,
         None,
         rng=SeededRng(seed),
-        attack_weapon=Blow("1D8+1", SpecialKind.CRUSH, bonus="1D4"),
+        attack_weapon=DealingWeapon("1D8+1", SpecialKind.CRUSH, bonus="1D4"),
     )
     assert outcome.expression == "1D8+1+1D4+4"
     assert 7 <= outcome.damage <= 17 and outcome.to_body == outcome.damage
@@ -266,8 +268,8 @@ def test_the_parry_rolls_with_its_own_weapon() -> None:
         Defence.PARRY,
         Level.CRITICAL,
         rng=SeededRng(1),
-        attack_weapon=Blow("1D8+1", hit_points=12),
-        parry_weapon=Blow("1D6", SpecialKind.CRUSH, bonus="1D4", hit_points=8),
+        attack_weapon=DealingWeapon("1D8+1", hit_points=12),
+        parry_weapon=DealingWeapon("1D6", SpecialKind.CRUSH, bonus="1D4", hit_points=8),
     )
     assert outcome.dealer is Party.DEFENDER and outcome.expression == "1D6+1D4+4"
     assert outcome.damaged_weapon is Party.ATTACKER and outcome.weapon_damage == outcome.damage

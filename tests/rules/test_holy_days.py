@@ -10,7 +10,7 @@ from gmdash.rules.holy_days import (
     PUBLISHED,
     CultHolyDays,
     DayPattern,
-    Level,
+    HolyDayLevel,
     holy_days_on,
     parse_pattern,
     parse_patterns,
@@ -29,7 +29,7 @@ def test_orlanths_holy_days_every_season(season: str) -> None:
     orlanth = published("Orlanth Adventurous")  # a subcult: Orlanth's holy days
     assert orlanth is PUBLISHED["orlanth"]
     level = orlanth.level_on(on(f"Windsday, Movement week, {season} Season 1625"))
-    assert level is (Level.HIGH if season == "Storm" else Level.SEASONAL)
+    assert level is (HolyDayLevel.HIGH if season == "Storm" else HolyDayLevel.SEASONAL)
     assert orlanth.level_on(on(f"Fireday, Movement week, {season} Season 1625")) is None
     assert orlanth.level_on(on(f"Windsday, Illusion week, {season} Season 1625")) is None
 
@@ -37,22 +37,24 @@ def test_orlanths_holy_days_every_season(season: str) -> None:
 @pytest.mark.parametrize("week", ["Luck", "Fate"])
 def test_orlanths_windsdays_of_sacred_time(week: str) -> None:
     orlanth = PUBLISHED["orlanth"]
-    assert orlanth.level_on(on(f"Windsday, {week} week, Sacred Time 1625")) is Level.SEASONAL
+    assert orlanth.level_on(on(f"Windsday, {week} week, Sacred Time 1625")) is HolyDayLevel.SEASONAL
     assert orlanth.level_on(on(f"Clayday, {week} week, Sacred Time 1625")) is None
 
 
 def test_a_week_of_the_seasons_is_not_one_of_sacred_time() -> None:
     # Disorder week is the first week of a season; Luck week is the first of Sacred Time
     disorder = CultHolyDays(seasonal=parse_patterns("Windsday of Disorder week"))
-    assert disorder.level_on(on("Windsday, Disorder week, Dark Season 1625")) is Level.SEASONAL
+    assert (
+        disorder.level_on(on("Windsday, Disorder week, Dark Season 1625")) is HolyDayLevel.SEASONAL
+    )
     assert disorder.level_on(on("Windsday, Luck week, Sacred Time 1625")) is None
 
 
 def test_wahas_holy_days() -> None:
     waha = PUBLISHED["waha"]
-    assert waha.level_on(on("Godsday, Death week, Sea Season 1625")) is Level.SEASONAL
-    assert waha.level_on(on("Godsday, Death week, Dark Season 1625")) is Level.HIGH
-    assert waha.level_on(on("Freezeday, Fertility week, Dark Season 1625")) is Level.HIGH
+    assert waha.level_on(on("Godsday, Death week, Sea Season 1625")) is HolyDayLevel.SEASONAL
+    assert waha.level_on(on("Godsday, Death week, Dark Season 1625")) is HolyDayLevel.HIGH
+    assert waha.level_on(on("Freezeday, Fertility week, Dark Season 1625")) is HolyDayLevel.HIGH
     assert waha.level_on(on("Freezeday, Fertility week, Sea Season 1625")) is None
 
 
@@ -65,8 +67,8 @@ def test_the_highest_holy_day_comes_first() -> None:
     cults = [("Waha", PUBLISHED["waha"]), ("Orlanth Adventurous", PUBLISHED["orlanth"]),
              ("Lhankor Mhy", CultHolyDays(weekly=parse_patterns("Windsday")))]  # fmt: skip
     found = holy_days_on(on("Windsday, Movement week, Storm Season 1625"), cults)
-    assert [(h.cult, h.level) for h in found] == [("Orlanth Adventurous", Level.HIGH),
-                                                  ("Lhankor Mhy", Level.WEEKLY)]  # fmt: skip
+    assert [(h.cult, h.level) for h in found] == [("Orlanth Adventurous", HolyDayLevel.HIGH),
+                                                  ("Lhankor Mhy", HolyDayLevel.WEEKLY)]  # fmt: skip
     assert found[0].text == "Orlanth Adventurous: high holy day"
 
 

@@ -7,12 +7,15 @@ could come up 0 or 101 fails here rather than as a rare wrong level at the table
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gmdash.rules import (
     Level,
     RuleSet,
     SeededRng,
     d100_text,
+    read_d100,
     resolve,
     resolve_resistance,
     roll_d100,
@@ -65,3 +68,39 @@ def test_seeded_d100_covers_1_to_100_only() -> None:
 @pytest.mark.parametrize(("roll", "text"), [(1, "01"), (7, "07"), (42, "42"), (100, "00")])
 def test_d100_text(roll: int, text: str) -> None:
     assert d100_text(roll) == text
+
+
+# A D100 typed at the table (docs/rules.md#d100): the one reading the roll dialogs, the
+# resistance pane and the CLI's --result share. "00" is the top face, 100; a lone "0" is no face.
+TYPED_D100 = [
+    ("01", 1), ("1", 1), ("05", 5), ("5", 5), ("007", 7), ("42", 42), ("99", 99),
+    ("100", 100), ("0100", 100), ("00", 100), ("000", 100), (" 42 ", 42), ("\t07\n", 7),
+]  # fmt: skip
+NOT_A_D100 = ["0", "101", "999", "1000", "-3", "+5", "-0", "+00", "4.5", "1e2", "x", "", " ",
+              "0x10", "1 0", "00 7", "\u00b2", "\u0665", "9" * 5000]  # fmt: skip
+
+
+@pytest.mark.parametrize(("typed", "value"), TYPED_D100)
+def test_read_d100(typed: str, value: int) -> None:
+    assert read_d100(typed) == value
+
+
+@pytest.mark.parametrize("typed", NOT_A_D100)
+def test_read_d100_refuses_with_what_a_d100_reads(typed: str) -> None:
+    with pytest.raises(ValueError, match=r"1 to 100 \(00 is 100\)"):
+        read_d100(typed)
+
+
+@given(st.integers(1, 100))
+def test_read_d100_reads_back_every_face_as_shown(roll: int) -> None:
+    assert read_d100(d100_text(roll)) == roll
+    assert read_d100(str(roll)) == roll
+
+
+@given(st.text(max_size=6))
+def test_read_d100_gives_1_to_100_or_refuses(typed: str) -> None:
+    try:
+        value = read_d100(typed)
+    except ValueError:
+        return
+    assert 1 <= value <= 100

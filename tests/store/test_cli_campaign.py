@@ -13,7 +13,7 @@ from helpers import sheet
 
 from gmdash.cli.errors import CliError
 from gmdash.cli.recording import record_roll
-from gmdash.model.exchange import export_character
+from gmdash.formats.character_file import export_character
 from gmdash.play.campaign import CampaignService
 
 

@@ -11,7 +11,7 @@ from helpers import FakeClock
 
 from gmdash.play.campaign import CampaignService
 from gmdash.store import StoreError
-from gmdash.tui.guard import write_crash_report
+from gmdash.tui.error_reports import write_crash_report
 
 NAME = "Linked Saga"
 

@@ -187,7 +187,7 @@ def test_a_sessions_folder_that_is_a_file_is_refused(
 def test_the_crash_log_is_never_waited_on(tmp_path: Path) -> None:
     from datetime import UTC, datetime
 
-    from gmdash.tui.guard import write_crash_report
+    from gmdash.tui.error_reports import write_crash_report
 
     os.mkfifo(tmp_path / "crash.log")
     with pytest.raises(OSError):  # reported by the dashboard's guard as "not written"

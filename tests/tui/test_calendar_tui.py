@@ -13,9 +13,10 @@ from pathlib import Path
 from helpers import dashboard_app, demo_service, fixed_clock, region_text, type_ahead
 from textual.pilot import Pilot
 
+from gmdash.formats import log_export
 from gmdash.model.calendar_events import CalendarMarked, CalendarSet
 from gmdash.model.events import DamageApplied, Event, HealingApplied, PointsSpent
-from gmdash.play import journal
+from gmdash.play import log_reading
 from gmdash.rules.calendar import key_text
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.dialogs.log_entry import LogEntryDialog
@@ -99,7 +100,7 @@ async def test_two_weeks_heal_each_week_and_worship_brings_the_rune_points_back(
         await type_ahead(pilot, "escape")
 
     # the journal tells the night day by day of the game
-    text = journal.export(journal.records(service, "all"), "md", title="Night")
+    text = log_export.export(log_reading.records(service, "all"), "md", title="Night")
     assert f"#### {MOVEMENT} (in the game)" in text
     story = text[text.index(f"#### {HOLY} (in the game)") :]
     assert "Orlanth Adventurous: high holy day (Harvald Stormbrow)." in story.split("####")[1]

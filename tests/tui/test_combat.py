@@ -10,6 +10,7 @@ import pytest
 from helpers import region_text
 from textual.widgets import Input, Select, Static
 
+from gmdash.model import log_stats
 from gmdash.model.combat import Combat
 from gmdash.model.combat_events import (
     ActionAdvanced,
@@ -20,7 +21,7 @@ from gmdash.model.combat_events import (
     RoundStarted,
 )
 from gmdash.model.events import DamageApplied, Event, RollMade, UndoApplied
-from gmdash.play import journal
+from gmdash.play import log_reading
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME, demo_state
 from gmdash.play.wounds import wound
@@ -474,7 +475,7 @@ async def test_end_confirmation_names_whole_and_both_summaries_agree(tmp_path: P
     assert isinstance(rows, list)
     in_fight = {row["name"]: row["dealt"] for row in rows if row["dealt"]}
     assert in_fight, "a round without a wound"
-    session = journal.summarize(journal.records(service))
+    session = log_stats.summarize(log_reading.records(service))
     # the session summary counts what got through armour from each one's own attacks, as the
     # combat summary does
     assert session.damage_dealt == in_fight

@@ -15,10 +15,12 @@ from rich.text import Text
 from textual.geometry import Region
 from textual.widgets import Input, Static
 
+from gmdash.formats import log_export
+from gmdash.model import log_stats
 from gmdash.model.events import DamageApplied, Event, HealingApplied, RollMade, RollStruckOut
-from gmdash.play import journal
+from gmdash.play import log_reading
 from gmdash.play.campaign import CampaignService, create_demo
-from gmdash.play.journal import LogFilter
+from gmdash.play.log_filter import LogFilter
 from gmdash.rules import SeededRng
 from gmdash.store.exports import exports_folder
 from gmdash.tui.app import GmDashApp
@@ -499,15 +501,15 @@ async def test_changes_after_a_session_ended_stay_out_of_it(service: CampaignSer
         await pilot.pause()
         assert "between sessions" in str(pane.border_subtitle)
         assert len(rows(app)) == 2 and "healed" in rows(app)[-1]
-    session_1 = journal.records(service, 1)
+    session_1 = log_reading.records(service, 1)
     assert [r.entry.kind for r in session_1][-1] == "session"  # it ends where it ended
     assert not any(r.entry.kind in ("damage", "heal") for r in session_1)
-    assert journal.summarize(session_1).damage_taken == {}
-    between = journal.records(service, 0)
+    assert log_stats.summarize(session_1).damage_taken == {}
+    between = log_reading.records(service, 0)
     assert [r.entry.kind for r in between] == ["damage", "heal"]
-    text = journal.export(between, "text")
+    text = log_export.export(between, "text")
     assert all(" between " in line for line in text.splitlines()[1:])
-    story = journal.export(between, "md")
+    story = log_export.export(between, "md")
     assert story.count("*(between sessions)*") == 2
 
 

@@ -19,8 +19,9 @@ from evening import readable_evening
 from helpers import region_text, screen_text
 from textual.containers import VerticalScroll
 
+from gmdash.formats import log_export
 from gmdash.model.events import RollMade
-from gmdash.play import journal
+from gmdash.play import log_reading
 from gmdash.play.campaign import CampaignService
 from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
@@ -247,16 +248,16 @@ async def test_no_internal_id_or_key_reaches_a_reader(
         await pilot.pause()
         notes = [f"{n.title}: {n.message}" for n in app.told]
         assert notes
-    records = journal.records(evening, "all")
-    exports = {fmt: journal.export(records, fmt, title="Night") for fmt in ("md", "csv", "text")}
+    records = log_reading.records(evening, "all")
+    exports = {fmt: log_export.export(records, fmt, title="Night") for fmt in ("md", "csv", "text")}
     human = ("actor", "label", "kind", "level", "modifiers")
     exports["json"] = "\n".join(
-        str(row[key]) for row in json.loads(journal.export(records, "json")) for key in human
+        str(row[key]) for row in json.loads(log_export.export(records, "json")) for key in human
     )
     read = {"log": "\n".join(rows), "details": "\n".join(details), "notes": "\n".join(notes),
             **exports}  # fmt: skip
     found = {where: readers_text(text) for where, text in read.items()}
     assert found == {where: [] for where in read}, found
     # the machine fields stay in JSON: what a strike-out took back can still be looked up
-    rows_json = json.loads(journal.export(records, "json"))
+    rows_json = json.loads(log_export.export(records, "json"))
     assert all(INTERNAL_ID.fullmatch(row["id"]) for row in rows_json)

@@ -15,8 +15,8 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 import gmdash.tui.dialogs
+from gmdash.tui.dialog_preload import dialog_modules, preload_dialogs
 from gmdash.tui.modal import QuickModal
-from gmdash.tui.preload import dialog_modules, preload_dialogs
 
 
 class Probe(QuickModal[None]):

@@ -14,6 +14,7 @@ from textual.widgets import Button, Checkbox, Input, OptionList, RadioButton, St
 from gmdash.model import Ability, Weapon, new_character
 from gmdash.model.events import AbilityTicked, Event, RollMade
 from gmdash.play.campaign import CampaignService
+from gmdash.play.roll_plan import level_ranges, narrow, percent
 from gmdash.play.rolls import AbilityPlan
 from gmdash.rules import (
     Difficulty,
@@ -33,12 +34,6 @@ from gmdash.tui.dialogs.characteristic_roll import CharacteristicRollDialog
 from gmdash.tui.dialogs.dice_roll import DiceDialog
 from gmdash.tui.dialogs.opposed_roll import OpposedRollDialog
 from gmdash.tui.dialogs.roll_base import RollDialog
-from gmdash.tui.dialogs.roll_plan import (
-    level_ranges,
-    narrow,
-    parse_d100,
-    percent,
-)
 
 SIZE = (160, 50)
 
@@ -158,17 +153,6 @@ def test_narrow_puts_prefixes_first_and_is_fuzzy() -> None:
     assert narrow(names, "or") == ["Orate", "Lore (Orlanth)", "Broadsword", "Sword Dance"]
     assert narrow(names, "bdsw") == ["Broadsword"]
     assert narrow(names, "") == names
-
-
-@pytest.mark.parametrize(("typed", "value"), [("00", 100), ("0", 100), ("7", 7), ("100", 100)])
-def test_parse_d100(typed: str, value: int) -> None:
-    assert parse_d100(typed) == value
-
-
-@pytest.mark.parametrize("typed", ["101", "x", "-3", "4.5"])
-def test_parse_d100_refuses(typed: str) -> None:
-    with pytest.raises(ValueError):
-        parse_d100(typed)
 
 
 @pytest.mark.parametrize("ruleset", list(RuleSet))

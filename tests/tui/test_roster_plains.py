@@ -6,7 +6,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gmdash.tui.widgets.character_sheet import hp_bar, hp_bar_plain, status_plain, status_text_of
+from gmdash.drawing.points import hp_bar, hp_bar_plain
+from gmdash.drawing.status import status_plain, status_text_of
 
 WORDS = st.lists(st.sampled_from(["dead", "unconscious", "shock", "bleeding", "wounded",
                                   "severed L arm", "useless R leg"]), max_size=4)  # fmt: skip

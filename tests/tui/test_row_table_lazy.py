@@ -21,7 +21,8 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 
 from gmdash.model.events import RollMade
-from gmdash.play import journal, roster
+from gmdash.model.log import Record
+from gmdash.play import log_reading, roster
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME, demo_state
 from gmdash.tui.panes.log import LogPane, LogTable, row_cells, row_plains
@@ -181,8 +182,8 @@ def crowded(tmp_path: Path) -> Iterator[CampaignService]:
 
 
 def test_a_log_row_s_plain_text_is_its_cells_text(crowded: CampaignService) -> None:
-    records = journal.records(crowded, "all")
-    struck = [journal.Record(r.event, replace(r.entry, struck=True, hidden=True)) for r in records]
+    records = log_reading.records(crowded, "all")
+    struck = [Record(r.event, replace(r.entry, struck=True, hidden=True)) for r in records]
     for item in records + struck:
         for narrow in (False, True):
             assert row_plains(item, narrow) == [c.plain for c in row_cells(item, narrow)]
@@ -203,7 +204,7 @@ async def test_the_first_frame_shows_the_newest_rolls_and_a_new_roll_costs_one_r
     app._first_frame_drawn = first_frame_drawn  # type: ignore[method-assign]
     made: list[str] = []
 
-    def counted(item: journal.Record, narrow: bool = False) -> list[Text]:
+    def counted(item: Record, narrow: bool = False) -> list[Text]:
         made.append(item.entry.label)
         return row_cells(item, narrow)
 

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 
 from gmdash.model.events import RollMade
-from gmdash.play import journal, roster
+from gmdash.play import log_reading, roster
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME, demo_state
 from gmdash.tui.app import GmDashApp
@@ -108,7 +108,7 @@ async def test_the_first_frame_makes_the_rows_in_view_and_the_rest_follow(
         before = [line.rstrip(" ▁▂▃▄▅▆▇█│") for line in str(first["text"]).splitlines()]
         assert shown[1:-1] == before[1:-1] or size == (80, 24)
         # and every line is the one a log read whole makes, in order, struck-out ones marked
-        whole = journal.records(long_night, None)
+        whole = log_reading.records(long_night, None)
         assert [r.event.id for r in pane.records] == [r.event.id for r in whole]
         assert [r.entry for r in pane.records] == [r.entry for r in whole]
         assert sum("(struck out)" in row for row in _whole_rows(log)) == 2
@@ -142,7 +142,7 @@ async def test_a_change_before_the_rest_came_finds_whole_lists(
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         pane = app.query_one(LogPane)
-        oldest = next(r.event.id for r in journal.records(long_night, None) if r.is_roll)
+        oldest = next(r.event.id for r in log_reading.records(long_night, None) if r.is_roll)
         long_night.strike_out(oldest, "late")
         await pilot.pause()
         assert pane.table.row_count == ROLLS + 4  # every line, and the strike-out's own
@@ -166,7 +166,7 @@ def test_a_log_read_from_its_end_makes_the_lines_a_reading_in_order_makes(
     service's own reading, event after event), a strike-out and an undo naming their line."""
     if undo and long_night.undo_history:
         long_night.undo()
-    reading = journal.LogReading(long_night)
+    reading = log_reading.LogReading(long_night)
     split = min(split, len(reading))
     last = reading.records(split)
     first = reading.records(0, split)

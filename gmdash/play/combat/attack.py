@@ -42,16 +42,18 @@ from gmdash.rules import (
     resolve,
 )
 from gmdash.rules.combat import ActionKind, DamageMode, DamageRoll, Defence, damage_roll
-from gmdash.rules.exchange import Blow as ExchangeBlow
 from gmdash.rules.exchange import (
     BodyHarm,
     ExchangeError,
-    Outcome,
     Party,
     cell_for,
     combat_chances,
     dealer_of,
     settle,
+)
+from gmdash.rules.exchange import DealingWeapon as ExchangeBlow
+from gmdash.rules.exchange import (
+    ExchangeOutcome as Outcome,
 )
 from gmdash.rules.weapons import WeaponUse
 

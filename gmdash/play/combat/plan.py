@@ -9,7 +9,7 @@ from gmdash.model.character import Weapon
 from gmdash.model.combat import Combatant
 from gmdash.rules import Effect, Level, RollResult
 from gmdash.rules.combat import DamageMode, DamageRoll, Defence
-from gmdash.rules.exchange import Outcome
+from gmdash.rules.exchange import ExchangeOutcome as Outcome
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -28,19 +28,15 @@ from gmdash.model import effective
 from gmdash.model.character import Ability, Character
 from gmdash.model.events import RollMade
 from gmdash.play import rolls
+from gmdash.play.roll_plan import narrow, parse_whole
 from gmdash.play.rolls import AbilityPlan
 from gmdash.rules import (
     Difficulty,
     RuleSet,
 )
 from gmdash.tui.dialogs.augment_first import AugmentFirst
+from gmdash.tui.dialogs.level_markup import level_markup, odds_markup
 from gmdash.tui.dialogs.roll_base import ListSearch
-from gmdash.tui.dialogs.roll_plan import (
-    level_markup,
-    narrow,
-    odds_markup,
-    parse_whole,
-)
 from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList
 from gmdash.tui.widgets.toggles import DotButton, TickBox

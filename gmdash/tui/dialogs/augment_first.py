@@ -13,9 +13,10 @@ from textual.widgets import Input, OptionList
 from gmdash.model.character import Ability, Character
 from gmdash.model.events import RollMade
 from gmdash.play import experience, rolls
+from gmdash.play.roll_plan import narrow
 from gmdash.rules import AUGMENT_BONUS, Level, RuleSet, d100_text
+from gmdash.tui.dialogs.level_markup import level_markup
 from gmdash.tui.dialogs.roll_base import RollDialog
-from gmdash.tui.dialogs.roll_plan import level_markup, narrow
 from gmdash.tui.user_text import literal, markup
 
 R = TypeVar("R")

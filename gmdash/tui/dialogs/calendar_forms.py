@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 from gmdash.model.errors import ValidationError
 from gmdash.play import calendar
 from gmdash.rules.calendar import date_text
-from gmdash.rules.holy_days import CultHolyDays, Level, published
+from gmdash.rules.holy_days import CultHolyDays, HolyDayLevel, published
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
 from gmdash.tui.keymap import CULT_PICKER, bindings_for, table_of
@@ -88,7 +88,7 @@ class HolyDaysDialog(FormDialog[CultHolyDays]):
             "Storm Season). Several: separated by ;. Empty: none. " + source,
             classes="hint",
         )
-        for level in Level:
+        for level in HolyDayLevel:
             yield field_label(level.words.capitalize())
             yield Input(value="; ".join(p.text for p in days.of(level)), id=level.value)
             yield error_label(level.value)

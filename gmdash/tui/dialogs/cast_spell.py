@@ -39,10 +39,11 @@ from gmdash.model.character import Character
 from gmdash.model.errors import ValidationError
 from gmdash.play.effects import Target
 from gmdash.play.magic import Cast, Resistance, cast_problem, cast_spell, lasting_effect
+from gmdash.play.roll_plan import narrow, parse_whole
 from gmdash.rules import RuleSet
 from gmdash.tui.dialogs.augment_first import AugmentFirst
+from gmdash.tui.dialogs.level_markup import level_markup, odds_markup
 from gmdash.tui.dialogs.roll_base import ListSearch
-from gmdash.tui.dialogs.roll_plan import level_markup, narrow, odds_markup, parse_whole
 from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList
 from gmdash.tui.widgets.toggles import TickBox

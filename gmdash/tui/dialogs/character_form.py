@@ -1,4 +1,4 @@
-"""Add or edit a character: every field checked as it is typed (RULES.md section 1 limits).
+"""Add or edit a character: every field checked as it is typed (docs/rules.md#characteristics).
 
 Abilities and weapons are edited as compact text, one per line, and errors name the line:
 
@@ -24,6 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
 from gmdash import rules
+from gmdash.drawing.status import short_location
 from gmdash.model.character import (
     MAX_ABILITY,
     Ability,
@@ -48,7 +49,6 @@ from gmdash.tui.dialogs.magic_lines import (
 )
 from gmdash.tui.keymap import CHARACTER_FORM, bindings_for, table_of
 from gmdash.tui.user_text import literal
-from gmdash.tui.widgets.character_sheet import short_location
 from gmdash.tui.widgets.magic_sheet import spirit_limit_text
 
 ABILITY_LINE = re.compile(r"^(?P<name>.*?\S)\s+(?P<value>[+-]?\d+)\s*%?\s*(?P<tick>[*✓])?\s*$")
@@ -67,7 +67,7 @@ def kind_fields(edition: Edition) -> tuple[tuple[str, AbilityKind, str], ...]:
 
 
 ROLLED = {"SIZ": "2D6+6", "INT": "2D6+6"}
-"""Humans roll 3D6 for a characteristic, except SIZ and INT (RULES.md section 1)."""
+"""Humans roll 3D6 for a characteristic, except SIZ and INT (docs/rules.md#characteristics)."""
 
 
 def ability_lines(abilities: tuple[Ability, ...], kind: AbilityKind) -> str:

@@ -19,14 +19,12 @@ from gmdash.model import effective
 from gmdash.model.character import Character
 from gmdash.model.events import RollMade
 from gmdash.play import rolls
+from gmdash.play.roll_plan import parse_whole
 from gmdash.rules import (
     characteristic_chance,
 )
+from gmdash.tui.dialogs.level_markup import odds_markup
 from gmdash.tui.dialogs.roll_base import RollDialog
-from gmdash.tui.dialogs.roll_plan import (
-    odds_markup,
-    parse_whole,
-)
 from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList
 

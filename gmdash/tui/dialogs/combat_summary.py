@@ -11,9 +11,10 @@ from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from gmdash.drawing.user_text import rich_literal
 from gmdash.tui.keymap import COMBAT_SUMMARY, bindings_for, table_of
 from gmdash.tui.modal import QuickModal
-from gmdash.tui.user_text import literal, markup, rich_literal
+from gmdash.tui.user_text import literal, markup
 
 
 def summary_table(summary: Mapping[str, object]) -> Table:

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from gmdash.model.character import Character
 from gmdash.model.events import RollMade
 from gmdash.play import rolls
+from gmdash.play.roll_plan import parse_whole
 from gmdash.rules import (
     DiceError,
     DiceExpr,
@@ -27,9 +28,6 @@ from gmdash.rules import (
     parse_dice,
 )
 from gmdash.tui.dialogs.roll_base import ListSearch, RollDialog
-from gmdash.tui.dialogs.roll_plan import (
-    parse_whole,
-)
 from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList
 

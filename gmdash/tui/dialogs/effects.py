@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from textual.app import ComposeResult
 from textual.widgets import Input, Static
 
+from gmdash.drawing.user_text import multiline
 from gmdash.model.effects import TimedEffect
 from gmdash.model.errors import ValidationError
 from gmdash.play import effects, time_passing
 from gmdash.rules.game_time import TimeError, parse_span
 from gmdash.rules.spells import SPELL_EFFECTS
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label
-from gmdash.tui.user_text import literal, multiline
+from gmdash.tui.user_text import literal
 
 EFFECT_HINT = (
     "A spell: Bladesharp 4 on Broadsword, Protection 2, Strength. Or free-form: "

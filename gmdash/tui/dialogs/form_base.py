@@ -35,7 +35,7 @@ from textual.widgets import (
 )
 
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
-from gmdash.tui.guard import guarded
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.key_gate import after_refresh
 from gmdash.tui.keymap import FORM, binding_of, bindings_for, command_of, table_of
 from gmdash.tui.user_text import literal

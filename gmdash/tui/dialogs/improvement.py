@@ -1,4 +1,4 @@
-"""The improvement phase (issue 6, RULES.md section 8): an experience roll per ticked ability.
+"""The improvement phase (docs/rules.md#experience): an experience roll per ticked ability.
 
 `ImprovementScreen` lists every ticked ability of every character; `a` rolls them all with the
 app's dice, `space` the selected line, `t` takes physical dice (the D100, then the 1D6 gain),
@@ -23,11 +23,11 @@ from textual.widgets.selection_list import Selection
 from gmdash.model.errors import ValidationError
 from gmdash.play import experience
 from gmdash.play.experience import ExperienceLine
-from gmdash.rules import d100_text
+from gmdash.play.roll_plan import parse_whole
+from gmdash.rules import d100_text, read_d100
 from gmdash.rules.experience import FREE_TICKS_AFTER_LONG_GAP
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
-from gmdash.tui.dialogs.roll_plan import parse_d100, parse_whole
-from gmdash.tui.guard import guarded
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import FREE_TICKS, IMPROVEMENT, bindings_for, table_of
 from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList, PagedSelectionList
@@ -200,7 +200,7 @@ class ImprovementScreen(GuardedModal[int]):
             error.update("no line to type a roll for")
             return
         try:
-            roll = parse_d100(roll_field.value)
+            roll = read_d100(roll_field.value)
             gain_text = gain_field.value.strip()
             gain = parse_whole(gain_text, "1D6 gain", 1, 6) if gain_text else None
             line = experience.type_line(self.lines[index], roll, gain)

@@ -16,12 +16,13 @@ from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
+from gmdash.drawing.user_text import rich_literal
 from gmdash.play.entry_detail import EntryDetail
 from gmdash.rules import RuleSet
+from gmdash.tui.dialogs.level_markup import odds_markup
 from gmdash.tui.dialogs.log_base import LogDialog
-from gmdash.tui.dialogs.roll_plan import odds_markup
 from gmdash.tui.keymap import LOG_ENTRY, bindings_for
-from gmdash.tui.user_text import literal, rich_literal
+from gmdash.tui.user_text import literal
 
 MAX_HEIGHT = 30
 FRAME = 4

@@ -11,11 +11,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from gmdash.play import journal
+from gmdash.formats import log_export
 from gmdash.store.exports import export_refusal
 from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.dialogs.modal_base import only_while_open
-from gmdash.tui.guard import guarded
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList
 
@@ -33,11 +33,11 @@ class ExportChoice:
 def with_extension(text: str, fmt: str) -> str:
     """The path with the format's extension in place of a known one."""
     path = text.strip()
-    for ext in journal.EXTENSIONS.values():
+    for ext in log_export.EXTENSIONS.values():
         if path.lower().endswith(ext):
             path = path[: -len(ext)]
             break
-    return path + journal.EXTENSIONS[fmt]
+    return path + log_export.EXTENSIONS[fmt]
 
 
 def check_path(text: str, folder: Path) -> tuple[Path | None, str]:
@@ -77,14 +77,14 @@ class ExportDialog(LogDialog[ExportChoice]):
         with Vertical(id="dialog") as dialog:
             dialog.border_title = "Export the shown entries"
             yield PagedOptionList(
-                *(Option(journal.FORMAT_NAMES[f], id=f) for f in EXPORT_FORMATS),
+                *(Option(log_export.FORMAT_NAMES[f], id=f) for f in EXPORT_FORMATS),
                 id="export-formats",
                 compact=True,
             )
             with Horizontal(classes="row"):
                 yield Static("file", classes="field-label")
                 yield Input(
-                    self.stem + journal.EXTENSIONS[self.fmt], id="export-path", compact=True
+                    self.stem + log_export.EXTENSIONS[self.fmt], id="export-path", compact=True
                 )
             yield Static("", id="export-path-error", classes="error")
             yield Static(markup("[dim]relative names go in $folder[/dim]", folder=self.folder),

@@ -12,11 +12,11 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Static
 
 from gmdash.model.log import LogEntry
-from gmdash.play.journal import LogFilter
+from gmdash.play.log_filter import LogFilter
 from gmdash.rules import Level
 from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.dialogs.modal_base import only_while_open
-from gmdash.tui.guard import guarded
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import LOG_FILTER, bindings_for
 from gmdash.tui.user_text import literal
 

@@ -1,4 +1,4 @@
-"""The session list (issue 6): number, date, duration, rolls, criticals, fumbles; pick one."""
+"""The session list: number, date, duration, rolls, criticals, fumbles; pick one."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
-from gmdash.play import journal
-from gmdash.play.journal import SessionStats, Which
+from gmdash.model import log_stats
+from gmdash.model.log_stats import SessionStats
+from gmdash.play import log_reading
+from gmdash.play.log_reading import Which
 from gmdash.tui.context import dashboard
 from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.dialogs.modal_base import only_while_open
@@ -30,7 +32,7 @@ class SessionChoice:
 
 def session_row(stats: SessionStats, current: bool) -> list[Text]:
     """A session as table cells; the open one says so."""
-    duration = journal.duration_text(stats.duration) + (" (open)" if stats.is_open else "")
+    duration = log_stats.duration_text(stats.duration) + (" (open)" if stats.is_open else "")
     mark = "bold" if current else ""
     return [
         Text(str(stats.number), style=mark),
@@ -64,7 +66,7 @@ class SessionListDialog(LogDialog[SessionChoice]):
 
     def on_mount(self) -> None:
         service = self.service
-        self.stats = journal.session_list(service, dashboard(self).clock())
+        self.stats = log_reading.session_list(service, dashboard(self).clock())
         table = self.query_one("#session-table", DataTable)
         table.add_columns("session", "date", "start", "duration", "rolls", "crit.", "fumb.")
         current = service.current_log

@@ -10,7 +10,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from gmdash.play.journal import Summary, summary_lines
+from gmdash.model.log_stats import Summary, summary_lines
 from gmdash.tui.context import dashboard
 from gmdash.tui.dialogs.log_base import LogDialog
 from gmdash.tui.keymap import LOG_SUMMARY, bindings_for

@@ -14,10 +14,11 @@ from textual.widgets import (
     Static,
 )
 
-from gmdash.look import outcome_odds_words, outcome_text
+from gmdash.level_words import outcome_odds_words, outcome_text
 from gmdash.model.character import Ability, Character
 from gmdash.model.events import RollMade
 from gmdash.play import rolls
+from gmdash.play.roll_plan import narrow, percent
 from gmdash.rules import (
     Outcome,
     RuleSet,
@@ -25,12 +26,8 @@ from gmdash.rules import (
     opposed_odds,
     reduce_over_100,
 )
+from gmdash.tui.dialogs.level_markup import level_markup
 from gmdash.tui.dialogs.roll_base import RollDialog
-from gmdash.tui.dialogs.roll_plan import (
-    level_markup,
-    narrow,
-    percent,
-)
 from gmdash.tui.user_text import literal, markup
 
 

@@ -11,8 +11,8 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Select, Static
 
 from gmdash.model.character import Character
+from gmdash.play.roll_plan import narrow
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label
-from gmdash.tui.dialogs.roll_plan import narrow
 from gmdash.tui.user_text import literal
 
 MAGIC_POINTS = "MP"

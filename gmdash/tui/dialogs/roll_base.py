@@ -13,11 +13,11 @@ from textual.widgets import Button, Digits, Input, Label, OptionList, Static
 
 from gmdash.model.events import RollMade
 from gmdash.play import roll_again
-from gmdash.rules import Level, Rng, RuleSet, d100_text
+from gmdash.rules import Level, Rng, RuleSet, d100_text, read_d100
 from gmdash.tui.context import dashboard
+from gmdash.tui.dialogs.level_markup import level_markup
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
-from gmdash.tui.dialogs.roll_plan import level_markup, parse_d100
-from gmdash.tui.guard import guarded
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import bindings_of, table_of
 from gmdash.tui.user_text import literal
 
@@ -133,7 +133,7 @@ class RollDialog(GuardedModal[R]):
             self.set_error(error_id, "")
             return True, None
         try:
-            value = parse_d100(text)
+            value = read_d100(text)
         except ValueError as error:
             self.set_error(error_id, str(error))
             return False, None

@@ -16,15 +16,16 @@ from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from gmdash.drawing.user_text import rich_literal
 from gmdash.play import calendar
 from gmdash.rules.calendar import DAYS_PER_WEEK, week_text
-from gmdash.rules.holy_days import CultHolyDays, Level
+from gmdash.rules.holy_days import CultHolyDays, HolyDayLevel
 from gmdash.tui.dialogs.modal_base import GuardedModal
-from gmdash.tui.guard import guarded
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import WEEK_VIEW, bindings_for, table_of
-from gmdash.tui.user_text import literal, rich_literal
+from gmdash.tui.user_text import literal
 
-LEVEL_STYLES = {Level.HIGH: "bold", Level.SEASONAL: "", Level.WEEKLY: "dim"}
+LEVEL_STYLES = {HolyDayLevel.HIGH: "bold", HolyDayLevel.SEASONAL: "", HolyDayLevel.WEEKLY: "dim"}
 
 
 class WeekView(GuardedModal[None]):

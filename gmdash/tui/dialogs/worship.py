@@ -19,7 +19,7 @@ from textual.widgets.selection_list import Selection
 from gmdash.play import time_passing
 from gmdash.play.time_passing import WorshipOffer
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
-from gmdash.tui.guard import guarded
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import WORSHIP, bindings_for, table_of
 from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.lists import PagedSelectionList

@@ -8,9 +8,9 @@ from textual.containers import Vertical
 from textual.widget import Widget
 
 from gmdash.model.events import Event
-from gmdash.tui.alike_lines import AlikeLines
 from gmdash.tui.context import Dashboard, dashboard
 from gmdash.tui.keymap import scope_title
+from gmdash.tui.uniform_containers import AlikeLines
 
 
 class Pane(AlikeLines, Vertical):

@@ -27,7 +27,8 @@ from textual.binding import BindingType
 from textual.css.query import NoMatches
 from textual.widgets import Input
 
-from gmdash.look import LEVEL_STYLES
+from gmdash.level_words import LEVEL_STYLES
+from gmdash.model import log_stats
 from gmdash.model.effect_events import TimePassed
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import (
@@ -40,18 +41,16 @@ from gmdash.model.events import (
     SessionStarted,
     UndoApplied,
 )
-from gmdash.model.log import LogEntry, target_of
-from gmdash.play import journal
-from gmdash.play.journal import LogFilter, Record, Which
+from gmdash.model.log import LogEntry, Record, local_hhmm, target_of
+from gmdash.play import log_reading
+from gmdash.play.log_filter import LogFilter
+from gmdash.play.log_reading import Which
 from gmdash.rules.game_time import ROUND_SECONDS
 from gmdash.safe_text import visible
-from gmdash.store.atomic import write_atomic
 from gmdash.store.errors import StoreError
-from gmdash.store.exports import export_refusal, exports_folder
-from gmdash.store.osio import make_dir
-from gmdash.tui.guard import guarded
+from gmdash.tui.call_in import call_in
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import LOG, bindings_for
-from gmdash.tui.later import call_in
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.row_table import LazyRow, RowKeyError, RowTable
@@ -123,7 +122,7 @@ def row_plains(item: Record, narrow: bool = False) -> list[str]:
     """The text of `row_cells(item, narrow)`, made without its styles (cheaply): what the
     table sizes its columns and measures the row with before it draws it."""
     entry = item.entry
-    time = journal.local_hhmm(entry.time) + " "
+    time = local_hhmm(entry.time) + " "
     rolled = _rolled(entry)
     roll = "" if rolled is None else str(rolled)
     chance = "" if entry.chance is None else f"{entry.chance}%"
@@ -146,7 +145,7 @@ def row_cells(item: Record, narrow: bool = False) -> list[Text]:
     entry = item.entry
     strike = " strike" if entry.struck else ""
     muted = "dim" + strike
-    time = Text(journal.local_hhmm(entry.time) + " ", style="dim" + strike)
+    time = Text(local_hhmm(entry.time) + " ", style="dim" + strike)
     rolled = _rolled(entry)
     level = entry.level or ""
     level_style = (LEVEL_STYLES.get(level, "") + strike) if level else ""
@@ -190,7 +189,7 @@ def chat_line(item: Record) -> str:
     """One entry as one line of plain text to paste into a chat:
     `20:14 Vasana · Broadsword 65%: 12, SUCCESS`."""
     entry = item.entry
-    parts = [journal.local_hhmm(entry.time)]
+    parts = [local_hhmm(entry.time)]
     if entry.hidden:
         parts.append("(GM)")
     what = _label(entry)
@@ -250,7 +249,7 @@ class LogPane(Pane):
         self._search_timer: asyncio.TimerHandle | None = None
         self.narrow = False
         """Whether the rows are compact (NARROW_COLUMNS); follows the pane's width."""
-        self._older: tuple[journal.LogReading, int] | None = None
+        self._older: tuple[log_reading.LogReading, int] | None = None
         """At start-up, until `show_older` (right after the first frame): the log read, and how
         many of its first lines are not made yet (only the last ones, in view, are)."""
 
@@ -327,7 +326,7 @@ class LogPane(Pane):
         """Read the shown session's log again and redraw the whole table; `in_view_first`
         (start-up): make only the last lines, as many as the screen has lines, and the rest
         at `show_older`."""
-        reading = journal.LogReading(self.dash.service, self.which)
+        reading = log_reading.LogReading(self.dash.service, self.which)
         lines = self.app.size.height
         start = max(0, len(reading) - lines - 1) if in_view_first and lines > 0 else 0
         self._older = (reading, start) if start else None
@@ -398,7 +397,7 @@ class LogPane(Pane):
         elif isinstance(event, UndoApplied | RedoApplied):
             self._follow_struck()
         if self._follows(event):
-            self._append(journal.record(self.dash.service, event, self._earlier(event)))
+            self._append(log_reading.record(self.dash.service, event, self._earlier(event)))
         elif isinstance(event, ChangeUndone):
             self._update_subtitle()
 
@@ -559,7 +558,7 @@ class LogPane(Pane):
         from gmdash.tui.dialogs.log_summary import SummaryDialog
 
         title = which_text(self.which, self.dash.service.current_log)
-        summary = journal.summarize(self.records, self.dash.service.state.undone)
+        summary = log_stats.summarize(self.records, self.dash.service.state.undone)
         self.app.push_screen(SummaryDialog(title, summary))
 
     @guarded
@@ -582,44 +581,31 @@ class LogPane(Pane):
 
     def export_folder(self) -> Path:
         """Where relative export paths go: `<saves>/exports/`, never the campaign's folder."""
-        return exports_folder(Path(self.dash.service.store.folder).parent)
+        from gmdash.play import exporting  # the export writers: not loaded at every start
+
+        return exporting.export_folder(self.dash.service)
 
     @guarded
     def export_to(self, path: Path, fmt: str) -> Path:
         """Write the shown entries to `path` (relative: in the exports folder), atomically."""
+        from gmdash.formats import log_export
+        from gmdash.play import exporting
+
         service = self.dash.service
-        target = path.expanduser()
-        if not target.is_absolute():
-            target = self.export_folder() / target
-        refusal = export_refusal(target)
-        if refusal is not None:
-            raise ValueError(refusal)
         found = self.shown
         title = f"{service.campaign.name} — {which_text(self.which, service.current_log)}"
         if self.filter.active:
             title += f" ({self.filter.describe()})"
-        numbers = (
-            [s.number for s in service.sessions]
-            if self.which == "all"
-            else [service.current_log if self.which is None else self.which]
+        text = exporting.export_text(
+            service, found, fmt, which=self.which, title=title, now=self.dash.clock()
         )
-        now = self.dash.clock()
-        stats = [
-            journal.session_stats(s, journal.records(service, s.number), now)
-            for s in service.sessions
-            if s.number in numbers
-        ]
-        brp = service.campaign.edition.is_brp
-        text = journal.export(found, fmt, title=title, sessions=stats, brp=brp)
         try:
-            if target.parent == self.export_folder():
-                make_dir(target.parent)
-            write_atomic(target, text.encode("utf-8"))
-        except (OSError, StoreError) as error:
+            target = exporting.save_export(service, path, text)
+        except StoreError as error:
             raise ValueError(str(error)) from None
         self.app.notify(
             f"{len(found)} entries written to {target}",
-            title=f"Exported ({journal.FORMAT_NAMES[fmt]})",
+            title=f"Exported ({log_export.FORMAT_NAMES[fmt]})",
         )
         return target
 

@@ -2,9 +2,9 @@
 
 Two values (stepped with up/down, or typed after `=`/`v`; left/right moves between them and the
 typed result of physical dice), a preset naming them (STR vs SIZ, POW vs POW...), the chance and
-the exact odds of each level (RULES.md section 7: 01-05 succeeds even on a '---' cell), `enter`
-to roll and log, and the 21x21 table with the current cell highlighted (a window of it when the
-pane is small).
+the exact odds of each level (docs/rules.md#resistance: 01-05 succeeds even on a '---' cell),
+`enter` to roll and log, and the 21x21 table with the current cell highlighted (a window of it
+when the pane is small).
 
 Digits type only in the explicit typing mode (`=`/`v` ... `enter`), so that everywhere else they
 reach the app, whose keys 1-4 focus the panes from anywhere.
@@ -24,11 +24,11 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from gmdash import rules
-from gmdash.look import LEVEL_STYLES
+from gmdash.level_words import LEVEL_STYLES
 from gmdash.model.events import Event, RedoApplied, RollMade, RollStruckOut, UndoApplied
 from gmdash.rules.resistance import TABLE_RANGE, resistance_level_chance
 from gmdash.rules.ruleset import RuleSet
-from gmdash.tui.guard import guarded
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import RESISTANCE, bindings_for
 from gmdash.tui.panes.base import Pane
 
@@ -544,11 +544,10 @@ class ResistancePane(Pane):
             if not buffer:
                 self.result = None
             else:
-                value = 100 if buffer in {"00", "000"} else int(buffer)
-                if 1 <= value <= 100:
-                    self.result = value
-                else:
-                    self.error = "a D100 result is 01 to 00 (100)"
+                try:
+                    self.result = rules.read_d100(buffer)
+                except ValueError as error:
+                    self.error = str(error)
         elif buffer:
             value = int(buffer)
             name = self.preset.active if self.side == ACTIVE else self.preset.passive

@@ -16,6 +16,8 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.widget import Widget
 
+from gmdash.drawing.points import hp_bar, hp_bar_plain, points_style
+from gmdash.drawing.status import status_plain, status_text_of, status_words
 from gmdash.model.bestiary import CreatureTemplate
 from gmdash.model.casting import castables
 from gmdash.model.character import Character, CharacterKind
@@ -28,20 +30,12 @@ from gmdash.play import bestiary, effects, roster
 from gmdash.play.campaign import CampaignService
 from gmdash.play.effects import Target
 from gmdash.rules import Edition, OptionalRule, RuleSet
-from gmdash.tui.alike_lines import AlikeScroll
-from gmdash.tui.guard import guarded
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import ROSTER, bindings_for
 from gmdash.tui.panes.base import Pane
+from gmdash.tui.uniform_containers import AlikeScroll
 from gmdash.tui.user_text import literal
-from gmdash.tui.widgets.character_sheet import (
-    CharacterSheet,
-    hp_bar,
-    hp_bar_plain,
-    points_style,
-    status_plain,
-    status_text_of,
-    status_words,
-)
+from gmdash.tui.widgets.character_sheet import CharacterSheet
 from gmdash.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:

@@ -40,7 +40,7 @@ from gmdash.play.effects import Target
 from gmdash.rules import RuleSet
 from gmdash.rules.combat import ActionKind
 from gmdash.rules.spells import spell_effect
-from gmdash.tui.guard import guarded
+from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import STRIKE_RANKS, bindings_for
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.user_text import literal

@@ -126,8 +126,8 @@ _ONE_CELL = frozenset(
 )
 """Characters one cell wide that are not blanks (but the space): the Latin, Greek and Cyrillic
 letters, "·" and dashes, where `line_count` may count characters for cells as in ASCII. (Rich
-measures every one of them a cell wide, as a test checks: asking it for each at import took
-two milliseconds of the start.)"""
+measures every one of them a cell wide, as a test checks: asking it for each at import would
+slow the start.)"""
 
 
 def line_count(plain: str, width: int, max_lines: int, first: int | None = None) -> int:

@@ -15,125 +15,22 @@ from rich.text import Text
 from textual.widgets import Static
 
 from gmdash import rules
+from gmdash.drawing.points import hp_bar, points_style
+from gmdash.drawing.status import short_location, status_text, useless_locations
+from gmdash.drawing.user_text import multiline, rich_literal
 from gmdash.model import effective
-from gmdash.model.character import AbilityKind, Character
+from gmdash.model.character import AbilityKind, Character, Weapon
 from gmdash.model.derived import Maxima, derived_of, sheet_maxima
 from gmdash.model.effects import TimedEffect
-from gmdash.rules import Edition, LocationKind, OptionalRule, RuleSet
+from gmdash.rules import DerivedAttributes, Edition, OptionalRule, RuleSet
 from gmdash.rules.game_time import describe_span
 from gmdash.rules.weapons import damage_with_bonus
 from gmdash.safe_text import visible
-from gmdash.tui.user_text import multiline, rich_literal
 from gmdash.tui.widgets.cells import fit, give_way
 from gmdash.tui.widgets.magic_sheet import magic_parts
 
-
-def short_location(key: str) -> str:
-    """A location in few letters: `left_leg` -> "L leg", `right_hind_leg` -> "R hind leg"."""
-    for side, letter in (("left_", "L "), ("right_", "R ")):
-        if key.startswith(side):
-            return letter + key.removeprefix(side).replace("_", " ")
-    return key.replace("_", " ")
-
-
 KIND_TITLES = {AbilityKind.SKILL: "Skills", AbilityKind.RUNE: "Runes",
                AbilityKind.PASSION: "Passions"}  # fmt: skip
-
-
-def useless_locations(character: Character) -> list[str]:
-    """Locations that cannot be used: by lasting condition or by their hit points now."""
-    found = [c.partition(":")[2] for c in character.conditions if c.startswith("useless:")]
-    table = character.table
-    kinds = {spec.key: spec.kind for spec in table.locations}  # (one pass, not one a location)
-    for location, hp in character.locations.items():
-        kind = kinds.get(location) or table.spec(location).kind  # (spec names a stray key)
-        if hp > 0 or kind in (LocationKind.HEAD, LocationKind.CHEST):
-            continue
-        found += table.hanging_from(location) if kind is LocationKind.ABDOMEN else [location]
-    return list(dict.fromkeys(found))
-
-
-def status_words(character: Character, full: Maxima) -> list[str]:
-    """What the GM must know at a glance, worst first; `[]` for a hale character."""
-    standing = rules.standing_conditions(
-        total_hp=character.hit_points,
-        magic_points=character.magic_points,
-        location_hp=character.locations,
-        table=character.table,
-    )
-    lasting = set(character.conditions)
-    if "dead" in lasting or rules.Effect.DEAD in standing:
-        return ["dead"]
-    # (a word is its effect: `Effect` is a StrEnum)
-    words: list[str] = [word for word in ("unconscious", "shock", "bleeding")
-                        if word in lasting or word in standing]  # fmt: skip
-    severed = [c.partition(":")[2] for c in character.conditions if c.startswith("severed:")]
-    words += [f"severed {short_location(loc)}" for loc in severed]
-    words += [f"useless {short_location(loc)}" for loc in useless_locations(character)
-              if loc not in severed]  # fmt: skip
-    if not words and character.hit_points < full.hit_points:
-        words.append("wounded")
-    return words
-
-
-def status_text(character: Character, full: Maxima) -> Text:
-    return status_text_of(status_words(character, full))
-
-
-def status_plain(words: Sequence[str]) -> str:
-    """The text of `status_text_of(words)`, made without its styles."""
-    return ", ".join(words) if words else "ok"
-
-
-def status_text_of(words: Sequence[str]) -> Text:
-    """The status of `status_words`, coloured by how bad it is."""
-    words = list(words)
-    if not words:
-        return Text("ok", style="green")
-    if words == ["dead"]:
-        return Text("dead", style="bold red")
-    if words == ["wounded"]:
-        return Text("wounded", style="yellow")
-    return Text(", ".join(words), style="bold red" if "unconscious" in words else "red")
-
-
-def points_style(current: int, maximum: int) -> str:
-    """Green when full or nearly, yellow past half, red below a third (or none left)."""
-    if maximum <= 0:
-        return "dim"
-    ratio = current / maximum
-    if current <= 0 or ratio < 1 / 3:
-        return "bold red"
-    if ratio <= 0.5:
-        return "yellow"
-    if ratio < 1:
-        return "green"
-    return "bold green"
-
-
-def _filled(current: int, maximum: int, width: int) -> int:
-    filled = 0 if maximum <= 0 else max(0, min(width, round(width * current / maximum)))
-    return 1 if current > 0 and filled == 0 else filled
-
-
-def hp_bar_plain(current: int, maximum: int, width: int = 4) -> str:
-    """The text of `hp_bar(current, maximum, width)`, made without its styles."""
-    if width <= 0:
-        return f"{current}/{maximum}"
-    filled = _filled(current, maximum, width)
-    return f"{'█' * filled}{'░' * (width - filled)} {current}/{maximum}"
-
-
-def hp_bar(current: int, maximum: int, width: int = 4) -> Text:
-    """`███░ 10/15`, coloured by how hurt the character is."""
-    style = points_style(current, maximum)
-    if width <= 0:
-        return Text(f"{current}/{maximum}", style=style)
-    filled = _filled(current, maximum, width)
-    bar = Text("█" * filled, style=style)
-    bar.append("░" * (width - filled), style="dim")
-    bar.append(f" {current}/{maximum}", style=style)
-    return bar
 
 
 class Flow:
@@ -271,17 +168,39 @@ def sheet_renderable(
     ranks; Runes, Passions and Rune points only with BRP's optional rules). The `effects`
     running on it show beside each number they change (and in a section of their own)."""
     edition = _edition(rules_)
-    ruleset = edition.ruleset
-    full = sheet_maxima(character, ruleset)
-    derived = derived_of(character, ruleset)
+    full = sheet_maxima(character, edition.ruleset)
+    derived = derived_of(character, edition.ruleset)
     parts: list[RenderableType] = []
+    parts += _heading_parts(character, full)
+    parts += _number_parts(character, edition, effects, full, derived)
+    parts += effects_section(effects)
+    parts += _location_parts(character, effects, full)
+    parts += _ability_parts(character, edition, effects)
+    parts += _weapon_parts(character, edition, effects, derived)
+    parts += magic_parts(character, edition, points_style)
+    if character.notes:
+        parts += [Text(), _heading("Notes"), multiline(character.notes)]
+    return Group(*parts)
 
+
+def _heading_parts(character: Character, full: Maxima) -> list[RenderableType]:
+    """The name, PC or NPC and player, and the status."""
     title = rich_literal(character.name, style="bold")
     kind = "PC" if character.kind == "pc" else "NPC"
     title.append(f"  {kind}" + (f" ({visible(character.player)})" if character.player else ""),
                  style="dim")  # fmt: skip
-    parts += [title, Text("Status: ").append_text(status_text(character, full))]
+    return [title, Text("Status: ").append_text(status_text(character, full))]
 
+
+def _number_parts(
+    character: Character,
+    edition: Edition,
+    effects: Sequence[TimedEffect],
+    full: Maxima,
+    derived: DerivedAttributes,
+) -> list[RenderableType]:
+    """Characteristics, points (hit, magic, Rune) and the derived attributes."""
+    parts: list[RenderableType] = []
     keys = [k for k in edition.characteristics if k in character.characteristics]
     parts.append(
         _items([
@@ -312,8 +231,14 @@ def sheet_renderable(
             ("Move", f"{derived.movement_walk}/{derived.movement_run} m"),
         ])
     )  # fmt: skip
+    return parts
 
-    parts += effects_section(effects)
+
+def _location_parts(
+    character: Character, effects: Sequence[TimedEffect], full: Maxima
+) -> list[RenderableType]:
+    """The hit-location table: each location's hit points, armour, state and wounds."""
+    parts: list[RenderableType] = []
     table = character.table
     heading = _heading("Hit locations")
     if table.name != rules.DEFAULT_TABLE:
@@ -340,7 +265,14 @@ def sheet_renderable(
         ])  # fmt: skip
     parts.append(Grid(["D20", "Location", "HP", "AP", ""], rows,
                       right=frozenset({2, 3}), dim=frozenset({0}), flex=1))  # fmt: skip
+    return parts
 
+
+def _ability_parts(
+    character: Character, edition: Edition, effects: Sequence[TimedEffect]
+) -> list[RenderableType]:
+    """Skills, then Runes and Passions where the rules have them, by name."""
+    parts: list[RenderableType] = []
     for kind_ in AbilityKind:
         abilities = [a for a in character.abilities if a.kind == kind_]
         if not abilities or (kind_ in KIND_RULES and not edition.uses(KIND_RULES[kind_])):
@@ -358,50 +290,68 @@ def sheet_renderable(
                 item.append("✓", style="bold green")
             items.append(item)
         parts.append(Flow(items))
+    return parts
 
-    if character.weapons:
-        parts += [Text(), _heading("Weapons")]
-        weapon_rows: list[list[str | Text]] = []
-        for weapon in character.weapons:
-            skill = character.ability(weapon.skill)
-            hp = Text(f"{weapon.hit_points}/{weapon.max_hit_points}",
-                      style=points_style(weapon.hit_points, weapon.max_hit_points))  # fmt: skip
-            if not weapon.max_hit_points:
-                hp = Text("—", style="dim")  # a natural weapon: no hit points of its own
-            elif weapon.broken:
-                hp.append(" broken", style="bold red")
-            bonus = effective.attack(effects, weapon)
-            chance: str | Text = "—"
-            if skill is not None:
-                chance = Text(str(skill.value + bonus.amount),
-                              style="bold magenta" if bonus else "")  # fmt: skip
-                if bonus:
-                    chance.append(bonus.beside(), style="magenta")
-            hits_with = effective.weapon_with(effects, weapon)
-            row: list[str | Text] = [
-                rich_literal(weapon.name),
-                chance,
-                Text(
-                    damage_with_bonus(hits_with.damage, derived.damage_bonus, weapon.use),
-                    style="magenta" if hits_with is not weapon else "",
-                ),
-                str(weapon.sr),
-                hp,
-                f"{weapon.special} {weapon.use}",
-            ]
-            weapon_rows.append(row[:3] + row[4:] if edition.is_brp else row)
-        head = ["Weapon", "%", "Damage", "SR", "HP", "Kind"]
-        if edition.is_brp:  # BRP acts in DEX order: a weapon has no strike rank
-            parts.append(Grid(head[:3] + head[4:], weapon_rows, right=frozenset({1, 3}),
-                              dim=frozenset({4})))  # fmt: skip
-        else:
-            parts.append(Grid(head, weapon_rows, right=frozenset({1, 3, 4}),
-                              dim=frozenset({5})))  # fmt: skip
 
-    parts += magic_parts(character, edition, points_style)
-    if character.notes:
-        parts += [Text(), _heading("Notes"), multiline(character.notes)]
-    return Group(*parts)
+def _weapon_parts(
+    character: Character,
+    edition: Edition,
+    effects: Sequence[TimedEffect],
+    derived: DerivedAttributes,
+) -> list[RenderableType]:
+    """The weapons table (no strike-rank column in BRP)."""
+    parts: list[RenderableType] = []
+    if not character.weapons:
+        return parts
+    parts += [Text(), _heading("Weapons")]
+    weapon_rows: list[list[str | Text]] = []
+    for weapon in character.weapons:
+        row = _weapon_row(character, weapon, effects, derived)
+        weapon_rows.append(row[:3] + row[4:] if edition.is_brp else row)
+    head = ["Weapon", "%", "Damage", "SR", "HP", "Kind"]
+    if edition.is_brp:  # BRP acts in DEX order: a weapon has no strike rank
+        parts.append(Grid(head[:3] + head[4:], weapon_rows, right=frozenset({1, 3}),
+                          dim=frozenset({4})))  # fmt: skip
+    else:
+        parts.append(Grid(head, weapon_rows, right=frozenset({1, 3, 4}),
+                          dim=frozenset({5})))  # fmt: skip
+    return parts
+
+
+def _weapon_row(
+    character: Character,
+    weapon: Weapon,
+    effects: Sequence[TimedEffect],
+    derived: DerivedAttributes,
+) -> list[str | Text]:
+    """A weapon's line: name, chance, damage, strike rank, hit points and kind."""
+    skill = character.ability(weapon.skill)
+    hp = Text(f"{weapon.hit_points}/{weapon.max_hit_points}",
+              style=points_style(weapon.hit_points, weapon.max_hit_points))  # fmt: skip
+    if not weapon.max_hit_points:
+        hp = Text("—", style="dim")  # a natural weapon: no hit points of its own
+    elif weapon.broken:
+        hp.append(" broken", style="bold red")
+    bonus = effective.attack(effects, weapon)
+    chance: str | Text = "—"
+    if skill is not None:
+        chance = Text(str(skill.value + bonus.amount),
+                      style="bold magenta" if bonus else "")  # fmt: skip
+        if bonus:
+            chance.append(bonus.beside(), style="magenta")
+    hits_with = effective.weapon_with(effects, weapon)
+    row: list[str | Text] = [
+        rich_literal(weapon.name),
+        chance,
+        Text(
+            damage_with_bonus(hits_with.damage, derived.damage_bonus, weapon.use),
+            style="magenta" if hits_with is not weapon else "",
+        ),
+        str(weapon.sr),
+        hp,
+        f"{weapon.special} {weapon.use}",
+    ]
+    return row
 
 
 def _armour(points: int, extra: effective.Adjustment) -> Text:

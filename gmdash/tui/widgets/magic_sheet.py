@@ -8,12 +8,12 @@ from collections.abc import Callable, Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
+from gmdash.drawing.user_text import rich_literal
 from gmdash.model.casting import CastPlan, base_chance, castables, rune_affinities
 from gmdash.model.character import Character
 from gmdash.model.magic import Spell, spell_points_known
 from gmdash.rules import Edition, OptionalRule
 from gmdash.rules.magic import spirit_magic_limit
-from gmdash.tui.user_text import rich_literal
 
 
 def spirit_limit_text(spells: Sequence[Spell], cha: int | None) -> Text:

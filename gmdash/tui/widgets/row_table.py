@@ -41,8 +41,8 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from gmdash.drawing.user_text import rich_literal
 from gmdash.safe_text import visible
-from gmdash.tui.user_text import rich_literal
 from gmdash.tui.widgets.cells import fit_segments, give_way, line_count, wrapped
 
 Cell = Text | str

@@ -12,7 +12,7 @@ from helpers import demo_service
 
 from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
-from gmdash.tui.gc_pause import START_UP_THRESHOLD, CollectionPause
+from gmdash.tui.collection_pause import START_UP_THRESHOLD, CollectionPause
 
 
 @pytest.fixture

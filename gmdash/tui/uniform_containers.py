@@ -2,8 +2,8 @@
 
 A container's own lines are its borders and, between them, its background, which its children
 cover: one and the same line, which Textual draws anew for every row (its styles, padding,
-border sides, filters). The dashboard's screen, its four panes and the sheet's scroll drew some
-300 such lines in every frame that repaints them whole (the first frame, a change of focus):
+border sides, filters). The dashboard's screen, its four panes and the sheet's scroll draw many
+such lines in every frame that repaints them whole (the first frame, a change of focus):
 here the line is drawn once and given to every row between the top and bottom lines. Should
 the first and last of those rows differ (a container that draws something of its own), every
 line is drawn as Textual draws it.

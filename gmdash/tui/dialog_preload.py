@@ -1,7 +1,7 @@
 """The dialogs' modules imported in the background once the dashboard is on screen.
 
 Start-up imports no dialog (the first frame does not need one); the first dialog opened would
-then pay its import, tens of milliseconds between its key and its frame. So once the first
+then pay its import between its key and its frame. So once the first
 frame is drawn, a background thread imports them all, while the game master reads the screen.
 A dialog opened before its module is loaded imports it itself (Python's import lock makes the
 two wait for each other, never import twice).

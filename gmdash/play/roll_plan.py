@@ -1,6 +1,7 @@
-"""What the roll dialogs compute before any dice fall: matches, modifiers, odds, typed dice.
+"""What a roll dialog works out before any dice fall: the names that match what is typed, the
+rolls giving each level, exact odds as a percentage, typed whole numbers.
 
-No Textual here: plain functions the dialogs call on every keystroke (and tests call directly).
+Plain functions the dialogs call on every keystroke (and tests call directly).
 """
 
 from __future__ import annotations
@@ -8,27 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from gmdash.look import LEVEL_STYLES
-from gmdash.rules import (
-    Level,
-    RuleSet,
-    d100_text,
-    level_odds,
-    thresholds,
-)
-
-
-def parse_d100(text: str) -> int:
-    """A typed D100: 1..100, where "00" (or "0") is 100; ValueError with a clear message."""
-    clean = text.strip()
-    if not clean.isdigit():
-        raise ValueError("type the D100 as a number: 1 to 100, 00 is 100")
-    value = int(clean)
-    if value == 0:
-        return 100
-    if not 1 <= value <= 100:
-        raise ValueError(f"a D100 is 1 to 100 (00 is 100), not {value}")
-    return value
+from gmdash.rules import Level, RuleSet, thresholds
 
 
 def parse_whole(text: str, what: str, low: int | None = None, high: int | None = None) -> int:
@@ -73,18 +54,6 @@ def narrow(names: Sequence[str], text: str) -> list[str]:
     return [name for _, _, name in sorted(scored)]
 
 
-# --- levels, as the dialogs show them ------------------------------------------------------
-
-LEVEL_STYLE = {level: LEVEL_STYLES[level.value] for level in Level}
-"""Styles of each level: one table for the CLI, the log, the dialogs and `.level-*` classes."""
-
-
-def level_markup(level: Level | str, text: str | None = None) -> str:
-    """`text` (default: the level's name) coloured by its level."""
-    found = Level(level)
-    return f"[{LEVEL_STYLE[found]}]{text if text is not None else str(found)}[/]"
-
-
 def level_ranges(chance: int, ruleset: RuleSet) -> dict[Level, tuple[int, int] | None]:
     """The rolls giving exactly each level (first, last), None where no roll does."""
     limits = thresholds(chance, ruleset)
@@ -99,25 +68,6 @@ def level_ranges(chance: int, ruleset: RuleSet) -> dict[Level, tuple[int, int] |
     if ruleset is RuleSet.BRP:
         bounds[Level.CRITICAL] = (1, 0)
     return {level: (low, high) if low <= high else None for level, (low, high) in bounds.items()}
-
-
-def odds_markup(chance: int, ruleset: RuleSet) -> str:
-    """Each level's rolls and exact odds against `chance` (rules.level_odds), one per line."""
-    odds = level_odds(chance, ruleset)
-    ranges = level_ranges(chance, ruleset)
-    lines = []
-    for level in Level:
-        if ruleset is RuleSet.BRP and level is Level.CRITICAL:
-            continue
-        span = ranges[level]
-        where = "—" if span is None else (
-            d100_text(span[0]) if span[0] == span[1]
-            else f"{d100_text(span[0])}–{d100_text(span[1])}"
-        )  # fmt: skip
-        lines.append(f"{level_markup(level, f'{level!s:<9}')} {where:>7}  {odds[level]:>3}%")
-    wins = sum(n for level, n in odds.items() if level.is_success)
-    lines.append(f"[b]any success {wins}%[/b]" + ("  (cannot succeed)" if chance <= 0 else ""))
-    return "\n".join(lines)
 
 
 def percent(value: Fraction) -> str:

@@ -2,8 +2,8 @@
 
 Textual restyles every widget of a screen each time it is resumed, in case styles changed while
 it was hidden; a screen shown for the first time was never hidden, and the styles its widgets
-got as they mounted are current. On the dashboard that second pass was a tenth of the work
-before the first frame; every dialog (`gmdash.tui.modal.QuickModal`) skips it too.
+got as they mounted are current, so the second pass is work before the first frame for
+nothing; every dialog (`gmdash.tui.modal.QuickModal`) skips it too.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from textual import events
 from textual.screen import Screen
 
-from gmdash.tui.alike_lines import AlikeLines
+from gmdash.tui.uniform_containers import AlikeLines
 
 
 class StyledOnce:

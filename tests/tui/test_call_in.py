@@ -8,7 +8,7 @@ import time
 
 from textual.app import App
 
-from gmdash.tui.later import call_in
+from gmdash.tui.call_in import call_in
 
 
 class Recorder(App[None]):

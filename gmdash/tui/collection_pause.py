@@ -1,13 +1,13 @@
 """Garbage collection held back while the dashboard draws its first frame.
 
-Building the screen allocates some 60,000 objects; with CPython's default thresholds that is
-about a hundred collections, a tenth of the start-up, walking objects that are nearly all
-alive (widgets, styles, rules). So the thresholds are raised for that moment only, and once
-the first frame is on screen what it built is frozen (moved out of the collector's reach, as
-`gmdash.tui.launch.prepare` did for the modules and the campaign) and the thresholds put back.
-The price: the few cycles that were already garbage then (about a thousand small objects, once
-per start) wait for `release`, which the app calls when it closes, so that a process running
-many apps (the tests, the benchmark) gets their memory back.
+Building the screen allocates tens of thousands of objects; with CPython's default thresholds that
+sets off collection after collection, each walking objects that are nearly all alive (widgets,
+styles, rules). So the thresholds are raised for that moment only, and once the first frame is on
+screen what it built is frozen (moved out of the collector's reach, as `gmdash.tui.launch.prepare`
+did for the modules and the campaign) and the thresholds put back. The price: the few cycles that
+were already garbage then (small objects, once per start) wait for `release`, which the app calls
+when it closes, so that a process running many apps (the tests, the benchmark) gets their memory
+back.
 """
 
 from __future__ import annotations
@@ -55,11 +55,11 @@ class CollectionPause:
 class OpeningHold:
     """No garbage collection while a dialog is being built, until its first frame is drawn.
 
-    Opening a dialog allocates tens of thousands of objects; a collection that falls in that
-    moment (a full one frees the widgets of every dialog closed since the last: tens of
-    milliseconds) would land between the key and the frame. So collections wait until the
-    frame is drawn, then run as usual. Holds nest (a dialog opened from a dialog): the
-    collector is turned back on when the last is let go, and only if a hold turned it off.
+    Opening a dialog allocates tens of thousands of objects; a collection that falls in that moment
+    (a full one frees the widgets of every dialog closed since the last) would land between the key
+    and the frame. So collections wait until the frame is drawn, then run as usual. Holds nest (a
+    dialog opened from a dialog): the collector is turned back on when the last is let go, and only
+    if a hold turned it off.
     """
 
     _holding = 0

@@ -1,4 +1,4 @@
-"""gmdash/tui/alike_lines.py: containers whose lines between their borders are drawn once.
+"""gmdash/tui/uniform_containers.py: containers whose lines between their borders are drawn once.
 
 Every container that draws its alike lines once draws exactly what Textual draws line by line:
 the screen, the four panes and the sheet's scroll, at the three sizes, focused or not, a pane
@@ -18,7 +18,7 @@ from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Static
 
-from gmdash.tui.alike_lines import AlikeLines
+from gmdash.tui.uniform_containers import AlikeLines
 
 
 def textuals_own(widget: Widget, crop: Region) -> list[object]:

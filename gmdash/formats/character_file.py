@@ -15,7 +15,6 @@ CHARACTER_SCHEMA_VERSION = 2
 
 # Limits on an imported sheet (docs/character-schema.md): far beyond any real sheet, low
 # enough that a hostile or broken file cannot bloat a campaign or a screen.
-MAX_FILE_BYTES = 1_000_000
 MAX_NAME = 1_000
 """Characters in a name, player, ability, weapon or skill."""
 MAX_NOTES = 20_000
