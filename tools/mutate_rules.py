@@ -286,6 +286,10 @@ def _copy_repo(into: Path) -> None:
 def _pytest(workdir: Path, tests: list[str], timeout: float, *, show: bool = False) -> str:
     """'killed', 'survived' or 'timeout' for the copy as it stands (`show`: print the output)."""
     env = os.environ | {"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(workdir)}
+    # The tests find the seed texts beside the repository: point the copy at the same ones.
+    seeds = REPO.parent / "shared" / "seeds"
+    if "GMDASH_SEEDS" not in env and seeds.is_dir():
+        env["GMDASH_SEEDS"] = str(seeds)
     # No xdist (one process per mutant is cheaper than a pool per mutant), no cache, no reorder.
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-o", "addopts=",
                "-p", "no:xdist", "-p", "no:cacheprovider", "-p", "no:randomly",
