@@ -307,7 +307,7 @@ def _pytest(workdir: Path, tests: list[str], timeout: float, *, show: bool = Fal
 
 # "  survived wounds.py:82 (#41) in heal: `a + b`: Add -> Sub": the spot number, not the line,
 # names the mutant (docstrings and comments may move lines without changing the spots).
-_SURVIVED = re.compile(r"^  survived (\w+)\.py:\d+ \(#(\d+)\)", re.MULTILINE)
+_SURVIVED = re.compile(r"^(?:  survived|\[\d+/\d+\] timeout ) (\w+)\.py:\d+ \(#(\d+)\)", re.M)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -318,11 +318,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--tests", nargs="+", help="run these instead of tests/rules (in this order, no split)"
     )
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per mutant")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=60.0,
+        help="seconds per mutant, at least 4x the unmutated run",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once (default 2)")
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument(
-        "--retry", type=Path, help="only the mutants an earlier run's output lists as survived"
+        "--retry",
+        type=Path,
+        help="only the mutants an earlier run's output lists as survived or timed out",
     )
     args = parser.parse_args(argv)
 
@@ -376,9 +383,12 @@ def main(argv: list[str] | None = None) -> int:
                 (work / "gmdash" / "rules" / f"{stem}.py").write_text(source, encoding="utf-8")
             workdirs.put(work)
         baseline = args.tests or ["tests/rules"]
+        before = time.monotonic()
         if _pytest(folder / "0", baseline, max(args.timeout, 300), show=True) != "survived":
             print("the tests fail before any mutation: fix them first", file=sys.stderr)
             return 2
+        # A loaded machine slows every run: a survivor must not pass for a timeout (a kill).
+        timeout = max(args.timeout, 4 * (time.monotonic() - before))
 
         lock = threading.Lock()
         done: list[tuple[Mutant, str]] = []
@@ -388,7 +398,7 @@ def main(argv: list[str] | None = None) -> int:
             target = work / "gmdash" / "rules" / f"{mutant.module}.py"
             try:
                 target.write_text(mutated_source(sources[mutant.module], mutant.spot))
-                deadline = time.monotonic() + args.timeout
+                deadline = time.monotonic() + timeout
                 verdict = "survived"
                 for tests in stages(mutant):
                     verdict = _pytest(work, tests, max(1.0, deadline - time.monotonic()))
