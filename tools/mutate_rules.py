@@ -52,7 +52,19 @@ RULES = REPO / "gmdash" / "rules"
 
 # Mutants known to change nothing a caller can observe, by (module, function, the mutated code,
 # the change); each with why. They are left out of every draw and counted apart.
-EQUIVALENT: dict[tuple[str, str, str, str], str] = {}
+EQUIVALENT: dict[tuple[str, str, str, str], str] = {
+    ("levels", "_thresholds", "chance < 96", "Lt -> LtE"): (
+        "at C = 96 the formula 100 - max(1, (100 - 96 + 10) // 20) + 1 is 100 too: the fumble "
+        "starts at 00 on both sides of the boundary"
+    ),
+    ("opposed", "reduce_over_100", "excess <= 0", "LtE -> Lt"): (
+        "an excess of exactly 0 taken off both chances leaves them as they are"
+    ),
+    ("rolls", "resolve", "type(chance) is not int", "IsNot -> Is"): (
+        "only which path computes the result changes (the per-chance cache or the plain "
+        "level_of): both give the same RollResult for every chance and roll"
+    ),
+}
 
 _COMPARE_SWAPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.Lt: ast.LtE,
