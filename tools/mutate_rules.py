@@ -423,9 +423,14 @@ def main(argv: list[str] | None = None) -> int:
                 done.append((mutant, verdict))
                 print(f"[{len(done)}/{len(chosen)}] {verdict:8} {mutant}", flush=True)
 
-        with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        pool = ThreadPoolExecutor(max_workers=max(1, args.jobs))
+        try:
             for future in [pool.submit(run, m) for m in chosen]:
                 future.result()
+        except KeyboardInterrupt:  # ctrl+c: the mutants under way finish, then the summary
+            print("\ninterrupted: the summary counts the mutants run so far", flush=True)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -433,7 +438,7 @@ def main(argv: list[str] | None = None) -> int:
     survivors = sorted((m for m, v in done if v == "survived"), key=lambda m: (m.module, m.spot))
     timeouts = sum(v == "timeout" for _, v in done)
     killed = len(done) - len(survivors)
-    print(f"\n{header}; run in {elapsed / 60:.1f} min with {args.jobs} jobs")
+    print(f"\n{header}; {len(done)} run in {elapsed / 60:.1f} min with {args.jobs} jobs")
     print(f"killed {killed} ({timeouts} by timeout), survived {len(survivors)}")
     print(f"kill rate {100 * killed / max(1, len(done)):.1f}%")
     for m in survivors:
