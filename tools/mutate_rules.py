@@ -403,6 +403,7 @@ def main(argv: list[str] | None = None) -> int:
         timeout = max(args.timeout, 4 * (time.monotonic() - before))
 
         lock = threading.Lock()
+        stopping = threading.Event()
         done: list[tuple[Mutant, str]] = []
 
         def run(mutant: Mutant) -> None:
@@ -420,6 +421,8 @@ def main(argv: list[str] | None = None) -> int:
                 target.write_text(sources[mutant.module], encoding="utf-8")
                 workdirs.put(work)
             with lock:
+                if stopping.is_set():  # ctrl+c reached its pytest too: no verdict
+                    return
                 done.append((mutant, verdict))
                 print(f"[{len(done)}/{len(chosen)}] {verdict:8} {mutant}", flush=True)
 
@@ -427,7 +430,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             for future in [pool.submit(run, m) for m in chosen]:
                 future.result()
-        except KeyboardInterrupt:  # ctrl+c: the mutants under way finish, then the summary
+        except KeyboardInterrupt:  # ctrl+c: the summary of the mutants judged before it
+            stopping.set()
             print("\ninterrupted: the summary counts the mutants run so far", flush=True)
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
