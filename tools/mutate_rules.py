@@ -57,6 +57,9 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
         "at C = 96 the formula 100 - max(1, (100 - 96 + 10) // 20) + 1 is 100 too: the fumble "
         "starts at 00 on both sides of the boundary"
     ),
+    ("dice", "DiceTerm.bounds", "self.sign > 0", "Gt -> GtE"): (
+        "a term's sign is +1 or -1 (parse_dice and every caller build it so), never 0"
+    ),
     ("opposed", "reduce_over_100", "excess <= 0", "LtE -> Lt"): (
         "an excess of exactly 0 taken off both chances leaves them as they are"
     ),

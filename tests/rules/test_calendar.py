@@ -252,3 +252,12 @@ def test_each_day_word(word: str, day: int) -> None:
 def test_each_week_word(word: str, week: int) -> None:
     when = parse_gloranthan(f"Clayday, {word} week, Storm Season 1625")
     assert (when.day, when.week, when.season) == (2, week, 4)
+
+
+def test_a_gloranthan_campaign_hears_what_is_wrong_with_its_date() -> None:
+    # one calendar: the Gloranthan reader's own reason; several: the examples of each
+    bad = "Fireday, Storm Season 1625, Sea Season"
+    with pytest.raises(CalendarError, match="'sea': the season is named twice"):
+        parse_date(bad, (CalendarKind.GLORANTHA,))
+    with pytest.raises(CalendarError, match=r"^not a date: .* or Day 12\)$"):
+        parse_date(bad, (CalendarKind.GLORANTHA, CalendarKind.DAYS))
