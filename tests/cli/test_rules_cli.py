@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -154,26 +155,106 @@ def test_table_resistance_has_441_cells(capsys: pytest.CaptureFixture[str]) -> N
     assert {"active": 13, "passive": 15, "chance": 40} in cells
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["table", "abilities"],
-        ["table", "resistance"],
-        ["table", "abilities", "--ruleset", "brp"],
-        ["roll", "45", "--result", "3"],
-        ["resist", "10", "10", "--seed", "1"],
-        ["opposed", "50", "50", "--seed", "1"],
-        ["dice", "3D6", "--seed", "1"],
-        ["odds", "45"],
-        ["attrs", "--str", "10", "--con", "10", "--siz", "10", "--dex", "10", "--int", "10",
-         "--pow", "10", "--cha", "10"],
-    ],
-)  # fmt: skip
-def test_readable_output(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+def _cells(out: str, label: str) -> list[str]:
+    """The cells of the table row whose first cell is `label`."""
+    for line in out.splitlines():
+        cells = [cell.strip() for cell in line.split("│")[1:-1]]
+        if cells and cells[0] == label:
+            return cells[1:]
+    raise AssertionError(f"no row {label!r} in\n{out}")
+
+
+def _level_at_50(roll: int) -> str:
+    # docs/rules.md#levels-rqg at C=50: critical 01-03, special 01-10, success 01-50, fumble 98-00
+    if roll <= 3:
+        return "CRITICAL"
+    if roll <= 10:
+        return "SPECIAL"
+    if roll <= 50:
+        return "SUCCESS"
+    return "FUMBLE" if roll >= 98 else "FAILURE"
+
+
+def test_readable_roll_names_the_level_and_ranges(capsys: pytest.CaptureFixture[str]) -> None:
+    # C=45: critical (45+10)//20 = 2, special (90+5)//10 = 9, fumble over 100 - 65//20 = 97
+    assert main(["roll", "45", "--result", "3"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "03 against 45%: SPECIAL",
+        "critical 01-02, special 01-09, success 01-45, fumble 98-00",
+    ]
+
+
+def test_readable_resist_gives_the_table_chance(capsys: pytest.CaptureFixture[str]) -> None:
+    # docs/rules.md#resistance: 50% + 5% x (active - passive)
+    assert main(["resist", "10", "10", "--seed", "1"]) == 0
+    found = re.fullmatch(r"10 vs 10: 50% — rolled (\d+): (\w+)", capsys.readouterr().out.strip())
+    assert found, "unexpected output"
+    assert found[2] == _level_at_50(int(found[1]))
+    assert main(["resist", "13", "15"]) == 0
+    assert capsys.readouterr().out.startswith("13 vs 15: 40% — rolled ")
+
+
+def test_readable_opposed_reads_both_rolls(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["opposed", "50", "50", "--seed", "1"]) == 0
+    a, b, verdict = capsys.readouterr().out.strip().splitlines()
+    levels = []
+    for line, side in ((a, "A"), (b, "B")):
+        found = re.fullmatch(side + r": (\d+) against 50%: (\w+)", line)
+        assert found, line
+        assert found[2] == _level_at_50(int(found[1]))
+        levels.append(found[2])
+    if not {"CRITICAL", "SPECIAL", "SUCCESS"} & set(levels):
+        assert verdict == "both fail"
+
+
+def test_readable_dice_show_each_die(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dice", "3D6", "--seed", "1"]) == 0
+    found = re.fullmatch(r"3D6: (\d+)  \((\d) (\d) (\d)\)", capsys.readouterr().out.strip())
+    assert found, "unexpected output"
+    dice = [int(found[n]) for n in (2, 3, 4)]
+    assert all(1 <= die <= 6 for die in dice) and int(found[1]) == sum(dice)
+
+
+def test_readable_odds_count_the_ranges(capsys: pytest.CaptureFixture[str]) -> None:
+    # C=45: critical 01-02, special 03-09, success 10-45, failure 46-97, fumble 98-00
+    assert main(["odds", "45"]) == 0
+    out = capsys.readouterr().out
+    expected = {"CRITICAL": 2, "SPECIAL": 7, "SUCCESS": 36, "FAILURE": 52, "FUMBLE": 3}
+    assert {level: _cells(out, level) for level in expected} == {
+        level: [f"{n}%"] for level, n in expected.items()
+    }
+
+
+def test_readable_attributes_of_an_average_human(capsys: pytest.CaptureFixture[str]) -> None:
+    # docs/rules.md#rqg-derived and #location-hit-points, every characteristic at 10
+    argv = ["attrs"] + [x for stat in ("str", "con", "siz", "dex", "int", "pow", "cha")
+                        for x in (f"--{stat}", "10")]  # fmt: skip
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert out.strip()
-    assert not out.lstrip().startswith("{")
+    expected = {
+        "Hit points": "10", "Right Leg": "4", "Left Leg": "4", "Abdomen": "4", "Chest": "5",
+        "Right Arm": "3", "Left Arm": "3", "Head": "4",
+        "Healing rate": "2 per location per week", "Damage bonus": "0", "DEX SR": "3",
+        "SIZ SR": "2", "Magic points": "10", "Movement": "8 m walking, 24 m running",
+    }  # fmt: skip
+    assert {label: _cells(out, label) for label in expected} == {
+        label: [value] for label, value in expected.items()
+    }
+
+
+def test_readable_brp_table_has_no_critical(capsys: pytest.CaptureFixture[str]) -> None:
+    # docs/rules.md#levels-brp: RQG's table without the critical column; C=11: special 01-02
+    assert main(["table", "abilities", "--ruleset", "brp"]) == 0
+    out = capsys.readouterr().out
+    assert "Critical" not in out
+    assert _cells(out, "11%") == ["01-02", "01-11", "12-00", "97-00"]
+    assert _cells(out, "30%") == ["01-06", "01-30", "31-00", "97-00"]
+
+
+@pytest.mark.parametrize("argv", [["table", "abilities"], ["table", "resistance"]])
+def test_readable_tables_are_not_json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    assert main(argv) == 0
+    assert not capsys.readouterr().out.lstrip().startswith("{")
 
 
 def test_printed_ability_table_matches_the_seed_rows(capsys: pytest.CaptureFixture[str]) -> None:

@@ -232,3 +232,32 @@ def test_plain_days_and_real_dates_read_back(number: int) -> None:
         if kind is CalendarKind.GREGORIAN and number >= date.max.toordinal():
             continue
         assert read_key(date_key(kind, number)) == (kind, number)
+
+
+# Day and week names typed short (docs/rules.md#calendar): each word and the index it names.
+# ("Fire" alone is Fire Season, so Fireday is typed in full.)
+DAY_WORDS = [("freeze", 0), ("Freezeday", 0), ("water", 1), ("Waterday", 1), ("clay", 2),
+             ("claysday", 2), ("Clayday", 2), ("wind", 3), ("Windsday", 3), ("Fireday", 4),
+             ("wild", 5), ("Wildday", 5), ("god", 6), ("gods", 6), ("godday", 6),
+             ("Godsday", 6)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("word", "day"), DAY_WORDS)
+def test_each_day_word(word: str, day: int) -> None:
+    when = parse_gloranthan(f"{word}, Movement week, Storm Season 1625")
+    assert (when.day, when.week, when.season, when.year) == (day, 5, 4, 1625)
+
+
+@pytest.mark.parametrize(("word", "week"), [("motion", 5), ("move", 5), ("Truth", 7)])
+def test_each_week_word(word: str, week: int) -> None:
+    when = parse_gloranthan(f"Clayday, {word} week, Storm Season 1625")
+    assert (when.day, when.week, when.season) == (2, week, 4)
+
+
+def test_a_gloranthan_campaign_hears_what_is_wrong_with_its_date() -> None:
+    # one calendar: the Gloranthan reader's own reason; several: the examples of each
+    bad = "Fireday, Storm Season 1625, Sea Season"
+    with pytest.raises(CalendarError, match="'sea': the season is named twice"):
+        parse_date(bad, (CalendarKind.GLORANTHA,))
+    with pytest.raises(CalendarError, match=r"^not a date: .* or Day 12\)$"):
+        parse_date(bad, (CalendarKind.GLORANTHA, CalendarKind.DAYS))

@@ -219,3 +219,10 @@ def test_a_tie_at_the_last_two_places_is_simultaneous(ruleset: RuleSet) -> None:
     slots = [Slot("a", 0, 2, 14), Slot("b", 0, 8, 10), Slot("c", 0, 8, 10)]
     got = [(t.actor, t.index, t.simultaneous) for t in order_turns(slots, ruleset)]
     assert got == [("a", 0, False), ("b", 0, True), ("c", 0, True)]
+
+
+@pytest.mark.parametrize("weapon", ["0", "1D3-3", "1D4-4"])
+def test_a_critical_of_a_weapon_at_most_0_is_0(weapon: str) -> None:
+    # docs/rules.md#combat-damage: a critical does the maximum; at most 0 here, so "0" (never "-0")
+    expression, _ = damage_expression(weapon, "", DamageMode.CRITICAL, SpecialKind.IMPALE)
+    assert str(expression) == "0"

@@ -157,9 +157,15 @@ def test_scripted_dice_out_of_range_are_refused() -> None:
         ("1D100", "1D101", r"D101 has too many sides \(at most 100"),
         ("10000", "10001", r"constant 10001 is too large \(at most 10000"),
         ("+".join(["1"] * 20), "+".join(["1"] * 21), r"too many terms .* \(at most 20"),
+        # 100 characters (spaces around the signs are allowed, and counted), then 101
+        (
+            "1D6" + " " * 95 + "+1",
+            "1D6" + " " * 96 + "+1",
+            r"too long \(101 characters, at most 100",
+        ),
     ],
 )
 def test_limits_are_inclusive(allowed: str, refused: str, message: str) -> None:
-    assert str(parse_dice(allowed)) == allowed
+    assert str(parse_dice(allowed)) == allowed.replace(" ", "")
     with pytest.raises(DiceError, match=message):
         parse_dice(refused)

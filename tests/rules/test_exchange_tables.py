@@ -137,6 +137,9 @@ def test_cell(ruleset: RuleSet, defence: Defence, attack: Level, level: Level, c
     assert (outcome.to_location, outcome.to_body) == (int(loc), int(body))
     assert (outcome.damaged_weapon, outcome.weapon_damage) == (_PARTY[damaged], int(harm))
     assert outcome.armour_counts is (int(loc) - int(body) == ARMOUR or int(loc) == 0)
+    # docs/rules.md#combat-exchange-rqg: "past to the parrying arm", four cells of the parry table
+    limb = ruleset is RuleSet.RQG and defence is Defence.PARRY and (attack, level) in RQG_LIMB
+    assert outcome.parrying_limb is (limb and int(loc) > 0)
 
 
 def test_rqg_armour_is_ignored_exactly_where_the_tables_say() -> None:
@@ -150,11 +153,24 @@ def test_rqg_armour_is_ignored_exactly_where_the_tables_say() -> None:
                 assert cell.ignores_armour is ((defence, a, d) in ignored), (defence, a, d)
 
 
+RQG_LIMB = {(LEVELS[a], LEVELS[p]) for a, p in [("C", "C"), ("C", "S"), ("C", "N"), ("N", "N")]}
+
+
 def test_rqg_parrying_limb_cells() -> None:
-    limb = {("C", "C"), ("C", "S"), ("C", "N"), ("N", "N")}
-    for a, attack in LEVELS.items():
-        for p, level in LEVELS.items():
-            assert cell_for(attack, Defence.PARRY, level).parrying_limb is ((a, p) in limb)
+    for attack in LEVELS.values():
+        for level in LEVELS.values():
+            cell = cell_for(attack, Defence.PARRY, level)
+            assert cell.parrying_limb is ((attack, level) in RQG_LIMB)
+
+
+@pytest.mark.parametrize(("attack", "level"), sorted(RQG_LIMB))
+@pytest.mark.parametrize("past", [0, 1, 2])
+def test_the_parrying_arm_takes_only_what_gets_past(attack: Level, level: Level, past: int) -> None:
+    # a blow the parrying weapon stops entirely lands on no arm; one point past does
+    outcome = _settle(RuleSet.RQG, Defence.PARRY, attack, level, blow=PARRY_HP + past)
+    assert outcome.to_location == past
+    assert outcome.parrying_limb is (past > 0)
+    assert ("the parrying arm" in outcome.summary) is (past > 0)
 
 
 def test_one_hp_only_when_the_blow_passes_the_weapon() -> None:

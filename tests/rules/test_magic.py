@@ -47,6 +47,8 @@ def test_rune_casting_chance_is_the_affinity() -> None:
 )  # fmt: skip
 def test_spirit_magic_cost_by_level(level: Level, points: int, boost: int, spent: int) -> None:
     assert spirit_magic_cost(level, points, boost) == CastingCost(magic=spent)
+    if boost == 0:  # no boost unless one is given
+        assert spirit_magic_cost(level, points) == CastingCost(magic=spent)
 
 
 # docs/rules.md#rune-magic-cost: (level, rune points, boost) -> (magic, rune) spent
@@ -60,6 +62,8 @@ def test_rune_magic_cost_by_level(
     level: Level, rune: int, boost: int, magic_spent: int, rune_spent: int
 ) -> None:
     assert rune_magic_cost(level, rune, boost) == CastingCost(magic=magic_spent, rune=rune_spent)
+    if boost == 0:
+        assert rune_magic_cost(level, rune) == CastingCost(magic=magic_spent, rune=rune_spent)
 
 
 # docs/rules.md#brp-spell-cost

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -17,6 +18,7 @@ from gmdash.rules import (
     RuleSet,
     ScriptedRng,
     SeededRng,
+    Thresholds,
     damage_bonus,
     derive,
     dex_strike_rank,
@@ -33,7 +35,8 @@ from gmdash.rules import (
     siz_strike_rank,
     thresholds,
 )
-from gmdash.rules.levels import _level_of, _thresholds
+
+from .seed_tables import ABILITY_HIGHER, HIGHER_ROW_LIMIT, LevelRow, level_rows, read_row
 
 # Local settings (no global profile: other suites keep theirs). Keeps this file to ~2.5 seconds.
 examples = settings(max_examples=100, deadline=None)
@@ -237,18 +240,45 @@ def test_text_round_trips(expr: DiceExpr) -> None:
 
 
 # --- the hot-path caches (levels.py, rolls.py) change nothing -----------------------------------
+# The oracle is the seed's table (tests/rules/seed_tables.py), not the code: the printed rows up
+# to 300%, the "(higher)" row past them, and no success at 0% or less (docs/rules.md#abilities).
+
+PRINTED = level_rows()
+
+
+def printed_row(chance: int) -> LevelRow:
+    assert chance > 0
+    if chance <= HIGHER_ROW_LIMIT:
+        return PRINTED[chance - 1]
+    row = read_row(ABILITY_HIGHER, chance)
+    # docs/rules.md#levels-rqg: no level of success reaches past 95 (96-99 always fail)
+    return replace(row, critical=min(95, row.critical), special=min(95, row.special))
 
 
 @examples
 @given(st.integers(-3000, 3000), rolls, rulesets)
-def test_cached_levels_and_results_equal_the_plain_computation(
+def test_cached_levels_and_results_follow_the_table(
     chance: int, roll: int, ruleset: RuleSet
 ) -> None:
-    assert level_of(chance, roll, ruleset) is _level_of(chance, roll, ruleset)
-    assert thresholds(chance, ruleset) == _thresholds(chance, ruleset)
-    expected = RollResult(chance=chance, roll=roll, level=_level_of(chance, roll, ruleset))
+    rqg = ruleset is RuleSet.RQG
+    level = level_of(chance, roll, ruleset)
+    if chance > 0:
+        row = printed_row(chance)
+        assert level is Level(row.level(roll, with_critical=rqg))
+        critical = row.critical if rqg else None
+        assert thresholds(chance, ruleset) == Thresholds(
+            critical, row.special, row.success, row.fumble
+        )
+    else:
+        # docs/rules.md#abilities: at 0 or below no roll succeeds; 00 always fumbles
+        assert not level.is_success
+        assert level is (Level.FUMBLE if roll == 100 else level)
+        assert level is Level.FAILURE or roll > 95
+        assert (thresholds(chance, ruleset).special, thresholds(chance, ruleset).success) == (0, 0)
+    expected = RollResult(chance=chance, roll=roll, level=level)
     assert resolve(chance, ScriptedRng([roll]), ruleset) == expected
     assert resolve(chance, ScriptedRng([]), ruleset, result=roll) == expected
+    assert level_of(chance, roll, ruleset) is level  # asked again: from the cache, unchanged
 
 
 def test_caches_survive_being_cleared() -> None:

@@ -45,3 +45,81 @@ def test_a_quick_clever_adventurer() -> None:
     assert mods[SkillCategory.MAGIC] == 10 + 0
     assert mods[SkillCategory.COMMUNICATION] == 0 + 5 + 0
     assert mods[SkillCategory.OTHER] == 0
+
+
+# docs/rules.md#skill-categories, row by row: each category's characteristics, how each counts
+# ("primary" or "secondary") and its sign. The oracle below reads the brackets of TABLE, not the
+# functions under test.
+SOURCES: dict[SkillCategory, tuple[tuple[str, str, int], ...]] = {
+    SkillCategory.AGILITY: (
+        ("STR", "secondary", 1), ("SIZ", "secondary", -1),
+        ("DEX", "primary", 1), ("POW", "secondary", 1),
+    ),
+    SkillCategory.COMMUNICATION: (
+        ("INT", "secondary", 1), ("POW", "secondary", 1), ("CHA", "primary", 1),
+    ),
+    SkillCategory.KNOWLEDGE: (("INT", "primary", 1), ("POW", "secondary", 1)),
+    SkillCategory.MAGIC: (("POW", "primary", 1), ("CHA", "secondary", 1)),
+    SkillCategory.MANIPULATION: (
+        ("STR", "secondary", 1), ("DEX", "primary", 1),
+        ("INT", "primary", 1), ("POW", "secondary", 1),
+    ),
+    SkillCategory.PERCEPTION: (("INT", "primary", 1), ("POW", "secondary", 1)),
+    SkillCategory.STEALTH: (
+        ("DEX", "primary", 1), ("SIZ", "primary", -1),
+        ("INT", "primary", 1), ("POW", "secondary", -1),
+    ),
+    SkillCategory.OTHER: (),
+}  # fmt: skip
+# Melee, missile, natural weapons and shields use Manipulation's sources.
+for _weapons in (SkillCategory.MELEE_WEAPONS, SkillCategory.MISSILE_WEAPONS,
+                 SkillCategory.NATURAL_WEAPONS, SkillCategory.SHIELDS):  # fmt: skip
+    SOURCES[_weapons] = SOURCES[SkillCategory.MANIPULATION]
+
+NAMES = ("STR", "SIZ", "DEX", "INT", "POW", "CHA")
+
+
+def bracket(value: int, kind: str) -> int:
+    """The printed table's modifier for a characteristic value (1 to 28)."""
+    for low, high, primary, secondary in TABLE:
+        if low <= value <= high:
+            return primary if kind == "primary" else secondary
+    raise AssertionError(f"{value} is past the printed table")
+
+
+def expected(stats: dict[str, int]) -> dict[SkillCategory, int]:
+    return {
+        category: sum(sign * bracket(stats[name], kind) for name, kind, sign in sources)
+        for category, sources in SOURCES.items()
+    }
+
+
+def test_every_category_has_its_row() -> None:
+    assert set(SOURCES) == set(SkillCategory)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("value", range(1, 29))
+def test_each_characteristic_alone_moves_its_categories(name: str, value: int) -> None:
+    # The others at 11 add nothing anywhere, so each category shows this one's term alone:
+    # its kind and its sign (Agility's and Stealth's minus SIZ, Stealth's minus POW).
+    stats = dict.fromkeys(NAMES, 11) | {name: value}
+    assert category_modifiers(**stats) == expected(stats)
+
+
+@pytest.mark.parametrize(
+    "stats",
+    [
+        dict(zip(NAMES, values, strict=True))
+        for values in (
+            (3, 18, 16, 9, 4, 13),
+            (18, 3, 5, 17, 21, 7),
+            (21, 21, 21, 21, 21, 21),
+            (1, 28, 1, 28, 1, 28),
+            (28, 1, 28, 1, 28, 1),
+        )
+    ],
+    ids=lambda stats: "-".join(map(str, stats.values())),
+)
+def test_terms_add_up(stats: dict[str, int]) -> None:
+    assert category_modifiers(**stats) == expected(stats)

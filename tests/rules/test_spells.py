@@ -25,6 +25,7 @@ from gmdash.rules.spells import (
     SPELL_EFFECTS,
     SPIRIT_TEMPORAL,
     ModifierKind,
+    raised_damage,
     spell_effect,
 )
 from gmdash.rules.spirit_combat import damage_of, spirit_damage, spirit_round
@@ -162,3 +163,31 @@ def test_spirit_damage_by_level() -> None:
     assert damage_of(dice, Level.CRITICAL, ScriptedRng([])) == 7
     assert damage_of(dice, Level.SPECIAL, ScriptedRng([2, 3])) == 7
     assert damage_of(dice, Level.SUCCESS, ScriptedRng([2])) == 3
+
+
+# docs/rules.md#effect-modifiers: Bladesharp's points are added to the weapon's damage ("1D8+1"
+# with +4 is "1D8+5"); True (Weapon) rolls the weapon's dice and constants twice, then the points
+# are added. (expression, points added, doubled, what is rolled), worked out by hand.
+RAISED = [
+    ("1D8+1", 4, False, "1D8+5"),
+    ("1D8+1", 0, False, "1D8+1"),
+    ("1D6", 2, False, "1D6+2"),
+    ("1D3-1", 1, False, "1D3"),
+    ("1D8+1", -1, False, "1D8"),
+    ("1", -1, False, "0"),
+    ("2D6+1D4-1", 3, False, "2D6+1D4+2"),
+    ("1D8+1", 4, True, "2D8+6"),
+    ("1D8+1", 0, True, "2D8+2"),
+    ("1D6", 0, True, "2D6"),
+    ("3D6", 0, True, "6D6"),
+    ("2D6+1D4-1", 0, True, "4D6+2D4-2"),
+    ("1D10-2", 1, True, "2D10-3"),
+    ("1D4+1-1D6", 2, True, "2D4-2D6+4"),
+    ("3", 0, True, "6"),
+    ("1D8+1", -1, True, "2D8+1"),
+]
+
+
+@pytest.mark.parametrize(("expression", "add", "doubled", "rolled"), RAISED)
+def test_raised_damage(expression: str, add: int, doubled: bool, rolled: str) -> None:
+    assert raised_damage(expression, add, doubled=doubled) == rolled
