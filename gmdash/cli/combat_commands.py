@@ -16,10 +16,13 @@ from gmdash.cli.output import console, print_json
 from gmdash.cli.parsing import rules_parser
 from gmdash.rules import TABLES, DiceError, Level, RuleSet, hit_table, location_label
 from gmdash.rules.combat import DamageMode, Defence, damage_expression
+from gmdash.rules.defences import defence_note, defence_penalty
 from gmdash.rules.exchange import Blow, ExchangeError, Outcome, Party, combat_chances, settle
 from gmdash.rules.weapons import SpecialKind, WeaponUse, applicable_bonus
 
 LEVEL_NAMES = [level.value for level in Level]
+DAMAGE_LEVELS = [Level.SUCCESS.value, Level.SPECIAL.value, Level.CRITICAL.value]
+"""The levels that deal a blow, named as `exchange` names them."""
 LOCATION_NAMES = sorted({key for table in TABLES.values() for key in table.keys})
 TABLE_NAMES = list(TABLES)
 _VALUE_OPTIONS = ("--db",)
@@ -54,7 +57,8 @@ def register(subparsers: Any) -> None:
         "weapon_dice", metavar="WEAPON_DICE", help="the weapon's damage, e.g. 1D8+1"
     )
     parser.add_argument("--db", default="0", metavar="BONUS", help="the wielder's damage bonus")
-    parser.add_argument("--level", choices=["success", "special", "critical"], default="success")
+    parser.add_argument("--level", choices=DAMAGE_LEVELS, default="success",
+                        help="the attack's level (BRP has no critical, as in exchange)")  # fmt: skip
     parser.add_argument("--kind", choices=[k.value for k in SpecialKind], default="crush",
                         help="how the weapon's special hurts")  # fmt: skip
     _add_use(parser, "the weapon")
@@ -69,6 +73,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--defence", choices=[d.value for d in Defence], default="parry")
     parser.add_argument("--attack-chance", type=whole, metavar="N")
     parser.add_argument("--defence-chance", type=whole, metavar="N")
+    parser.add_argument("--prior-defences", type=count, default=0, metavar="N",
+                        help="the defender's parries and dodges earlier this round "
+                        "(each costs this defence more: RQG -20, BRP -30)")  # fmt: skip
     parser.add_argument("--damage", type=count, metavar="N", help="the blow as rolled")
     parser.add_argument("--weapon-hp", type=count, metavar="N",
                         help="the parrying weapon's current hit points")  # fmt: skip
@@ -111,6 +118,8 @@ def cmd_damage(args: argparse.Namespace) -> int:
     ruleset = RuleSet(args.ruleset)
     use = WeaponUse(args.use)
     mode = DamageMode.NORMAL if args.level == "success" else DamageMode(args.level)
+    if ruleset is RuleSet.BRP and mode is DamageMode.CRITICAL:
+        raise CliError("damage: BRP has no critical level (its best is special)")
     try:
         bonus = applicable_bonus(args.db, use)
         expr, ignores = damage_expression(
@@ -151,8 +160,11 @@ def cmd_exchange(args: argparse.Namespace) -> int:
         raise CliError("exchange: give both --attack-chance and --defence-chance, or neither")
     if args.defence_level == "none" and defence is not Defence.NONE:
         raise CliError("exchange: DEFENCE_LEVEL none goes with --defence none")
+    if args.prior_defences and defence is Defence.NONE:
+        raise CliError("exchange: --prior-defences goes with a parry or a dodge")
     defence_level = None if defence is Defence.NONE else Level(args.defence_level)
     attack = Level(args.attack_level)
+    penalty = defence_penalty(args.prior_defences, ruleset)
     rolled = args.damage is not None
     # without a blow the weapons' HP change no outcome: any unbroken weapon will do
     attacker_hp = args.attacker_weapon_hp if args.attacker_weapon_hp is not None else 1
@@ -183,13 +195,18 @@ def cmd_exchange(args: argparse.Namespace) -> int:
             "exchange: this parry strikes the attacking weapon: give --attacker-weapon-hp N"
         )
     data = _exchange_data(outcome, rolled)
+    data["prior_defences"] = args.prior_defences
+    data["defence_penalty"] = penalty
     if args.attack_chance is not None:
-        reduced = combat_chances(args.attack_chance, args.defence_chance, ruleset)
+        defence_chance = max(0, args.defence_chance - penalty)
+        reduced = combat_chances(args.attack_chance, defence_chance, ruleset)
         data["chances"] = {"attack": reduced[0], "defence": reduced[1]}
     if args.json:
         print_json(data)
         return 0
     out = console()
+    if penalty:
+        out.print(f"defence {defence_note(args.prior_defences, ruleset)}")
     if "chances" in data:
         c = data["chances"]
         out.print(

@@ -167,6 +167,7 @@ def round_started(state: FightState, event: RoundStarted) -> str:
                 last=combatant.declared or combatant.last,
                 declared=carried,
                 resolved=(),
+                defences=0,
             )
         )
     state.combat = replace(combat, round=event.round, combatants=tuple(combatants), current=None)
@@ -205,7 +206,13 @@ def attack(state: FightState, event: AttackResolved) -> str:
                 conditions=tuple(dict.fromkeys((*foe.conditions, *effects))),
                 wounds=wounds,
             )
-        defender = replace(defender, foe=foe, taken=defender.taken + event.amount)
+        defended = event.defence != "none" and event.defence_level is not None
+        defender = replace(
+            defender,
+            foe=foe,
+            taken=defender.taken + event.amount,
+            defences=defender.defences + int(defended),
+        )
         combat = combat.with_combatant(defender)
     if event.weapon_owner is not None and event.damaged_weapon and event.weapon_damage:
         owner = combat.combatant(event.weapon_owner)

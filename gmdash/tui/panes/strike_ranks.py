@@ -39,6 +39,7 @@ from gmdash.play import combat as runner
 from gmdash.play.effects import Target
 from gmdash.rules import RuleSet
 from gmdash.rules.combat import ActionKind
+from gmdash.rules.defences import defence_penalty
 from gmdash.rules.spells import spell_effect
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import STRIKE_RANKS, bindings_for
@@ -245,6 +246,7 @@ class StrikeRankPane(Pane):
             what = row.action.label
         else:
             what = "(s)" if narrow else "(s declares)"
+        what = _defences_mark(row, self.dash.service.campaign.ruleset, narrow) + what
         hp_width = 3 if narrow else 6
         rest = width - 1 - 3 - 1 - hp_width
         name_width = max(6, min(24, (rest * 11) // 20))
@@ -413,6 +415,7 @@ class StrikeRankPane(Pane):
             targets,
             default.id if default else None,
             effects={c.id: on_combatant(service.state, c) for c in combat.combatants},
+            ruleset=service.campaign.ruleset,
         )
         if not row.resolved:
             self.app.push_screen(dialog, self._attack)
@@ -588,6 +591,17 @@ def _show(static: Static, text: str) -> None:
 
 def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def _defences_mark(row: runner.Row, ruleset: RuleSet, narrow: bool) -> str:
+    """The combatant's parries and dodges so far this round and what the next one costs
+    (docs/rules.md#combat-defences): "[2 def: next -40] "; nothing before the first."""
+    count = row.combatant.defences
+    if not count or row.status:
+        return ""
+    if narrow:
+        return f"[{count}d] "
+    return f"[{count} def: next -{defence_penalty(count, ruleset)}] "
 
 
 def _name_style(combatant: Combatant, row: runner.Row) -> str:
