@@ -14,6 +14,7 @@ from gmdash.cli.args import count, whole
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import console, print_json
 from gmdash.cli.parsing import rules_parser
+from gmdash.formats.location_names import location_hint, read_location
 from gmdash.rules import TABLES, DiceError, Level, RuleSet, hit_table, location_label
 from gmdash.rules.combat import DamageMode, Defence, damage_expression
 from gmdash.rules.defences import defence_note, defence_penalty
@@ -23,7 +24,6 @@ from gmdash.rules.weapons import SpecialKind, WeaponUse, applicable_bonus
 LEVEL_NAMES = [level.value for level in Level]
 DAMAGE_LEVELS = [Level.SUCCESS.value, Level.SPECIAL.value, Level.CRITICAL.value]
 """The levels that deal a blow, named as `exchange` names them."""
-LOCATION_NAMES = sorted({key for table in TABLES.values() for key in table.keys})
 TABLE_NAMES = list(TABLES)
 _VALUE_OPTIONS = ("--db",)
 
@@ -58,7 +58,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--db", default="0", metavar="BONUS", help="the wielder's damage bonus")
     parser.add_argument("--level", choices=DAMAGE_LEVELS, default="success",
-                        help="the attack's level (BRP has no critical, as in exchange)")  # fmt: skip
+                        help="the attack's level (BRP: no critical, as exchange)")  # fmt: skip
     parser.add_argument("--kind", choices=[k.value for k in SpecialKind], default="crush",
                         help="how the weapon's special hurts")  # fmt: skip
     _add_use(parser, "the weapon")
@@ -87,7 +87,9 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=cmd_exchange)
 
     parser = subparsers.add_parser("wound", parents=[common], help="one blow to a hit location")
-    parser.add_argument("location", metavar="LOCATION", choices=LOCATION_NAMES)
+    parser.add_argument("location", metavar="LOCATION",
+                        help="as the dashboard reads it: chest, LA, left-arm, r leg, hindq, "
+                        "or a D20 roll")  # fmt: skip
     parser.add_argument("--location-hp", type=whole, required=True, metavar="N",
                         help="the location's current hit points")  # fmt: skip
     parser.add_argument("--location-max", type=count, metavar="N",
@@ -257,10 +259,12 @@ def _exchange_line(outcome: Outcome, rolled: bool) -> str:
 
 def cmd_wound(args: argparse.Namespace) -> int:
     table = hit_table(args.hit_table)
-    location = args.location
-    if not table.has(location):
-        raise CliError(f"wound: the {table.title} table has no {location} "
-                       f"({', '.join(table.keys)})")  # fmt: skip
+    try:
+        location, _ = read_location(args.location, table)
+    except ValueError as error:
+        raise CliError(f"wound: {error}") from None
+    if location is None:
+        raise CliError(f"wound: name the location ({location_hint(table)})")
     label = location_label(location)
     location_max = args.location_hp if args.location_max is None else args.location_max
     if location_max < 1:

@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
+from gmdash.formats.location_names import read_location
 from gmdash.model import effective
 from gmdash.model.arms import can_parry, default_parry
 from gmdash.model.character import Character, Weapon
@@ -27,7 +28,6 @@ from gmdash.tui.dialogs.combat_base import (
     cell,
     optional_whole,
 )
-from gmdash.tui.location_input import read_location
 from gmdash.tui.user_text import literal
 
 Target = tuple[Combatant, Character]

@@ -246,11 +246,11 @@ class StrikeRankPane(Pane):
             what = row.action.label
         else:
             what = "(s)" if narrow else "(s declares)"
-        what = _defences_mark(row, self.dash.service.campaign.ruleset, narrow) + what
         hp_width = 3 if narrow else 6
         rest = width - 1 - 3 - 1 - hp_width
         name_width = max(6, min(24, (rest * 11) // 20))
         what_width = max(3, rest - name_width - 1)
+        what = _defences_mark(row, self.dash.service.campaign.ruleset, what_width) + what
         name = _fit(row.combatant.name, name_width)
         line = Text()
         line.append(mark, style="bold yellow" if row.current else "green")
@@ -593,15 +593,18 @@ def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
-def _defences_mark(row: runner.Row, ruleset: RuleSet, narrow: bool) -> str:
+def _defences_mark(row: runner.Row, ruleset: RuleSet, width: int) -> str:
     """The combatant's parries and dodges so far this round and what the next one costs
-    (docs/rules.md#combat-defences): "[2 def: next -40] "; nothing before the first."""
+    (docs/rules.md#combat-defences): "[2 def, next -40] ", shorter where the column is narrow;
+    nothing before the first."""
     count = row.combatant.defences
     if not count or row.status:
         return ""
-    if narrow:
-        return f"[{count}d] "
-    return f"[{count} def: next -{defence_penalty(count, ruleset)}] "
+    penalty = defence_penalty(count, ruleset)
+    full = f"[{count} def, next -{penalty}] "
+    if len(full) + 6 <= width:
+        return full
+    return f"[{count} def -{penalty}] "
 
 
 def _name_style(combatant: Combatant, row: runner.Row) -> str:
