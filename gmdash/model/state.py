@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
@@ -55,7 +55,7 @@ from gmdash.model.sheets import checked
 from gmdash.rules import HealResult, HitTable, LocationKind, location_label
 from gmdash.rules.calendar import date_key
 from gmdash.rules.game_time import DAY
-from gmdash.rules.wounds import heal_naturally, heal_wound
+from gmdash.rules.wounds import conditions_held, heal_naturally, heal_wound
 
 UNDO_DEPTH = 100
 """How many changes `undo` (and `redo`) can walk back."""
@@ -466,7 +466,7 @@ class CampaignState:
             hit_points=total,
             locations=locations,
             wounds={k: w for k, w in wounds.items() if w},
-            conditions=_healed_conditions(conditions, total, locations, full, before.table),
+            conditions=_healed_conditions(conditions, total, locations, full, before),
         )
         self._replace(
             event, before, after, f"{healed_points} healing to {_whose(before, event.location)}"
@@ -824,13 +824,24 @@ def _healed_conditions(
     total: int,
     locations: dict[str, int],
     full: Maxima,
-    table: HitTable,
+    before: Character,
 ) -> tuple[str, ...]:
-    """What lasts after a heal: a limb back above 0 HP is usable again; healed to full, only a
-    severed limb remains (it takes magic, not rest)."""
+    """What lasts after a heal: a limb back above 0 HP is usable again; unconscious, shock or
+    bleeding that the wounds caused before the heal and no longer cause after it goes
+    (`conditions_held`: a character above 2 HP whose head is healed wakes), one the wounds
+    did not cause (set by hand) stays; healed to full, only a severed limb remains (it takes
+    magic, not rest)."""
+    table = before.table
     if total >= full.hit_points and all(locations[k] >= full.locations[k] for k in full.locations):
         return tuple(c for c in conditions if c.startswith("severed:"))
-    return tuple(c for c in conditions if not _usable_again(c, locations, table))
+
+    def held(hp: int, at: Mapping[str, int]) -> set[str]:
+        found = conditions_held(total_hp=hp, magic_points=before.magic_points, location_hp=at,
+                                location_max=full.locations, table=table)  # fmt: skip
+        return {str(e) for e in found}
+
+    gone = held(before.hit_points, before.locations) - held(total, locations)
+    return tuple(c for c in conditions if not _usable_again(c, locations, table) and c not in gone)
 
 
 def _usable_again(condition: str, locations: dict[str, int], table: HitTable) -> bool:
