@@ -24,6 +24,7 @@ from gmdash.model.combat import (
 )
 from gmdash.model.combat_events import (
     ActionAdvanced,
+    ActionDone,
     ActionsDeclared,
     AttackResolved,
     CombatantAdded,
@@ -222,6 +223,16 @@ def attack(state: FightState, event: AttackResolved) -> str:
     state.combat = combat
     _note_fallen(state)
     return f"attack by {attacker.name}"
+
+
+def action_done(state: FightState, event: ActionDone) -> str:
+    combat = _fight(state)
+    combatant = combat.combatant(event.combatant_id)
+    if event.action >= len(combatant.declared):
+        raise ValidationError("action", f"{combatant.name} has no action {event.action + 1}")
+    resolved = tuple(sorted({*combatant.resolved, event.action}))
+    state.combat = combat.with_combatant(replace(combatant, resolved=resolved))
+    return f"{combatant.name}'s {combatant.declared[event.action].label} done"
 
 
 def spirit_combat(state: FightState, event: SpiritCombatResolved) -> str:

@@ -16,6 +16,7 @@ from gmdash.model.character import Character, damage_weapon
 from gmdash.model.combat import Combat
 from gmdash.model.combat_events import (
     ActionAdvanced,
+    ActionDone,
     ActionsDeclared,
     AttackResolved,
     CombatantAdded,
@@ -775,6 +776,7 @@ _FIGHT_STEPS: dict[type[Event], Callable[[CampaignState, Any], str]] = {
     ActionAdvanced: combat_apply.advanced,
     RoundStarted: combat_apply.round_started,
     AttackResolved: combat_apply.attack,
+    ActionDone: combat_apply.action_done,
     SpiritCombatResolved: combat_apply.spirit_combat,
     CombatEnded: combat_apply.ended,
 }

@@ -23,6 +23,7 @@ from gmdash.model.casting import (
     refusal,
 )
 from gmdash.model.character import Character
+from gmdash.model.combat_events import ActionDone
 from gmdash.model.effects import TimedEffect
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import CharacterEdited, PointsSpent, RollMade
@@ -132,6 +133,7 @@ def cast_spell(
     hidden: bool = False,
     augment_roll: RollMade | None = None,
     heal: HealAim | None = None,
+    action: tuple[str, int] | None = None,
 ) -> Cast:
     """Cast `plan` on `target` (a roster sheet or a combatant, by id or name; None: no target
     but the caster): roll (or read the typed D100), log it, spend what the level of result
@@ -195,6 +197,9 @@ def cast_spell(
         healed = target_of(service, target if target is not None else caster.id)
         summary += "; " + apply_healing(service, healed.id, catalogue, plan.points,
                                         heal or HealAim())  # fmt: skip
+    if action is not None:
+        done = f"{caster.name}: {plan.spell.name} cast ({rolled.level})"
+        service.publish(ActionDone(combatant_id=action[0], action=action[1], text=done))
     return Cast(event=rolled.event, roll=rolled.roll, level=rolled.level, cost=cost,
                 resistance=resisted, took_effect=took_effect, summary=summary,
                 effect=effect)  # fmt: skip

@@ -71,8 +71,10 @@ class CastDialog(AugmentFirst[Cast]):
         *,
         spell_name: str | None = None,
         target_id: str | None = None,
+        action: tuple[str, int] | None = None,
     ) -> None:
         super().__init__()
+        self._action = action  # a declared spell of the fight: marked done once cast
         self.caster = caster
         self.targets = list(targets)
         self._first_spell = spell_name
@@ -380,7 +382,7 @@ class CastDialog(AugmentFirst[Cast]):
             target=self.target.id if self.target else None, weapon=self.weapon,
             resists=Resistance.MAGIC_POINTS if resists else Resistance.NONE,
             typed_resistance=typed_resist, hidden=hidden, augment_roll=self.augment_roll,
-            heal=self.heal,
+            heal=self.heal, action=self._action,
         )  # fmt: skip
         self.show_level(done.roll, done.level, done.summary)
         self.finish(done)

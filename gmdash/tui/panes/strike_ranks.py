@@ -463,7 +463,8 @@ class StrikeRankPane(Pane):
 
         self.app.push_screen(
             CastDialog(row.sheet, targets, spell_name=spell,
-                       target_id=default.id if default else None),
+                       target_id=default.id if default else None,
+                       action=None if row.turn is None else (caster.id, row.turn.index)),
             done,
         )  # fmt: skip
 
