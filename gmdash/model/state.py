@@ -42,6 +42,7 @@ from gmdash.model.events import (
     Event,
     HealingApplied,
     NotesChanged,
+    OpposedSettled,
     PointsSpent,
     RedoApplied,
     RollMade,
@@ -364,6 +365,10 @@ class CampaignState:
                 improvement=event.kind == "experience",
             )
         )
+
+    def _opposed_settled(self, event: OpposedSettled) -> None:
+        # a line of the log beside its two rolls: taken back (struck) as they are
+        self._remember(UndoEntry(event_id=event.id, summary=event.text, roll=True))
 
     def _roll_struck_out(self, event: RollStruckOut) -> None:
         if event.roll_id in self.struck:
@@ -737,6 +742,7 @@ class CampaignState:
 # fails loudly here instead of silently finding nothing.
 _CHANGES: dict[type[Event], Callable[[CampaignState, Any], None]] = {
     RollMade: CampaignState._roll_made,
+    OpposedSettled: CampaignState._opposed_settled,
     RollStruckOut: CampaignState._roll_struck_out,
     CharacterAdded: CampaignState._character_added,
     CharacterEdited: CampaignState._character_edited,

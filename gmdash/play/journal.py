@@ -471,11 +471,23 @@ class LogFilter:
             return False
         if self.kind and entry.kind.casefold() != self.kind.casefold():
             return False
-        if self.level and (entry.level or "").casefold() != self.level.casefold():
+        if self.level and not level_matches(entry.level, self.level):
             return False
         if self.text:
             return self.text.casefold() in searchable(entry)
         return True
+
+
+ANY_SUCCESS = frozenset({"critical", "special", "success"})
+
+
+def level_matches(level: str | None, wanted: str) -> bool:
+    """A log line's level against a filter's: "success" means any success (a special or a
+    critical is a success too); any other level means itself."""
+    have, want = (level or "").casefold(), wanted.casefold()
+    if want == "success":
+        return have in ANY_SUCCESS
+    return have == want
 
 
 def searchable(entry: LogEntry) -> str:
@@ -783,7 +795,9 @@ def story_line(item: Record) -> str:
     who = f"**{_md(entry.actor)}**" if entry.actor else "The game master"
     if isinstance(event, RollMade):
         what = _md(entry.label or entry.expression or _unlabelled(event))
-        if entry.chance is not None and entry.roll is not None:
+        if event.kind == "experience":  # the label says it all: "Climb 40%: 77, improves +4"
+            text = f"{who}'s experience roll: {what}"
+        elif entry.chance is not None and entry.roll is not None:
             level = LEVEL_WORDS.get(entry.level or "", entry.level or "no result")
             text = f"{who} rolled *{what}* at {entry.chance}%: {entry.roll}, {level}"
             if event.kind == "resistance" and entry.chance <= 0:
@@ -797,7 +811,7 @@ def story_line(item: Record) -> str:
             text = f"{who} rolled *{what}*"
         if entry.modifiers:
             text += f" ({_md(', '.join(entry.modifiers))})"
-        text += "."
+        text = _sentence(text)
         if entry.hidden:
             text += " *(the game master's roll, hidden from the players)*"
         if entry.struck:
@@ -806,10 +820,15 @@ def story_line(item: Record) -> str:
         text = f"*{_md((entry.label or '').capitalize())}.*"
     else:
         subject = f"**{_md(entry.actor)}**: " if entry.actor else ""
-        text = f"{subject}{_md(entry.label or entry.kind)}."
+        text = _sentence(f"{subject}{_md(entry.label or entry.kind)}")
     if entry.session is None:
         text += " *(between sessions)*"
     return f"- `{when}` {text}" if when else f"- {text}"
+
+
+def _sentence(text: str) -> str:
+    """The text ended with one full stop (never "..": a label may end with its own)."""
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 def _unlabelled(event: RollMade) -> str:
