@@ -449,8 +449,8 @@ def roll_opposed(service: CampaignService, rng: Rng, a: Side, b: Side) -> Oppose
     text = f"{words} ({a.name} {result.effective_a}, {b.name} {result.effective_b})"
     if result.double_effect:
         text += ", double effect"
-    service.publish(OpposedSettled(rolls=(first.id, second.id), text=text,
-                                   winner={0: a.name, 1: b.name}.get(winner)))  # fmt: skip
+    won = None if winner is None else (a, b)[winner].name
+    service.publish(OpposedSettled(rolls=(first.id, second.id), text=text, winner=won))
     return Opposed(first=first, second=second, roll_a=roll_a, roll_b=roll_b, result=result)
 
 

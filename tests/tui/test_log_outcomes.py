@@ -65,7 +65,8 @@ async def test_experience_reads_as_experience_and_success_means_any_success(
     service = demo(tmp_path)
     for level, roll in (("critical", 2), ("special", 9), ("success", 40), ("failure", 90)):
         made = rolls.roll_event("ability", actor="Harvald Stormbrow", label="Broadsword",
-                                character_id=HARVALD, chance=70, roll=roll, level=level)  # fmt: skip
+                                character_id=HARVALD, chance=70, roll=roll,
+                                level=level)  # fmt: skip
         service.publish(made)
     rolls.experience_roll(service, character_id=HARVALD, character_name="Harvald Stormbrow",
                           ability="Broadsword", value=45, roll=75, improved=True,
