@@ -36,3 +36,10 @@ def rich_literal(text: str, style: str = "") -> Text:
 def multiline(text: str, style: str = "") -> Text:
     """User text that may span lines (notes): line breaks kept, other controls shown."""
     return Text(visible(text, keep_newlines=True), style=style)
+
+
+def literal_lines(text: str, style: str = "") -> Content:
+    """Lines of our own joined by line breaks, each holding user text: as Textual content,
+    the breaks kept (never shown as `␊`), any other control shown."""
+    shown = visible(text, keep_newlines=True)
+    return Content.styled(shown, style) if style else Content(shown)

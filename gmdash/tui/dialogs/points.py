@@ -17,7 +17,7 @@ from gmdash.play import points
 from gmdash.rules import OptionalRule
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label
 from gmdash.tui.keymap import TICK, bindings_for, table_of
-from gmdash.tui.user_text import literal
+from gmdash.tui.user_text import literal, multiline
 
 POOLS = (("magic", "Magic points"), ("rune", "Rune points"))
 """The magic and the "no cult" Rune point pools; each cult's pool follows them."""
@@ -119,7 +119,7 @@ class PointsDialog(FormDialog[list[PointsSpent]]):
                 verb = "spends" if change < 0 else "regains"
                 lines.append(f"{title}: {verb} {abs(change)}: {have.current[pool]} → "
                              f"{have.current[pool] + change}/{have.full[pool]}")  # fmt: skip
-        self.set_preview("\n".join(lines))
+        self.set_preview(multiline("\n".join(lines)))  # one line a pool, never a "␊"
 
     def answer(self) -> list[PointsSpent]:
         return points.changes(self.character, self._changes())

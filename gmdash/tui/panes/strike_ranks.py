@@ -44,7 +44,7 @@ from gmdash.rules.spells import spell_effect
 from gmdash.tui.guard import guarded
 from gmdash.tui.keymap import STRIKE_RANKS, bindings_for
 from gmdash.tui.panes.base import Pane
-from gmdash.tui.user_text import literal
+from gmdash.tui.user_text import literal_lines
 from gmdash.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
@@ -575,8 +575,8 @@ def effects_text(state: CampaignState) -> str:
 def _show(static: Static, text: str) -> None:
     """Update a line of the pane: unchanged text costs nothing, and text that fits on one line
     before and after repaints without a relayout of the screen. The text is shown as it is
-    (attack lines carry names), never read as markup."""
-    new = literal(text)
+    (attack lines carry names), never read as markup; its own line breaks stay breaks."""
+    new = literal_lines(text)
     old = static.content
     if old == new:
         return
