@@ -120,8 +120,9 @@ def save_as_template(
     return creature, replaced
 
 
-def preview_lines(found: Preview) -> list[str]:
-    """The preview as lines of plain text: the sheet as it would be saved, then the report."""
+def preview_lines(found: Preview, ruleset: RuleSet = RuleSet.RQG) -> list[str]:
+    """The preview as lines of plain text: the sheet as it would be saved, then the report
+    (BRP's weapons without a strike rank: its fight goes in DEX order)."""
     lines: list[str] = []
     sheet = found.sheet
     reading = found.source.reading
@@ -142,7 +143,9 @@ def preview_lines(found: Preview) -> list[str]:
         for weapon in sheet.weapons:
             lines.append(
                 f"Weapon: {weapon.name} ({weapon.skill} {_value(sheet, weapon.skill)}), "
-                f"{weapon.damage}, SR {weapon.sr}, {weapon.hit_points} HP, {weapon.special}, "
+                f"{weapon.damage}, "
+                + ("" if ruleset is RuleSet.BRP else f"SR {weapon.sr}, ")
+                + f"{weapon.hit_points} HP, {weapon.special}, "
                 f"{weapon.use}"
             )
         for kind, label in (("skill", "Skills"), ("rune", "Runes"), ("passion", "Passions")):
