@@ -200,7 +200,7 @@ class AttackDialog(CombatForm[AttackInput]):
             note.update(
                 literal(
                     f"{combatant.name}: {defence.value.capitalize()} {chance}% {why} = "
-                    f"{max(0, chance - penalty)}% (a typed Defence % takes the same -{penalty})"
+                    f"{max(0, chance - penalty)}%"  # a typed Defence % takes the same penalty
                 )
             )
         else:
