@@ -271,6 +271,7 @@ def character_import(args: argparse.Namespace) -> int:
     ):
         source = read_source(text, svc.campaign.edition.ruleset)
         found = preview(svc, source, convert=args.convert)
+        ruleset = svc.campaign.edition.ruleset
         if not source.payload.get("characteristics"):
             raise CliError(
                 f"{visible(str(args.file))}: no character in it (not gmdash JSON, not a "
@@ -289,7 +290,7 @@ def character_import(args: argparse.Namespace) -> int:
     else:
         what = "Foundry VTT actor" if source.format == FOUNDRY else "stat block"
         print(f"{visible(str(args.file))}: a {what}")
-        for line in preview_lines(found):
+        for line in preview_lines(found, ruleset):
             print(f"  {line}")
         if saved is not None:
             print(f"imported {saved.name!r} into {name!r} as {saved.id}")

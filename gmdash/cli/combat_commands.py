@@ -14,8 +14,10 @@ from gmdash.cli.args import count, whole
 from gmdash.cli.errors import CliError
 from gmdash.cli.output import console, print_json
 from gmdash.cli.parsing import rules_parser
+from gmdash.formats.location_names import location_hint, read_location
 from gmdash.rules import TABLES, DiceError, Level, RuleSet, hit_table, location_label
 from gmdash.rules.combat import DamageMode, Defence, damage_expression
+from gmdash.rules.defences import defence_note, defence_penalty
 from gmdash.rules.exchange import (
     DealingWeapon,
     ExchangeError,
@@ -27,7 +29,8 @@ from gmdash.rules.exchange import (
 from gmdash.rules.weapons import SpecialKind, WeaponUse, applicable_bonus
 
 LEVEL_NAMES = [level.value for level in Level]
-LOCATION_NAMES = sorted({key for table in TABLES.values() for key in table.keys})
+DAMAGE_LEVELS = [Level.SUCCESS.value, Level.SPECIAL.value, Level.CRITICAL.value]
+"""The levels that deal a blow, named as `exchange` names them."""
 TABLE_NAMES = list(TABLES)
 _VALUE_OPTIONS = ("--db",)
 
@@ -61,7 +64,8 @@ def register(subparsers: Any) -> None:
         "weapon_dice", metavar="WEAPON_DICE", help="the weapon's damage, e.g. 1D8+1"
     )
     parser.add_argument("--db", default="0", metavar="BONUS", help="the wielder's damage bonus")
-    parser.add_argument("--level", choices=["success", "special", "critical"], default="success")
+    parser.add_argument("--level", choices=DAMAGE_LEVELS, default="success",
+                        help="the attack's level (BRP: no critical, as exchange)")  # fmt: skip
     parser.add_argument("--kind", choices=[k.value for k in SpecialKind], default="crush",
                         help="how the weapon's special hurts")  # fmt: skip
     _add_use(parser, "the weapon")
@@ -76,6 +80,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--defence", choices=[d.value for d in Defence], default="parry")
     parser.add_argument("--attack-chance", type=whole, metavar="N")
     parser.add_argument("--defence-chance", type=whole, metavar="N")
+    parser.add_argument("--prior-defences", type=count, default=0, metavar="N",
+                        help="the defender's parries and dodges earlier this round "
+                        "(each costs this defence more: RQG -20, BRP -30)")  # fmt: skip
     parser.add_argument("--damage", type=count, metavar="N", help="the blow as rolled")
     parser.add_argument("--weapon-hp", type=count, metavar="N",
                         help="the parrying weapon's current hit points")  # fmt: skip
@@ -87,7 +94,9 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=cmd_exchange)
 
     parser = subparsers.add_parser("wound", parents=[common], help="one blow to a hit location")
-    parser.add_argument("location", metavar="LOCATION", choices=LOCATION_NAMES)
+    parser.add_argument("location", metavar="LOCATION",
+                        help="as the dashboard reads it: chest, LA, left-arm, r leg, hindq, "
+                        "or a D20 roll")  # fmt: skip
     parser.add_argument("--location-hp", type=whole, required=True, metavar="N",
                         help="the location's current hit points")  # fmt: skip
     parser.add_argument("--location-max", type=count, metavar="N",
@@ -118,6 +127,8 @@ def cmd_damage(args: argparse.Namespace) -> int:
     ruleset = RuleSet(args.ruleset)
     use = WeaponUse(args.use)
     mode = DamageMode.NORMAL if args.level == "success" else DamageMode(args.level)
+    if ruleset is RuleSet.BRP and mode is DamageMode.CRITICAL:
+        raise CliError("damage: BRP has no critical level (its best is special)")
     try:
         bonus = applicable_bonus(args.db, use)
         expr, ignores = damage_expression(
@@ -158,8 +169,11 @@ def cmd_exchange(args: argparse.Namespace) -> int:
         raise CliError("exchange: give both --attack-chance and --defence-chance, or neither")
     if args.defence_level == "none" and defence is not Defence.NONE:
         raise CliError("exchange: DEFENCE_LEVEL none goes with --defence none")
+    if args.prior_defences and defence is Defence.NONE:
+        raise CliError("exchange: --prior-defences goes with a parry or a dodge")
     defence_level = None if defence is Defence.NONE else Level(args.defence_level)
     attack = Level(args.attack_level)
+    penalty = defence_penalty(args.prior_defences, ruleset)
     rolled = args.damage is not None
     # without a blow the weapons' HP change no outcome: any unbroken weapon will do
     attacker_hp = args.attacker_weapon_hp if args.attacker_weapon_hp is not None else 1
@@ -192,13 +206,18 @@ def cmd_exchange(args: argparse.Namespace) -> int:
             "exchange: this parry strikes the attacking weapon: give --attacker-weapon-hp N"
         )
     data = _exchange_data(outcome, rolled)
+    data["prior_defences"] = args.prior_defences
+    data["defence_penalty"] = penalty
     if args.attack_chance is not None:
-        reduced = combat_chances(args.attack_chance, args.defence_chance, ruleset)
+        defence_chance = max(0, args.defence_chance - penalty)
+        reduced = combat_chances(args.attack_chance, defence_chance, ruleset)
         data["chances"] = {"attack": reduced[0], "defence": reduced[1]}
     if args.json:
         print_json(data)
         return 0
     out = console()
+    if penalty:
+        out.print(f"defence {defence_note(args.prior_defences, ruleset)}")
     if "chances" in data:
         c = data["chances"]
         out.print(
@@ -249,10 +268,12 @@ def _exchange_line(outcome: ExchangeOutcome, rolled: bool) -> str:
 
 def cmd_wound(args: argparse.Namespace) -> int:
     table = hit_table(args.hit_table)
-    location = args.location
-    if not table.has(location):
-        raise CliError(f"wound: the {table.title} table has no {location} "
-                       f"({', '.join(table.keys)})")  # fmt: skip
+    try:
+        location, _ = read_location(args.location, table)
+    except ValueError as error:
+        raise CliError(f"wound: {error}") from None
+    if location is None:
+        raise CliError(f"wound: name the location ({location_hint(table)})")
     label = location_label(location)
     location_max = args.location_hp if args.location_max is None else args.location_max
     if location_max < 1:

@@ -17,6 +17,7 @@ from gmdash.cli.parsing import add_wait, parent_parser
 from gmdash.model.casting import CastPlan, base_chance, chance, find_castable, strike_rank
 from gmdash.play import rolls
 from gmdash.play.magic import Resistance, cast_problem, cast_spell
+from gmdash.play.spell_healing import read_aim
 from gmdash.rules import RuleSet, SeededRng, d100_text
 from gmdash.safe_text import visible
 
@@ -42,6 +43,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--rune", metavar="RUNE", help="the Rune cast with (default: the best)")
     parser.add_argument("--target", metavar="WHO", help="on whom (default: the caster)")
     parser.add_argument("--weapon", metavar="WEAPON", help="the weapon a weapon spell is on")
+    parser.add_argument("--location", metavar="WHERE",
+                        help="a healing spell's location as the dashboard reads it (LA, "
+                        "chest; 'LA #2': its second wound); default: the worst")  # fmt: skip
     parser.add_argument("--resist", action="store_true",
                         help="the target resists: MP against MP")  # fmt: skip
     parser.add_argument("--result", type=d100, metavar="D100", help="the casting roll as rolled")
@@ -67,7 +71,12 @@ def cmd_cast(args: argparse.Namespace) -> int:
             found, _ = rolls.roster_actor(svc, args.target)
             assert found is not None
             target = found.id
-        why = cast_problem(svc, caster, plan, target, args.weapon)
+        healed = svc.character(target) if target is not None else caster
+        try:
+            heal = read_aim(args.location or "", healed.table)
+        except ValueError as error:
+            raise CliError(f"cast: --location: {error}") from None
+        why = cast_problem(svc, caster, plan, target, args.weapon, heal)
         if why is not None:  # before the session is started: a refusal changes nothing
             raise CliError(f"{caster.name} cannot cast {spell.name}: {why}")
         svc.ensure_session()
@@ -76,7 +85,7 @@ def cmd_cast(args: argparse.Namespace) -> int:
             svc, SeededRng(args.seed), caster.id, plan, typed=args.result, target=target,
             weapon=args.weapon,
             resists=Resistance.MAGIC_POINTS if args.resist else Resistance.NONE,
-            typed_resistance=args.resist_result,
+            typed_resistance=args.resist_result, heal=heal,
         )  # fmt: skip
         after = svc.character(caster.id)
         data: dict[str, Any] = {

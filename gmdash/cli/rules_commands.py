@@ -351,12 +351,12 @@ def cmd_attrs(args: argparse.Namespace) -> int:
         "locations": dict(derived.locations),
         "healing_rate": derived.healing_rate,
         "damage_bonus": derived.damage_bonus,
-        "dex_sr": derived.dex_sr,
-        "siz_sr": derived.siz_sr,
         "magic_points": derived.magic_points,
         "rune_points": derived.rune_points,
         "movement": {"walk": derived.movement_walk, "run": derived.movement_run},
     }
+    if ruleset is RuleSet.RQG:  # BRP has no strike ranks: its combat goes in DEX order
+        data |= {"dex_sr": derived.dex_sr, "siz_sr": derived.siz_sr}
     if args.json:
         print_json(data)
         return 0
@@ -370,8 +370,9 @@ def cmd_attrs(args: argparse.Namespace) -> int:
         table.add_row(f"  {rules.location_label(location)}", str(hp))
     table.add_row("Healing rate", f"{derived.healing_rate} per location per week")
     table.add_row("Damage bonus", derived.damage_bonus)
-    table.add_row("DEX SR", str(derived.dex_sr))
-    table.add_row("SIZ SR", str(derived.siz_sr))
+    if ruleset is RuleSet.RQG:
+        table.add_row("DEX SR", str(derived.dex_sr))
+        table.add_row("SIZ SR", str(derived.siz_sr))
     table.add_row("Magic points", str(derived.magic_points))
     if derived.rune_points is not None:
         table.add_row("Rune points", str(derived.rune_points))

@@ -42,7 +42,9 @@ def story_line(item: Record) -> str:
     who = f"**{markdown_text(entry.actor)}**" if entry.actor else "The game master"
     if isinstance(event, RollMade):
         what = markdown_text(entry.label or entry.expression or _unlabelled(event))
-        if entry.chance is not None and entry.roll is not None:
+        if event.kind == "experience":  # the label says it all: "Climb 40%: 77, improves +4"
+            text = f"{who}'s experience roll: {what}"
+        elif entry.chance is not None and entry.roll is not None:
             level = LEVEL_WORDS.get(entry.level or "", entry.level or "no result")
             text = f"{who} rolled *{what}* at {entry.chance}%: {entry.roll}, {level}"
             if event.kind == "resistance" and entry.chance <= 0:
@@ -58,7 +60,7 @@ def story_line(item: Record) -> str:
             text = f"{who} rolled *{what}*"
         if entry.modifiers:
             text += f" ({markdown_text(', '.join(entry.modifiers))})"
-        text += "."
+        text = _sentence(text)
         if entry.hidden:
             text += " *(the game master's roll, hidden from the players)*"
         if entry.struck:
@@ -67,10 +69,15 @@ def story_line(item: Record) -> str:
         text = f"*{markdown_text((entry.label or '').capitalize())}.*"
     else:
         subject = f"**{markdown_text(entry.actor)}**: " if entry.actor else ""
-        text = f"{subject}{markdown_text(entry.label or entry.kind)}."
+        text = _sentence(f"{subject}{markdown_text(entry.label or entry.kind)}")
     if entry.session is None:
         text += " *(between sessions)*"
     return f"- `{when}` {text}" if when else f"- {text}"
+
+
+def _sentence(text: str) -> str:
+    """The text ended with one full stop (never "..": a label may end with its own)."""
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 def _unlabelled(event: RollMade) -> str:

@@ -77,6 +77,9 @@ class Combatant:
     spirit: bool = False
     """A spirit: a foe sheet without hit locations, fought only in spirit combat (its magic
     points are its strength; at 0 it is defeated)."""
+    defences: int = 0
+    """Parries and dodges rolled this melee round (each further one costs more:
+    `gmdash.rules.defences`); back to 0 when a round starts."""
 
     @property
     def is_foe(self) -> bool:
@@ -97,6 +100,7 @@ class Combatant:
             "dealt": self.dealt,
             "taken": self.taken,
             **({"spirit": True} if self.spirit else {}),
+            **({"defences": self.defences} if self.defences else {}),
         }
 
     @classmethod
@@ -128,6 +132,7 @@ class Combatant:
             dealt=v.whole(f"{where}.dealt", raw.get("dealt", 0), low=0),
             taken=v.whole(f"{where}.taken", raw.get("taken", 0), low=0),
             spirit=v.flag(f"{where}.spirit", raw.get("spirit", False)),
+            defences=v.whole(f"{where}.defences", raw.get("defences", 0), low=0),
         )
         if combatant.spirit and foe is None:
             raise ValidationError(f"{where}.spirit", "a spirit is a foe of the fight")

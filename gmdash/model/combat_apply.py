@@ -24,6 +24,7 @@ from gmdash.model.combat import (
 )
 from gmdash.model.combat_events import (
     ActionAdvanced,
+    ActionDone,
     ActionsDeclared,
     AttackResolved,
     CombatantAdded,
@@ -167,6 +168,7 @@ def round_started(state: FightState, event: RoundStarted) -> str:
                 last=combatant.declared or combatant.last,
                 declared=carried,
                 resolved=(),
+                defences=0,
             )
         )
     state.combat = replace(combat, round=event.round, combatants=tuple(combatants), current=None)
@@ -205,7 +207,13 @@ def attack(state: FightState, event: AttackResolved) -> str:
                 conditions=tuple(dict.fromkeys((*foe.conditions, *effects))),
                 wounds=wounds,
             )
-        defender = replace(defender, foe=foe, taken=defender.taken + event.amount)
+        defended = event.defence != "none" and event.defence_level is not None
+        defender = replace(
+            defender,
+            foe=foe,
+            taken=defender.taken + event.amount,
+            defences=defender.defences + int(defended),
+        )
         combat = combat.with_combatant(defender)
     if event.weapon_owner is not None and event.damaged_weapon and event.weapon_damage:
         owner = combat.combatant(event.weapon_owner)
@@ -215,6 +223,16 @@ def attack(state: FightState, event: AttackResolved) -> str:
     state.combat = combat
     _note_fallen(state)
     return f"attack by {attacker.name}"
+
+
+def action_done(state: FightState, event: ActionDone) -> str:
+    combat = _fight(state)
+    combatant = combat.combatant(event.combatant_id)
+    if event.action >= len(combatant.declared):
+        raise ValidationError("action", f"{combatant.name} has no action {event.action + 1}")
+    resolved = tuple(sorted({*combatant.resolved, event.action}))
+    state.combat = combat.with_combatant(replace(combatant, resolved=resolved))
+    return f"{combatant.name}'s {combatant.declared[event.action].label} done"
 
 
 def spirit_combat(state: FightState, event: SpiritCombatResolved) -> str:

@@ -211,6 +211,20 @@ class AttackResolved(CombatEvent):
 
 @register
 @dataclass(frozen=True, kw_only=True)
+class ActionDone(CombatEvent):
+    """Combatant `combatant_id`'s declared action `action` is done this round (a spell cast at
+    its strike rank): marked as an attack's is."""
+
+    combatant_id: str = field(metadata=_read(v.name))
+    action: int = field(metadata=_read(_count))
+    text: str = field(default="", metadata=_read(v.text))
+
+    def describe(self, names: Mapping[str, str]) -> tuple[str | None, str, str]:
+        return None, "combat", self.text or "action done"
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
 class SpiritCombatResolved(CombatEvent):
     """One round of spirit combat between `attacker_id` and `defender_id` (combatant ids), at
     strike rank 12: `winner_id` (None: nobody won) did `damage` to the loser's magic points
@@ -261,6 +275,7 @@ COMBAT_EVENTS: tuple[type[CombatEvent], ...] = (
     ActionAdvanced,
     RoundStarted,
     AttackResolved,
+    ActionDone,
     SpiritCombatResolved,
     CombatEnded,
     CombatStepUndone,

@@ -262,6 +262,24 @@ class RollMade(Event):
 
 @register
 @dataclass(frozen=True, kw_only=True)
+class OpposedSettled(Event):
+    """The outcome of an opposed roll, after its two `RollMade` (their ids in `rolls`):
+    `winner` the winning side's name (None: a tie, a stalemate or two losers), `text` the
+    outcome in words ("Gorehorn wins"). Undone, or struck out, with its rolls."""
+
+    undoable: ClassVar[bool] = True
+
+    rolls: tuple[str, ...] = field(default=(), metadata=_reader(_texts))
+    winner: str | None = field(default=None, metadata=_reader(_opt_text))
+    text: str = field(metadata=_reader(v.text))
+
+    def describe(self, names: Mapping[str, str]) -> tuple[str | None, str, str]:
+        """(actor, kind, label) of the event as a log line."""
+        return None, "outcome", self.text
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
 class RollStruckOut(Event):
     """A roll that no longer counts; it stays in the log, struck out."""
 

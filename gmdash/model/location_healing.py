@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from gmdash.model.character import Character
 from gmdash.model.derived import Maxima
 from gmdash.model.errors import ValidationError
 from gmdash.rules import HealResult, HitTable, LocationKind, location_label
-from gmdash.rules.wounds import heal_naturally, heal_wound
+from gmdash.rules.wounds import conditions_held, heal_naturally, heal_wound
 
 
 def heal_location_wounds(
@@ -55,13 +56,24 @@ def healed_conditions(
     total: int,
     locations: dict[str, int],
     full: Maxima,
-    table: HitTable,
+    before: Character,
 ) -> tuple[str, ...]:
-    """What lasts after a heal: a limb back above 0 HP is usable again; healed to full, only a
-    severed limb remains (it takes magic, not rest)."""
+    """What lasts after a heal: a limb back above 0 HP is usable again; unconscious, shock or
+    bleeding that the wounds caused before the heal and no longer cause after it goes
+    (`conditions_held`: a character above 2 HP whose head is healed wakes), one the wounds
+    did not cause (set by hand) stays; healed to full, only a severed limb remains (it takes
+    magic, not rest)."""
+    table = before.table
     if total >= full.hit_points and all(locations[k] >= full.locations[k] for k in full.locations):
         return tuple(c for c in conditions if c.startswith("severed:"))
-    return tuple(c for c in conditions if not _usable_again(c, locations, table))
+
+    def held(hp: int, at: Mapping[str, int]) -> set[str]:
+        found = conditions_held(total_hp=hp, magic_points=before.magic_points, location_hp=at,
+                                location_max=full.locations, table=table)  # fmt: skip
+        return {str(e) for e in found}
+
+    gone = held(before.hit_points, before.locations) - held(total, locations)
+    return tuple(c for c in conditions if not _usable_again(c, locations, table) and c not in gone)
 
 
 def _usable_again(condition: str, locations: dict[str, int], table: HitTable) -> bool:

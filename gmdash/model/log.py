@@ -24,7 +24,13 @@ from gmdash.model.events import (
     SessionStarted,
 )
 from gmdash.model.magic import pool_label
-from gmdash.model.wording import at_location, roll_words, struck_out_words, undone_words
+from gmdash.model.wording import (
+    at_location,
+    experience_words,
+    roll_words,
+    struck_out_words,
+    undone_words,
+)
 from gmdash.rules.calendar import date_text, read_key, short_day
 
 
@@ -73,6 +79,8 @@ def log_entry(
     took back from there, never by its id)."""
     time = event.time.isoformat() if event.time else ""
     game_date, game_day = game_date_of(event)
+    if isinstance(event, RollMade) and event.kind == "experience":
+        return _experience_entry(event, time, game_date, game_day, event.id in struck)
     if isinstance(event, RollMade):
         return LogEntry(
             id=event.id,
@@ -117,6 +125,24 @@ def target_of(event: Event) -> str | None:
 
 UNKNOWN = "someone"
 """Who a line names when the character is gone from the campaign's records."""
+
+
+def _experience_entry(
+    event: RollMade, time: str, game_date: str, game_day: str, struck: bool
+) -> LogEntry:
+    """An experience roll reads as experience, not as a roll of the ability: "Broadsword 45%:
+    75, improves +3" (a D100 over the ability improves it; no level of success to show)."""
+    gain = event.details.get("gain")
+    improved = event.details.get("improved", event.level == "success")
+    label = experience_words(
+        event.label, event.chance, event.roll, bool(improved) and gain != 0,
+        gain if isinstance(gain, int) and not isinstance(gain, bool) else None,
+    )  # fmt: skip
+    return LogEntry(
+        id=event.id, time=time, game_date=game_date, game_day=game_day, session=event.session,
+        actor=event.actor, kind=event.kind, label=label, hidden=event.hidden, struck=struck,
+        total=event.total,
+    )  # fmt: skip
 
 
 def _describe(

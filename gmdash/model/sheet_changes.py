@@ -67,7 +67,7 @@ def healed(before: Character, event: HealingApplied, ruleset: RuleSet) -> tuple[
         hit_points=total,
         locations=locations,
         wounds={k: w for k, w in wounds.items() if w},
-        conditions=healed_conditions(conditions, total, locations, full, before.table),
+        conditions=healed_conditions(conditions, total, locations, full, before),
     )
     return after, healed_points
 

@@ -15,6 +15,7 @@ from gmdash.model.character import Character, damage_weapon
 from gmdash.model.combat import Combat
 from gmdash.model.combat_events import (
     ActionAdvanced,
+    ActionDone,
     ActionsDeclared,
     AttackResolved,
     CombatantAdded,
@@ -39,6 +40,7 @@ from gmdash.model.events import (
     Event,
     HealingApplied,
     NotesChanged,
+    OpposedSettled,
     PointsSpent,
     RedoApplied,
     RollMade,
@@ -274,6 +276,10 @@ class CampaignState:
                 improvement=event.kind == "experience",
             )
         )
+
+    def _opposed_settled(self, event: OpposedSettled) -> None:
+        # a line of the log beside its two rolls: taken back (struck) as they are
+        self._remember(UndoEntry(event_id=event.id, summary=event.text, roll=True))
 
     def _roll_struck_out(self, event: RollStruckOut) -> None:
         if event.roll_id in self.struck:
@@ -525,6 +531,7 @@ class CampaignState:
 # fails loudly here instead of silently finding nothing.
 _CHANGES: dict[type[Event], Callable[[CampaignState, Any], None]] = {
     RollMade: CampaignState._roll_made,
+    OpposedSettled: CampaignState._opposed_settled,
     RollStruckOut: CampaignState._roll_struck_out,
     CharacterAdded: CampaignState._character_added,
     CharacterEdited: CampaignState._character_edited,
@@ -564,6 +571,7 @@ _FIGHT_STEPS: dict[type[Event], Callable[[CampaignState, Any], str]] = {
     ActionAdvanced: combat_apply.advanced,
     RoundStarted: combat_apply.round_started,
     AttackResolved: combat_apply.attack,
+    ActionDone: combat_apply.action_done,
     SpiritCombatResolved: combat_apply.spirit_combat,
     CombatEnded: combat_apply.ended,
 }

@@ -80,6 +80,19 @@ def roll_words(
     return f"{who}{what}" + (f" ({result})" if result else "")
 
 
+def experience_words(
+    label: str | None, value: int | None, roll: int | None, improved: bool, gain: int | None
+) -> str:
+    """An experience roll as read: "Broadsword 45%: 75, improves +3" (D100 over the ability
+    improves it), "Broadsword 45%: 30, no improvement"."""
+    head = f"{label or 'ability'}" + ("" if value is None else f" {value}%")
+    if roll is not None:
+        head += f": {roll}"
+    if not improved:
+        return f"{head}, no improvement"
+    return f"{head}, improves" + ("" if gain is None else f" +{gain}")
+
+
 _INDEX = re.compile(r"\[(\d+)\]")
 
 

@@ -120,63 +120,73 @@ def save_as_template(
     return creature, replaced
 
 
-def preview_lines(found: Preview) -> list[str]:
-    """The preview as lines of plain text: the sheet as it would be saved, then the report."""
-    lines: list[str] = []
-    sheet = found.sheet
-    reading = found.source.reading
-    if sheet is not None:
-        chars = "  ".join(f"{k} {v}" for k, v in sheet.characteristics.items())
-        lines += [
-            f"{sheet.name} ({'player character' if sheet.kind == 'pc' else 'NPC'})",
-            chars,
-            f"HP {sheet.hit_points}  MP {sheet.magic_points}" + (
-                f"  RP {sheet.rune_points}/{sheet.rune_points_max}"
-                if sheet.rune_points_max else ""),
-            "Locations: " + ", ".join(
-                f"{key.replace('_', ' ')} {hp}" + (f" ({sheet.armour[key]} AP)"
-                                                   if sheet.armour.get(key) else "")
-                for key, hp in sheet.locations.items()
-            ),
-        ]  # fmt: skip
-        for weapon in sheet.weapons:
-            lines.append(
-                f"Weapon: {weapon.name} ({weapon.skill} {_value(sheet, weapon.skill)}), "
-                f"{weapon.damage}, SR {weapon.sr}, {weapon.hit_points} HP, {weapon.special}, "
-                f"{weapon.use}"
-            )
-        for kind, label in (("skill", "Skills"), ("rune", "Runes"), ("passion", "Passions")):
-            shown = [f"{a.name} {a.value}%{' ✓' if a.ticked else ''}"
-                     for a in sheet.abilities if a.kind == kind]  # fmt: skip
-            if shown:
-                lines.append(f"{label}: " + ", ".join(shown))
-        if sheet.spells:
-            lines.append("Spells: " + ", ".join(
-                f"{s.name} {s.points}{' (variable)' if s.variable else ''}" for s in sheet.spells
-            ))  # fmt: skip
-        for cult in sheet.cults:
-            spells = ", ".join(f"{s.name} {s.points}" for s in cult.spells)
-            lines.append(f"Cult: {cult.name} ({cult.rank}), Rune points "
-                         f"{cult.rune_points}/{cult.rune_points_max}"
-                         + (f": {spells}" if spells else ""))  # fmt: skip
-        if sheet.conditions:
-            lines.append("Conditions: " + ", ".join(sheet.conditions))
-    if reading is not None:
-        others = [r for r in reading.location_table if r.name]
-        if others and sheet is None:
-            lines.append("Locations read: " + ", ".join(
-                f"{r.name} {r.d20} {r.armour}/{r.hit_points}" for r in others))  # fmt: skip
-        if summary := reading.line_summary():
-            lines.append(summary[:1].upper() + summary[1:])
-        lines += [f"Not read: {line}" for line in reading.lines_not_read()]
-        lines += [f"Not read: {line}" for line in reading.unread]
-        lines += [f"Assumed: {line}" for line in reading.assumed]
-        lines += [f"Differs: {line}" for line in reading.differences]
+def preview_lines(found: Preview, ruleset: RuleSet = RuleSet.RQG) -> list[str]:
+    """The preview as lines of plain text: the sheet as it would be saved, then the report
+    (BRP's weapons without a strike rank: its fight goes in DEX order)."""
+    lines = [] if found.sheet is None else _sheet_lines(found.sheet, ruleset)
+    if found.source.reading is not None:
+        lines += _report_lines(found.source.reading, found.sheet is None)
     lines += [f"Ignored: {name}" for name in found.source.ignored]
     lines += [f"Converted: {change}" for change in found.changes]
     if found.error:
         lines.append(f"Cannot save: {found.error}")
     return [visible(line) for line in lines]
+
+
+def _sheet_lines(sheet: Character, ruleset: RuleSet) -> list[str]:
+    """The sheet as it would be saved, a line a part."""
+    chars = "  ".join(f"{k} {v}" for k, v in sheet.characteristics.items())
+    lines = [
+        f"{sheet.name} ({'player character' if sheet.kind == 'pc' else 'NPC'})",
+        chars,
+        f"HP {sheet.hit_points}  MP {sheet.magic_points}" + (
+            f"  RP {sheet.rune_points}/{sheet.rune_points_max}"
+            if sheet.rune_points_max else ""),
+        "Locations: " + ", ".join(
+            f"{key.replace('_', ' ')} {hp}" + (f" ({sheet.armour[key]} AP)"
+                                               if sheet.armour.get(key) else "")
+            for key, hp in sheet.locations.items()
+        ),
+    ]  # fmt: skip
+    for weapon in sheet.weapons:
+        sr = "" if ruleset is RuleSet.BRP else f"SR {weapon.sr}, "
+        lines.append(
+            f"Weapon: {weapon.name} ({weapon.skill} {_value(sheet, weapon.skill)}), "
+            f"{weapon.damage}, {sr}{weapon.hit_points} HP, {weapon.special}, {weapon.use}"
+        )
+    for kind, label in (("skill", "Skills"), ("rune", "Runes"), ("passion", "Passions")):
+        shown = [f"{a.name} {a.value}%{' ✓' if a.ticked else ''}"
+                 for a in sheet.abilities if a.kind == kind]  # fmt: skip
+        if shown:
+            lines.append(f"{label}: " + ", ".join(shown))
+    if sheet.spells:
+        lines.append("Spells: " + ", ".join(
+            f"{s.name} {s.points}{' (variable)' if s.variable else ''}" for s in sheet.spells
+        ))  # fmt: skip
+    for cult in sheet.cults:
+        spells = ", ".join(f"{s.name} {s.points}" for s in cult.spells)
+        lines.append(f"Cult: {cult.name} ({cult.rank}), Rune points "
+                     f"{cult.rune_points}/{cult.rune_points_max}"
+                     + (f": {spells}" if spells else ""))  # fmt: skip
+    if sheet.conditions:
+        lines.append("Conditions: " + ", ".join(sheet.conditions))
+    return lines
+
+
+def _report_lines(reading: Reading, no_sheet: bool) -> list[str]:
+    """What the reading of the text reports: lines not read, assumptions, differences."""
+    lines: list[str] = []
+    others = [r for r in reading.location_table if r.name]
+    if others and no_sheet:
+        lines.append("Locations read: " + ", ".join(
+            f"{r.name} {r.d20} {r.armour}/{r.hit_points}" for r in others))  # fmt: skip
+    if summary := reading.line_summary():
+        lines.append(summary[:1].upper() + summary[1:])
+    lines += [f"Not read: {line}" for line in reading.lines_not_read()]
+    lines += [f"Not read: {line}" for line in reading.unread]
+    lines += [f"Assumed: {line}" for line in reading.assumed]
+    lines += [f"Differs: {line}" for line in reading.differences]
+    return lines
 
 
 def _value(sheet: Character, skill: str) -> str:

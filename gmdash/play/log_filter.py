@@ -37,11 +37,23 @@ class LogFilter:
             return False
         if self.kind and entry.kind.casefold() != self.kind.casefold():
             return False
-        if self.level and (entry.level or "").casefold() != self.level.casefold():
+        if self.level and not level_matches(entry.level, self.level):
             return False
         if self.text:
             return self.text.casefold() in searchable(entry)
         return True
+
+
+ANY_SUCCESS = frozenset({"critical", "special", "success"})
+
+
+def level_matches(level: str | None, wanted: str) -> bool:
+    """A log line's level against a filter's: "success" means any success (a special or a
+    critical is a success too); any other level means itself."""
+    have, want = (level or "").casefold(), wanted.casefold()
+    if want == "success":
+        return have in ANY_SUCCESS
+    return have == want
 
 
 def searchable(entry: LogEntry) -> str:

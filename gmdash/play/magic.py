@@ -23,6 +23,7 @@ from gmdash.model.casting import (
     refusal,
 )
 from gmdash.model.character import Character
+from gmdash.model.combat_events import ActionDone
 from gmdash.model.effects import TimedEffect
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import CharacterEdited, PointsSpent, RollMade
@@ -31,6 +32,7 @@ from gmdash.play import rolls
 from gmdash.play.campaign import CampaignService
 from gmdash.play.change import one_change
 from gmdash.play.effects import Target, effect_of_spell, start_effect, target_of
+from gmdash.play.spell_healing import HealAim, apply_healing, healing_problem
 from gmdash.rules import Level, Rng, RuleSet
 from gmdash.rules.magic import CastingCost
 from gmdash.rules.spells import spell_effect
@@ -96,8 +98,10 @@ def cast_problem(
     plan: CastPlan,
     target: str | None,
     weapon: str | None = None,
+    heal: HealAim | None = None,
 ) -> str | None:
-    """Why the cast cannot be made as asked (None: it can): the points, or its effect."""
+    """Why the cast cannot be made as asked (None: it can): the points, its effect, or a
+    healing spell's target with no such wound."""
     why = refusal(caster, service.campaign.ruleset, plan)
     if why is not None:
         return why
@@ -105,6 +109,12 @@ def cast_problem(
         lasting_effect(service, caster, plan, target, weapon)
     except ValidationError as error:
         return error.message
+    catalogue = spell_effect(plan.spell.name)
+    if catalogue is not None and catalogue.heals:
+        on = target_of(service, target if target is not None else caster.id)
+        sheet = on.sheet if on.id in service.state.characters else None
+        return healing_problem(sheet, on.name, catalogue, heal or HealAim(),
+                               service.campaign.ruleset)  # fmt: skip
     return None
 
 
@@ -122,6 +132,8 @@ def cast_spell(
     typed_resistance: int | None = None,
     hidden: bool = False,
     augment_roll: RollMade | None = None,
+    heal: HealAim | None = None,
+    action: tuple[str, int] | None = None,
 ) -> Cast:
     """Cast `plan` on `target` (a roster sheet or a combatant, by id or name; None: no target
     but the caster): roll (or read the typed D100), log it, spend what the level of result
@@ -132,7 +144,7 @@ def cast_spell(
     ruleset = service.campaign.ruleset
     caster = service.character(caster_id)
     aimed = None if target is None else target_of(service, target)
-    why = cast_problem(service, caster, plan, target, weapon)
+    why = cast_problem(service, caster, plan, target, weapon, heal)
     if why is not None:
         raise ValidationError("cast", f"{caster.name} cannot cast {plan.spell.name}: {why}")
     if resists is Resistance.MAGIC_POINTS and (aimed is None or aimed.sheet is None):
@@ -181,10 +193,13 @@ def cast_spell(
     if effect is not None:
         summary += f"; {effect.title} on {effect.target_name} ({effect.changes()})"
     catalogue = spell_effect(plan.spell.name)
-    if took_effect and catalogue is not None and catalogue.heals_per_point:
-        # an instant healing spell: the location is the game master's to name (H heals it)
-        healed = catalogue.heals_per_point * (plan.points if catalogue.variable else 1)
-        summary += f"; heals {healed} HP of one location (H heals it, as magical healing)"
+    if took_effect and catalogue is not None and catalogue.heals:
+        healed = target_of(service, target if target is not None else caster.id)
+        summary += "; " + apply_healing(service, healed.id, catalogue, plan.points,
+                                        heal or HealAim())  # fmt: skip
+    if action is not None:
+        done = f"{caster.name}: {plan.spell.name} cast ({rolled.level})"
+        service.publish(ActionDone(combatant_id=action[0], action=action[1], text=done))
     return Cast(event=rolled.event, roll=rolled.roll, level=rolled.level, cost=cost,
                 resistance=resisted, took_effect=took_effect, summary=summary,
                 effect=effect)  # fmt: skip

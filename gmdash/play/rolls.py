@@ -14,10 +14,11 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from gmdash.level_words import outcome_text
 from gmdash.model import effective
 from gmdash.model.character import Ability, Character
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import AbilityTicked, LevelName, RollKind, RollMade
+from gmdash.model.events import AbilityTicked, LevelName, OpposedSettled, RollKind, RollMade
 from gmdash.play.campaign import CampaignService
 from gmdash.play.change import one_change
 from gmdash.rules import (
@@ -443,6 +444,13 @@ def roll_opposed(service: CampaignService, rng: Rng, a: Side, b: Side) -> Oppose
         if side.ability is not None and side.character is not None:
             tick_after_roll(service, side.character.id, side.ability.name, level)
     first, second = events
+    ruleset = str(service.campaign.ruleset)
+    words = outcome_text(str(result.outcome), ruleset, a.name, b.name)
+    text = f"{words} ({a.name} {result.effective_a}, {b.name} {result.effective_b})"
+    if result.double_effect:
+        text += ", double effect"
+    won = None if winner is None else (a, b)[winner].name
+    service.publish(OpposedSettled(rolls=(first.id, second.id), text=text, winner=won))
     return Opposed(first=first, second=second, roll_a=roll_a, roll_b=roll_b, result=result)
 
 

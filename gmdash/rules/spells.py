@@ -85,12 +85,18 @@ class SpellEffect:
     modifiers: tuple[SpellModifier, ...]
     source: str
     heals_per_point: int = 0  # an instant healing spell: hit points healed per point
+    heals_whole: str = ""  # "wound": one wound, all its points; "body": every wound
     on_weapon: bool = False  # cast on one weapon (Bladesharp, Bludgeon, Speedart, True Weapon)
     note: str = ""
 
     @property
     def instant(self) -> bool:
         return self.duration == 0
+
+    @property
+    def heals(self) -> bool:
+        """An instant healing spell (Heal, Heal Wound, Heal Body)."""
+        return bool(self.heals_per_point or self.heals_whole)
 
 
 _FOUNDRY = "Foundry VTT RQG, token-status-effects.ts"
@@ -138,8 +144,10 @@ SPELL_EFFECTS: tuple[SpellEffect, ...] = (
     SpellEffect("True (Weapon)", MagicKind.RUNE, 2, False, RUNE_TEMPORAL,
                 (SpellModifier(ModifierKind.DOUBLE_DAMAGE, fixed=1, weapon=True),), _RQG_RUNE,
                 on_weapon=True, note="weapon's dice doubled"),
-    SpellEffect("Heal Wound", MagicKind.RUNE, 1, False, 0, (), _RQG_RUNE, heals_per_point=6,
-                note="heals one wound; 6 points a cast here"),
+    SpellEffect("Heal Wound", MagicKind.RUNE, 1, False, 0, (), _RQG_RUNE, heals_whole="wound",
+                note="heals one wound, all its points"),
+    SpellEffect("Heal Body", MagicKind.RUNE, 3, False, 0, (), _RQG_RUNE, heals_whole="body",
+                note="heals every wound of every location"),
 )  # fmt: skip
 """Common spells and what they change while they last."""
 

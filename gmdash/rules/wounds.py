@@ -257,3 +257,30 @@ def standing_conditions(
     if any(hp <= 0 for hp in location_hp.values()):
         conditions.add(Effect.USELESS)
     return conditions
+
+
+def conditions_held(
+    *,
+    total_hp: int,
+    magic_points: int,
+    location_hp: Mapping[str, int],
+    location_max: Mapping[str, int],
+    table: HitTable = HUMANOID,
+) -> set[Effect]:
+    """Which of unconscious, shock and bleeding the numbers still support after a heal
+    (docs/rules.md#combat-healing): unconscious while total HP <= 2, magic points <= 0, the
+    head at 0 or below, or the head, chest or abdomen at twice its HP of damage; shock while
+    the chest is at 0 or below or a limb carries twice its HP; bleeding while the head, chest
+    or abdomen carries twice its HP. A healed wound takes its condition with it."""
+    held = standing_conditions(
+        total_hp=total_hp, magic_points=magic_points, location_hp=location_hp, table=table
+    ) & {Effect.UNCONSCIOUS, Effect.SHOCK}
+    for spec in table.locations:
+        hp, full = location_hp.get(spec.key, 0), location_max.get(spec.key, 0)
+        if full <= 0 or hp > -full:
+            continue  # less than twice its HP of damage
+        if spec.is_limb:
+            held.add(Effect.SHOCK)
+        else:
+            held |= {Effect.UNCONSCIOUS, Effect.BLEEDING}
+    return held

@@ -382,6 +382,8 @@ BRP_WORDS = (
         "Cast a spell: spirit or Rune magic, its points spent",
         "Cast a spell: its power points spent",
     ),
+    (", at SR 12", ""),  # BRP's fight has no strike ranks
+    ("(RQG: -25; refused after a failed retry)", "(none in BRP: its rules give no retry)"),
 )
 """What a BRP campaign calls the things RQG's words name (its fight goes in DEX order)."""
 NO_RUNE_POINTS = ("worship",)

@@ -25,3 +25,10 @@ def markup(template: str, **user: object) -> Content:
     `markup("$who  [dim]$value%[/dim]", who=ability.name, value=ability.value)`.
     """
     return Content.from_markup(template, **{key: visible(str(v)) for key, v in user.items()})
+
+
+def literal_lines(text: str, style: str = "") -> Content:
+    """Lines of our own joined by line breaks, each holding user text: as Textual content,
+    the breaks kept (never shown as `␊`), any other control shown."""
+    shown = visible(text, keep_newlines=True)
+    return Content.styled(shown, style) if style else Content(shown)

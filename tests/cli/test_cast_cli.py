@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from helpers import CliRun, demo_service, fixed_clock
 
+from gmdash.model.events import DamageApplied
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME
 
@@ -68,3 +69,42 @@ def test_refusals_are_one_line_and_change_nothing(
 
 def test_cast_needs_a_campaign(cli: CliRun) -> None:
     assert "needs --campaign NAME" in cli("cast", "Harvald", "Heal", status=2)
+
+
+def test_heal_wound_from_the_cli_heals_the_named_wound_and_wakes(
+    cli: CliRun, tmp_path: Path
+) -> None:
+    """Gorehorn knocked out by a head wound, and hurt in the left arm: Heal Wound on his head
+    (all the points of that wound) wakes him; the arm keeps its wound."""
+    with CampaignService.open(tmp_path, DEMO_NAME) as service:
+        service.start_session()
+        gorehorn = service.character("c0005")
+        head = gorehorn.locations["head"]
+        service.publish(DamageApplied(character_id="c0005", amount=head, location="head",
+                                      effects=("unconscious",)))  # fmt: skip
+        service.publish(DamageApplied(character_id="c0005", amount=2, location="left_arm"))
+        hp_before = service.character("c0005").hit_points
+    out = cli("cast", "Harvald", "Heal Wound", "--target", "gore", "--location", "head",
+              "--result", "30", "--campaign", DEMO_NAME)  # fmt: skip
+    assert "Gorehorn" in out and "Head: " in out, out
+    with CampaignService.open(tmp_path, DEMO_NAME, read_only=True) as service:
+        after = service.character("c0005")
+        assert after.locations["head"] == head
+        assert after.hit_points == hp_before + head
+        assert "unconscious" not in after.conditions
+        assert after.wounds.get("left_arm") == (2,)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("--location", "tail"), "--location: not a hit location: 'tail'"),
+        (("--location", "head"), "Gorehorn has no wound to heal"),
+    ],
+)
+def test_a_healing_spell_aimed_nowhere_is_refused(
+    cli: CliRun, argv: tuple[str, ...], message: str
+) -> None:
+    err = cli("cast", "Harvald", "Heal Wound", "--target", "gore", *argv,
+              "--campaign", DEMO_NAME, status=2)  # fmt: skip
+    assert message in err

@@ -151,9 +151,15 @@ def test_wound_on_another_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["exchange", "great", "success"], "invalid choice"),
         (["exchange", "success", "success", "--damage", "-3"], ">= 0"),
         (["wound", "tentacle", "--location-hp", "4", "--total-hp", "9", "--damage", "2"],
-         "invalid choice"),
+         "not a hit location: 'tentacle'"),
         (["wound", "tail", "--location-hp", "4", "--total-hp", "9", "--damage", "2"],
-         "the Humanoid table has no tail"),
+         "not a hit location: 'tail' (head, LA, RA"),
+        (["wound", "21", "--location-hp", "4", "--total-hp", "9", "--damage", "2"],
+         "a D20 roll is 1 to 20"),
+        (["damage", "1D8", "--level", "critical", "--ruleset", "brp"], "no critical"),
+        (["exchange", "success", "none", "--defence", "none", "--prior-defences", "1"],
+         "goes with a parry or a dodge"),
+        (["exchange", "success", "success", "--prior-defences", "-1"], ">= 0"),
         (["wound", "head", "--hit-table", "octopus", "--location-hp", "4", "--total-hp", "9",
           "--damage", "2"], "invalid choice"),
         (["wound", "head", "--location-hp", "4", "--total-hp", "9"], "--damage"),
@@ -165,3 +171,68 @@ def test_wound_on_another_table(capsys: pytest.CaptureFixture[str]) -> None:
 )  # fmt: skip
 def test_bad_arguments(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     assert message in run_error(capsys, *argv)
+
+
+@pytest.mark.parametrize(
+    ("typed", "table", "location"),
+    [
+        ("LA", "humanoid", "left_arm"),
+        ("left-arm", "humanoid", "left_arm"),
+        ("r leg", "humanoid", "right_leg"),
+        ("Chest", "humanoid", "chest"),
+        ("12", "humanoid", "chest"),  # a D20 roll, as the dashboard takes it
+        ("hindq", "quadruped", "hindquarters"),
+    ],
+)
+def test_wound_takes_the_dashboards_location_names(
+    capsys: pytest.CaptureFixture[str], typed: str, table: str, location: str
+) -> None:
+    data = run_json(capsys, "wound", typed, "--hit-table", table, "--location-hp", "4",
+                    "--total-hp", "12", "--damage", "3")  # fmt: skip
+    assert data["location"] == location
+    assert data["location_hp"] == 1
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "prior", "penalty", "defence"),
+    [
+        ("rqg", 0, 0, 50),
+        ("rqg", 1, 20, 30),  # Foundry RQG: "Second -20%"
+        ("rqg", 2, 40, 10),  # "Third -40%"
+        ("rqg", 3, 60, 0),  # never below 0
+        ("brp", 1, 30, 20),  # BRP: each subsequent parry or dodge at a cumulative -30%
+        ("brp", 2, 60, 0),
+    ],
+)
+def test_exchange_prior_defences(
+    capsys: pytest.CaptureFixture[str], ruleset: str, prior: int, penalty: int, defence: int
+) -> None:
+    data = run_json(capsys, "exchange", "success", "success", "--ruleset", ruleset,
+                    "--attack-chance", "60", "--defence-chance", "50",
+                    "--prior-defences", str(prior))  # fmt: skip
+    assert data["defence_penalty"] == penalty
+    assert data["chances"] == {"attack": 60, "defence": defence}
+
+
+def test_exchange_prior_defences_over_100(capsys: pytest.CaptureFixture[str]) -> None:
+    """The penalty comes off first, then the over-100% rule: 130 against 110 - 20 = 90."""
+    data = run_json(capsys, "exchange", "success", "success", "--attack-chance", "130",
+                    "--defence-chance", "110", "--prior-defences", "1")  # fmt: skip
+    assert data["chances"] == {"attack": 100, "defence": 60}
+
+
+@pytest.mark.parametrize("level", ["success", "special", "critical"])
+def test_damage_and_exchange_take_the_same_level_names(
+    capsys: pytest.CaptureFixture[str], level: str
+) -> None:
+    """Each level `damage --level` takes, `exchange` takes too, and each rule set refuses the
+    same ones in both (BRP: no critical)."""
+    for ruleset in ("rqg", "brp"):
+        exchange = ["exchange", level, "failure", "--defence", "dodge", "--ruleset", ruleset]
+        damage = ["damage", "1D8", "--level", level, "--ruleset", ruleset]
+        if ruleset == "brp" and level == "critical":
+            assert "no critical" in run_error(capsys, *exchange)
+            assert "no critical" in run_error(capsys, *damage)
+        else:
+            assert run_json(capsys, *exchange)["attack"] == level
+            assert run_json(capsys, *damage)["level"] == level

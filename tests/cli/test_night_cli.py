@@ -58,6 +58,10 @@ def test_opposed_rolls_log_both_sides(run: Run) -> None:
     every = json.loads(run("log", "--campaign", "Night", "--format", "json"))
     outcomes = [e["details"]["outcome"] for e in every if e["kind"] == "opposed"]
     assert outcomes == ["win", "loss"]
+    # the outcome is a line of its own, after both rolls
+    assert every[-1]["kind"] == "outcome" and every[-1]["label"] == (
+        "Harvald Stormbrow wins (Harvald Stormbrow success, Gate guard failure)"
+    )
 
 
 @pytest.mark.parametrize(

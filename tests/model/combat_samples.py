@@ -9,6 +9,7 @@ from helpers import START, sheet
 from gmdash.model.combat import Action, Combat, Combatant
 from gmdash.model.combat_events import (
     ActionAdvanced,
+    ActionDone,
     ActionsDeclared,
     AttackResolved,
     CombatantAdded,
@@ -25,7 +26,7 @@ from gmdash.rules.combat import ActionKind
 
 def samples(stamp: dict[str, Any] | None = None) -> list[Event]:
     stamp = stamp or {"id": "0001-000007", "time": START, "session": 1}
-    pc = Combatant(id="k01", name="Ostra", side="party", character_id="c0001")
+    pc = Combatant(id="k01", name="Ostra", side="party", character_id="c0001", defences=2)
     foe = Combatant(
         id="k02", name="Broo 1", foe=sheet(name="Broo 1", id="k02"), hp_max=12, damage_bonus="1D4"
     )
@@ -59,6 +60,7 @@ def samples(stamp: dict[str, Any] | None = None) -> list[Event]:
             steps=("0001-000004", "0001-000005"),
             text="Ostra hits",
         ),
+        ActionDone(**stamp, combatant_id="k01", action=0, text="Ostra: Bladesharp cast (success)"),
         SpiritCombatResolved(
             **stamp,
             attacker_id="k02",

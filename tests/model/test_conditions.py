@@ -68,3 +68,44 @@ def test_bad_conditions_are_refused() -> None:
     for bad in (["sleepy"], ["useless:tail"], ["shock:head"], [3]):
         with pytest.raises(ValidationError):
             Character.from_dict({**data, "conditions": bad})
+
+
+def test_a_healed_head_wakes_a_character_above_2_hp(svc: CampaignService) -> None:
+    """RULES.md 2: head at its HP: unconscious; total HP <= 2: unconscious. Heal the head
+    above 0 with the total above 2 and the unconsciousness its wound caused is gone."""
+    head = svc.character("c0001").locations["head"]
+    svc.publish(DamageApplied(character_id="c0001", amount=head, location="head",
+                              effects=("unconscious",)))  # fmt: skip
+    assert svc.character("c0001").conditions == ("unconscious",)
+    svc.publish(HealingApplied(character_id="c0001", amount=1, location="head", magical=True))
+    after = svc.character("c0001")
+    assert after.locations["head"] == 1 and after.hit_points > 2
+    assert after.conditions == ()
+    svc.undo()
+    assert svc.character("c0001").conditions == ("unconscious",)
+
+
+def test_a_heal_elsewhere_leaves_the_head_wound_asleep(svc: CampaignService) -> None:
+    head = svc.character("c0001").locations["head"]
+    svc.publish(DamageApplied(character_id="c0001", amount=head, location="head",
+                              effects=("unconscious",)))  # fmt: skip
+    svc.publish(DamageApplied(character_id="c0001", amount=1, location="right_leg"))
+    svc.publish(HealingApplied(character_id="c0001", amount=1, location="right_leg"))
+    assert svc.character("c0001").conditions == ("unconscious",)
+
+
+def test_bleeding_stops_when_the_vital_wound_is_below_twice_its_hp(svc: CampaignService) -> None:
+    chest = svc.character("c0001").locations["chest"]
+    svc.publish(DamageApplied(character_id="c0001", amount=2 * chest, location="chest",
+                              effects=("shock", "unconscious", "bleeding")))  # fmt: skip
+    svc.publish(HealingApplied(character_id="c0001", amount=1, location="chest", magical=True))
+    # the chest is still at or below 0: shock stays; no longer twice its HP: the bleeding and
+    # the unconsciousness it caused stop (the total is well above 2)
+    assert svc.character("c0001").conditions == ("shock",)
+
+
+def test_a_condition_set_by_hand_outlives_a_partial_heal(svc: CampaignService) -> None:
+    svc.publish(DamageApplied(character_id="c0001", amount=1, location="chest",
+                              effects=("unconscious",)))  # fmt: skip
+    svc.publish(HealingApplied(character_id="c0001", amount=1, location="left_leg"))
+    assert svc.character("c0001").conditions == ("unconscious",)

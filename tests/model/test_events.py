@@ -25,6 +25,7 @@ from gmdash.model.events import (
     Event,
     HealingApplied,
     NotesChanged,
+    OpposedSettled,
     PointsSpent,
     RedoApplied,
     RollMade,
@@ -66,6 +67,8 @@ SAMPLES: list[Event] = [
     UndoApplied(**STAMP, change_id="0001-000004", summary="5 damage to Ostra's chest"),
     RedoApplied(**STAMP, change_id="0001-000004", summary="5 damage to Ostra's chest"),
     PointsSpent(**STAMP, character_id="c0001", pool="magic", amount=1, change="0001-000003"),
+    OpposedSettled(**STAMP, rolls=("0001-000001", "0001-000002"), winner="Gorehorn",
+                   text="Gorehorn wins (Gorehorn special, Irvala success)"),
 ]  # fmt: skip
 SAMPLES += [
     DamageApplied(**STAMP, character_id="c0001", amount=12, location="left_arm", total_loss=8,

@@ -23,11 +23,20 @@ from gmdash.model.casting import (
     strike_rank,
 )
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import CharacterAdded, CharacterEdited, Event, PointsSpent, RollMade
+from gmdash.model.events import (
+    CharacterAdded,
+    CharacterEdited,
+    DamageApplied,
+    Event,
+    PointsSpent,
+    RollMade,
+)
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME, demo_state
 from gmdash.play.magic import Resistance, cast_spell
+from gmdash.play.spell_healing import HealAim, apply_healing
 from gmdash.rules import Level, RuleSet, SeededRng
+from gmdash.rules.spells import spell_effect
 
 HARVALD, IRVALA, GOREHORN = "c0001", "c0002", "c0005"
 
@@ -299,7 +308,66 @@ def test_a_brp_spell_is_cast_with_its_own_chance_and_power_points(tmp_path: Path
         assert service.character(mage.id).magic_points == 11
 
 
-def test_a_healing_spell_says_how_much_it_heals(svc: CampaignService) -> None:
-    heal = find_castable(svc.character(HARVALD), RuleSet.RQG, "Heal")
+def _hurt(svc: CampaignService, cid: str, location: str, *amounts: int) -> None:
+    for amount in amounts:
+        svc.publish(DamageApplied(character_id=cid, amount=amount, location=location))
+
+
+def test_heal_mends_a_point_a_point_on_the_worst_wounded_location(svc: CampaignService) -> None:
+    _hurt(svc, HARVALD, "left_arm", 3)
+    _hurt(svc, HARVALD, "right_leg", 1)
+    before = svc.character(HARVALD)
+    heal = find_castable(before, RuleSet.RQG, "Heal")
     cast = cast_spell(svc, SeededRng(1), HARVALD, default_plan(heal), typed=30)
-    assert cast.effect is None and "heals 2 HP of one location" in cast.summary
+    after = svc.character(HARVALD)
+    assert cast.effect is None and "heals Left arm: 1 → 3/4" in cast.summary, cast.summary
+    assert after.locations["left_arm"] == before.locations["left_arm"] + heal.points
+    assert after.hit_points == before.hit_points + heal.points
+    assert after.wounds["right_leg"] == (1,)
+
+
+def test_heal_wound_heals_one_whole_wound_and_rereads_the_conditions(
+    svc: CampaignService,
+) -> None:
+    """A limb made useless by two wounds: Heal Wound on the second heals all of its points,
+    the limb is usable again (below its HP), the first wound stays."""
+    arm = svc.character(HARVALD).locations["left_arm"]
+    svc.publish(DamageApplied(character_id=HARVALD, amount=2, location="left_arm"))
+    svc.publish(DamageApplied(character_id=HARVALD, amount=arm - 1, location="left_arm",
+                              effects=("useless:left_arm",)))  # fmt: skip
+    before = svc.character(HARVALD)
+    assert "useless:left_arm" in before.conditions
+    spell = find_castable(before, RuleSet.RQG, "Heal Wound")
+    cast = cast_spell(svc, SeededRng(1), HARVALD, default_plan(spell), typed=30,
+                      heal=HealAim(location="left_arm", wound=1))  # fmt: skip
+    after = svc.character(HARVALD)
+    assert cast.took_effect
+    assert after.wounds["left_arm"] == (2,)
+    assert after.hit_points == before.hit_points + arm - 1
+    assert "useless:left_arm" not in after.conditions
+    svc.undo()  # the cast, its points and its healing: one step
+    assert svc.character(HARVALD) == before
+
+
+def test_heal_body_heals_every_wound(svc: CampaignService) -> None:
+    _hurt(svc, GOREHORN, "head", 2)
+    _hurt(svc, GOREHORN, "chest", 3, 1)
+    hurt = svc.character(GOREHORN)
+    heal_body = spell_effect("Heal Body")
+    assert heal_body is not None and heal_body.heals_whole == "body"
+    summary = apply_healing(svc, GOREHORN, heal_body, 3, HealAim())
+    after = svc.character(GOREHORN)
+    assert after.wounds == {} and summary.startswith("heals every wound: Head")
+    assert after.hit_points == hurt.hit_points + 6
+
+
+def test_a_heal_with_no_wound_to_heal_is_refused_before_the_roll(svc: CampaignService) -> None:
+    seen = _seen(svc)
+    heal = find_castable(svc.character(HARVALD), RuleSet.RQG, "Heal Wound")
+    with pytest.raises(ValidationError, match="has no wound to heal"):
+        cast_spell(svc, SeededRng(1), HARVALD, default_plan(heal), typed=30)
+    _hurt(svc, HARVALD, "chest", 2)
+    with pytest.raises(ValidationError, match="Left arm has no open wound"):
+        cast_spell(svc, SeededRng(1), HARVALD, default_plan(heal), typed=30,
+                   heal=HealAim(location="left_arm"))  # fmt: skip
+    assert [type(e).__name__ for e in seen] == ["DamageApplied"]

@@ -285,6 +285,8 @@ async def test_a_declared_spell_is_cast_at_its_strike_rank(tmp_path: Path) -> No
             await pilot.pause()
         assert service.character(HARVALD).magic_points == 11
         assert [e.kind for e in seen if isinstance(e, RollMade)] == ["spell"]
+        fight = service.state.combat
+        assert fight is not None and fight.combatant("k01").resolved == (0,), "marked done (✓)"
         effects = service.state.effects
         assert [(e.label, e.target) for e in effects] == [("Bladesharp", HARVALD)]
     finally:

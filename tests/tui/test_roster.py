@@ -433,8 +433,10 @@ async def test_heal_a_location_clears_its_conditions(service: CampaignService) -
         await pilot.press("enter")
         await pilot.pause()
         assert [(type(e), e.amount) for e in seen] == [(HealingApplied, 5)]  # type: ignore[attr-defined]
-        assert service.character(HARVALD).conditions == ("shock",)
-        await pilot.press("H", *"ra", "tab", *"9", "enter")
+        # the arm back above 0 is usable, and no longer carries twice its HP: the shock its
+        # wound caused goes too (healing re-reads the conditions, docs/rules.md#combat-healing)
+        assert service.character(HARVALD).conditions == ()
+        await pilot.press("H", *"ra", "tab", *"3", "enter")
         await pilot.pause()
         assert service.character(HARVALD).conditions == ()
         assert service.character(HARVALD).hit_points == 15

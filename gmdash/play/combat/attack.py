@@ -9,12 +9,13 @@ publishes nothing.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from gmdash.model import effective
 from gmdash.model.arms import blow_of, can_parry, default_parry
 from gmdash.model.character import Character, Weapon
 from gmdash.model.combat import (
+    Combat,
     Combatant,
     conditions_of,
     location_maxima,
@@ -22,6 +23,7 @@ from gmdash.model.combat import (
     sheet_of,
 )
 from gmdash.model.combat_events import AttackResolved
+from gmdash.model.effects import TimedEffect
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import DamageApplied, Event, RollKind, RollMade, WeaponDamaged
 from gmdash.play import rolls
@@ -35,6 +37,7 @@ from gmdash.rules import (
     Level,
     Location,
     Rng,
+    RollResult,
     RuleSet,
     apply_wound,
     damage_bonus,
@@ -42,18 +45,18 @@ from gmdash.rules import (
     resolve,
 )
 from gmdash.rules.combat import ActionKind, DamageMode, DamageRoll, Defence, damage_roll
+from gmdash.rules.defences import defence_note, defence_penalty
 from gmdash.rules.exchange import (
     BodyHarm,
+    Cell,
+    DealingWeapon,
     ExchangeError,
+    ExchangeOutcome,
     Party,
     cell_for,
     combat_chances,
     dealer_of,
     settle,
-)
-from gmdash.rules.exchange import DealingWeapon as ExchangeBlow
-from gmdash.rules.exchange import (
-    ExchangeOutcome as Outcome,
 )
 from gmdash.rules.weapons import WeaponUse
 
@@ -110,8 +113,71 @@ def plan_attack(service: CampaignService, rng: Rng, given: AttackInput) -> Excha
 
     The exchange follows the published results tables (`gmdash.rules.exchange`,
     docs/rules.md "Combat"): both sides roll (the defence too when the attack fails: a good
-    parry can still strike the attacking weapon), chances first reduced by the over-100% rule.
+    parry can still strike the attacking weapon), chances first reduced by the over-100% rule;
+    each parry or dodge the defender made earlier this round costs this one a further penalty
+    (docs/rules.md#combat-defences).
     """
+    sides = _sides(service, given)
+    ruleset = service.campaign.ruleset
+    _check_rolls(given)
+    base, attack_notes = _attack_chance(sides, given)
+    guard = _guard(sides, given, ruleset)
+    chance, d_chance = base, guard.chance
+    if guard.chance is not None:
+        chance, d_chance = combat_chances(base, guard.chance, ruleset)
+    attack = resolve(chance, rng, ruleset, result=given.attack_roll)
+    defence_roll = None
+    if d_chance is not None:
+        defence_roll = resolve(d_chance, rng, ruleset, result=given.defence_roll)
+    d_level = defence_roll.level if defence_roll else None
+    try:
+        cell = cell_for(attack.level, given.defence, d_level, ruleset)
+    except ExchangeError as error:
+        raise ValidationError("attack", str(error)) from None
+    hit = _hit(sides, given, rng, ruleset, cell, guard.shield)
+    outcome = settle(
+        attack.level, given.defence, d_level, hit.damage, ruleset=ruleset,
+        attack_weapon=hit.attacking, parry_weapon=hit.parrying, armour=hit.armour,
+        expression=hit.rolled.expression if hit.rolled else "",
+    )  # fmt: skip
+    blow = None
+    if hit.location is not None and outcome.to_location > 0:
+        ignores = outcome.cell.ignores_armour or given.mode is DamageMode.CRITICAL
+        blow = _blow(hit.location, hit.d20, hit.mode, hit.rolled, outcome, hit.armour, ignores,
+                     hit.parrying, sides.defender, sides.d_sheet, ruleset)  # fmt: skip
+    riposte = None
+    if hit.dealer is Party.DEFENDER:
+        riposte = Riposte(mode=hit.mode, rolled=hit.rolled, damage=hit.damage)
+    return ExchangePlan(
+        round=sides.combat.round, index=sides.index, attacker=sides.attacker,
+        defender=sides.defender, weapon=sides.weapon, base_chance=base, chance=chance,
+        attack=attack, defence=given.defence, shield=guard.shield, defence_base=guard.chance,
+        defence_chance=d_chance, defence_roll=defence_roll, outcome=outcome, blow=blow,
+        riposte=riposte, weapon_harm=_harm(sides, guard.shield, outcome),
+        ticks=_ticks(sides, attack, guard.shield, defence_roll), attack_notes=attack_notes,
+        defence_notes=guard.notes, damage_notes=hit.notes, prior_defences=guard.prior,
+        defence_penalty=guard.penalty,
+    )  # fmt: skip
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Sides:
+    """Who fights whom in this attack, their sheets, and what runs on each."""
+
+    combat: Combat
+    index: int
+    attacker: Combatant
+    defender: Combatant
+    a_sheet: Character
+    d_sheet: Character
+    weapon: Weapon  # as this attack uses it
+    a_effects: tuple[TimedEffect, ...]
+    d_effects: tuple[TimedEffect, ...]
+
+
+def _sides(service: CampaignService, given: AttackInput) -> _Sides:
+    """The current action's attacker and weapon, and the defender; a ValidationError when the
+    current action is no attack or a side cannot take part."""
     combat = fight(service)
     if combat.current is None:
         raise ValidationError("current", "no current action (n moves to the first)")
@@ -130,63 +196,106 @@ def plan_attack(service: CampaignService, rng: Rng, given: AttackInput) -> Excha
     d_sheet = sheet_of(defender, characters)
     if a_sheet is None or d_sheet is None:
         raise ValidationError("combatant", "a combatant is no longer on the roster")
-    weapon = used_as(weapon_of(a_sheet, action.weapon), action.kind)
-    ruleset = service.campaign.ruleset
-    _check_rolls(given)
-    a_effects = effective.on_combatant(service.state, attacker)
-    d_effects = effective.on_combatant(service.state, defender)
-    # a typed chance is the attacker's own (the dialog offers it with the attacker's effects);
-    # the defender's effects on being hit (Shimmer) always count
-    own = effective.attack(a_effects, weapon)
-    against = effective.defence(d_effects)
-    base = skill_of(a_sheet, weapon.skill) + own.amount if given.chance is None else given.chance
-    base = max(0, base + against.amount)
-    attack_notes = (own.notes if given.chance is None else ()) + against.notes
+    return _Sides(
+        combat=combat, index=index, attacker=attacker, defender=defender, a_sheet=a_sheet,
+        d_sheet=d_sheet, weapon=used_as(weapon_of(a_sheet, action.weapon), action.kind),
+        a_effects=tuple(effective.on_combatant(service.state, attacker)),
+        d_effects=tuple(effective.on_combatant(service.state, defender)),
+    )  # fmt: skip
+
+
+def _attack_chance(sides: _Sides, given: AttackInput) -> tuple[int, tuple[str, ...]]:
+    """The attack's chance before the over-100% rule, and the effects on it.
+
+    A typed chance is the attacker's own (the dialog offers it with the attacker's effects);
+    the defender's effects on being hit (Shimmer) always count."""
+    own = effective.attack(sides.a_effects, sides.weapon)
+    against = effective.defence(sides.d_effects)
+    if given.chance is None:
+        base, notes = skill_of(sides.a_sheet, sides.weapon.skill) + own.amount, own.notes
+    else:
+        base, notes = given.chance, ()
+    return max(0, base + against.amount), notes + against.notes
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Guard:
+    """The defence: what parries (None: a dodge or no defence), its chance before the
+    over-100% rule (None: no defence), why, and the round's earlier defences' penalty."""
+
     shield: Weapon | None = None
-    d_base: int | None = None
-    d_adjust = effective.Adjustment()
+    chance: int | None = None
+    notes: tuple[str, ...] = ()
+    prior: int = 0
+    penalty: int = 0
+
+
+def _guard(sides: _Sides, given: AttackInput, ruleset: RuleSet) -> _Guard:
+    """The defence's chance: the parrying weapon's skill or Dodge with the defender's effects,
+    or the typed chance; less the penalty of the defender's earlier defences this round."""
+    if given.defence is Defence.NONE:
+        return _Guard()
+    shield = None
     if given.defence is Defence.PARRY:
-        shield = _parrying_weapon(given, defender, d_sheet, weapon)
-        d_adjust = effective.ability(d_effects, shield.skill)
-        d_base = skill_of(d_sheet, shield.skill) + d_adjust.amount
-    elif given.defence is Defence.DODGE:
-        d_adjust = effective.ability(d_effects, "Dodge")
-        d_base = skill_of(d_sheet, "Dodge") + d_adjust.amount
-    if d_base is not None and given.defence_chance is not None:
-        d_base = given.defence_chance
-        d_adjust = effective.Adjustment()
-    if d_base is not None:
-        d_base = max(0, d_base)
-    chance, d_chance = base, d_base
-    if d_base is not None:
-        chance, d_chance = combat_chances(base, d_base, ruleset)
-    attack = resolve(chance, rng, ruleset, result=given.attack_roll)
-    defence_roll = None
-    if d_chance is not None:
-        defence_roll = resolve(d_chance, rng, ruleset, result=given.defence_roll)
-    d_level = defence_roll.level if defence_roll else None
-    try:
-        cell = cell_for(attack.level, given.defence, d_level, ruleset)
-    except ExchangeError as error:
-        raise ValidationError("attack", str(error)) from None
-    dealer = dealer_of(cell, weapon.use)
-    attacking = blow_of(
-        effective.weapon_with(a_effects, weapon), bonus_of(attacker, a_sheet, ruleset)
+        shield = _parrying_weapon(given, sides.defender, sides.d_sheet, sides.weapon)
+    skill = shield.skill if shield is not None else "Dodge"
+    adjust = effective.ability(sides.d_effects, skill)
+    chance, notes = skill_of(sides.d_sheet, skill) + adjust.amount, adjust.notes
+    if given.defence_chance is not None:
+        chance, notes = given.defence_chance, ()
+    prior = sides.defender.defences if given.prior_defences is None else given.prior_defences
+    if prior < 0:
+        raise ValidationError("prior_defences", "cannot be negative")
+    penalty = defence_penalty(prior, ruleset)
+    if penalty:
+        notes += (defence_note(prior, ruleset),)
+    return _Guard(
+        shield=shield, chance=max(0, chance - penalty), notes=notes, prior=prior, penalty=penalty
     )
-    parrying = (
-        None
-        if shield is None
-        else blow_of(effective.weapon_with(d_effects, shield), bonus_of(defender, d_sheet, ruleset))
-    )
-    damage_notes = effective.damage(a_effects if dealer is Party.ATTACKER else d_effects,
-                                    weapon if dealer is Party.ATTACKER or shield is None
-                                    else shield)[0].notes  # fmt: skip
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Hit:
+    """Who deals the blow the table gives, its damage, and where it lands (None: nowhere)."""
+
+    attacking: DealingWeapon
+    parrying: DealingWeapon | None
+    dealer: Party
+    mode: DamageMode
+    rolled: DamageRoll | None  # None: typed, or no blow
+    damage: int
+    location: str | None
+    d20: int | None
+    armour: int
+    notes: tuple[str, ...]  # effects on the damage and the armour
+
+
+def _hit(
+    sides: _Sides,
+    given: AttackInput,
+    rng: Rng,
+    ruleset: RuleSet,
+    cell: Cell,
+    shield: Weapon | None,
+) -> _Hit:
+    """The blow of the exchange's cell: the striking weapon's damage (typed or rolled), then
+    the location and armour when the attacker's blow reaches the body."""
+    attacking = blow_of(effective.weapon_with(sides.a_effects, sides.weapon),
+                        bonus_of(sides.attacker, sides.a_sheet, ruleset))  # fmt: skip
+    parrying = None
+    if shield is not None:
+        parrying = blow_of(effective.weapon_with(sides.d_effects, shield),
+                           bonus_of(sides.defender, sides.d_sheet, ruleset))  # fmt: skip
+    dealer = dealer_of(cell, sides.weapon.use)
+    by_attacker = dealer is Party.ATTACKER
+    dealing = sides.weapon if by_attacker or shield is None else shield
+    notes = effective.damage(sides.a_effects if by_attacker else sides.d_effects, dealing)[0].notes
     mode = cell.degree or DamageMode.NORMAL
-    if given.mode is not None and dealer is Party.ATTACKER:
+    if given.mode is not None and by_attacker:
         mode = given.mode
     rolled: DamageRoll | None = None
     damage = 0
-    striking = attacking if dealer is Party.ATTACKER else parrying
+    striking = attacking if by_attacker else parrying
     if dealer is not Party.NONE and striking is not None:
         if given.damage is None:
             rolled = damage_roll(striking.damage, striking.bonus, mode, striking.special, rng,
@@ -194,48 +303,43 @@ def plan_attack(service: CampaignService, rng: Rng, given: AttackInput) -> Excha
             damage = rolled.total
         else:
             damage = given.damage
-    location, d20 = None, None
-    if dealer is Party.ATTACKER and cell.body is not BodyHarm.NONE:
-        location, d20 = _where(given, rng, cell.parrying_limb, shield, d_sheet)
-    armour = 0
-    if location is not None:
+    location, d20, armour = None, None, 0
+    if by_attacker and cell.body is not BodyHarm.NONE:
+        location, d20 = _where(given, rng, cell.parrying_limb, shield, sides.d_sheet)
         if given.armour is None:
-            extra = effective.armour(d_effects, str(location))
-            armour = max(0, d_sheet.armour.get(str(location), 0) + extra.amount)
-            damage_notes += extra.notes
+            extra = effective.armour(sides.d_effects, str(location))
+            armour = max(0, sides.d_sheet.armour.get(str(location), 0) + extra.amount)
+            notes += extra.notes
         else:
             armour = given.armour
-    outcome = settle(
-        attack.level, given.defence, d_level, damage, ruleset=ruleset, attack_weapon=attacking,
-        parry_weapon=parrying, armour=armour, expression=rolled.expression if rolled else "",
+    return _Hit(
+        attacking=attacking, parrying=parrying, dealer=dealer, mode=mode, rolled=rolled,
+        damage=damage, location=location, d20=d20, armour=armour, notes=notes,
     )  # fmt: skip
-    blow = None
-    if location is not None and outcome.to_location > 0:
-        ignores = outcome.cell.ignores_armour or given.mode is DamageMode.CRITICAL
-        blow = _blow(location, d20, mode, rolled, outcome, armour, ignores, parrying, defender,
-                     d_sheet, ruleset)  # fmt: skip
-    riposte = None
-    if dealer is Party.DEFENDER:
-        riposte = Riposte(mode=mode, rolled=rolled, damage=damage)
-    harm = None
-    if outcome.weapon_damage:
-        if outcome.damaged_weapon is Party.ATTACKER:
-            harm = WeaponHarm(owner=attacker, weapon=weapon, amount=outcome.weapon_damage)
-        elif shield is not None:
-            harm = WeaponHarm(owner=defender, weapon=shield, amount=outcome.weapon_damage)
+
+
+def _harm(sides: _Sides, shield: Weapon | None, outcome: ExchangeOutcome) -> WeaponHarm | None:
+    """The weapon that loses hit points in the exchange, if any."""
+    if not outcome.weapon_damage:
+        return None
+    if outcome.damaged_weapon is Party.ATTACKER:
+        return WeaponHarm(owner=sides.attacker, weapon=sides.weapon, amount=outcome.weapon_damage)
+    if shield is not None:
+        return WeaponHarm(owner=sides.defender, weapon=shield, amount=outcome.weapon_damage)
+    return None
+
+
+def _ticks(
+    sides: _Sides, attack: RollResult, shield: Weapon | None, defence_roll: RollResult | None
+) -> tuple[tuple[str, str, Level], ...]:
+    """(character id, ability, level) of each roll that may tick for experience."""
     ticks: list[tuple[str, str, Level]] = []
-    if attacker.character_id is not None:
-        ticks.append((attacker.character_id, weapon.skill, attack.level))
-    if defender.character_id is not None and defence_roll is not None:
+    if sides.attacker.character_id is not None:
+        ticks.append((sides.attacker.character_id, sides.weapon.skill, attack.level))
+    if sides.defender.character_id is not None and defence_roll is not None:
         what = shield.skill if shield is not None else "Dodge"
-        ticks.append((defender.character_id, what, defence_roll.level))
-    return ExchangePlan(
-        round=combat.round, index=index, attacker=attacker, defender=defender, weapon=weapon,
-        base_chance=base, chance=chance, attack=attack, defence=given.defence, shield=shield,
-        defence_base=d_base, defence_chance=d_chance, defence_roll=defence_roll,
-        outcome=outcome, blow=blow, riposte=riposte, weapon_harm=harm, ticks=tuple(ticks),
-        attack_notes=attack_notes, defence_notes=d_adjust.notes, damage_notes=damage_notes,
-    )  # fmt: skip
+        ticks.append((sides.defender.character_id, what, defence_roll.level))
+    return tuple(ticks)
 
 
 def _parrying_weapon(
@@ -284,10 +388,10 @@ def _blow(
     d20: int | None,
     mode: DamageMode,
     rolled: DamageRoll | None,
-    outcome: Outcome,
+    outcome: ExchangeOutcome,
     armour: int,
     ignores: bool,
-    parrying: ExchangeBlow | None,
+    parrying: DealingWeapon | None,
     defender: Combatant,
     d_sheet: Character,
     ruleset: RuleSet,

@@ -28,6 +28,8 @@ class AttackInput:
     mode: DamageMode | None = None  # None: from the attack's level
     damage: int | None = None
     armour: int | None = None
+    prior_defences: int | None = None  # the defender's parries and dodges this round (None: the
+    # fight's own count); each costs the defence a further penalty (`gmdash.rules.defences`)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -97,3 +99,5 @@ class ExchangePlan:
     attack_notes: tuple[str, ...] = ()  # effects on the attack's chance ("+20 Bladesharp 4...")
     defence_notes: tuple[str, ...] = ()  # effects on the defence's chance
     damage_notes: tuple[str, ...] = ()  # effects on the damage and the armour
+    prior_defences: int = 0  # the defender's parries and dodges earlier this round
+    defence_penalty: int = 0  # what they took off this defence's chance

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gmdash.play.combat.plan import ExchangePlan
 from gmdash.rules.combat import DamageMode, Defence
+from gmdash.rules.defences import ordinal
 from gmdash.rules.exchange import Party, describe
 from gmdash.rules.locations import location_label
 
@@ -24,6 +25,9 @@ def attack_text(plan: ExchangePlan) -> str:
             else "dodges"
         )
         chance = _chance(plan.defence_base, plan.defence_roll.chance)
+        if plan.defence_penalty:
+            chance += f" ({ordinal(plan.prior_defences + 1)} defence this round: "
+            chance += f"-{plan.defence_penalty})"
         lines.append(
             f"{plan.defender.name} {what} {chance} rolled {plan.defence_roll.roll:02d}: "
             f"{plan.defence_roll.level}"

@@ -40,7 +40,9 @@ from gmdash.model.errors import ValidationError
 from gmdash.play.effects import Target
 from gmdash.play.magic import Cast, Resistance, cast_problem, cast_spell, lasting_effect
 from gmdash.play.roll_plan import narrow, parse_whole
+from gmdash.play.spell_healing import HealAim, read_aim, wounds_text
 from gmdash.rules import RuleSet
+from gmdash.rules.spells import spell_effect
 from gmdash.tui.dialogs.augment_first import AugmentFirst
 from gmdash.tui.dialogs.level_markup import level_markup, odds_markup
 from gmdash.tui.dialogs.roll_base import ListSearch
@@ -70,8 +72,10 @@ class CastDialog(AugmentFirst[Cast]):
         *,
         spell_name: str | None = None,
         target_id: str | None = None,
+        action: tuple[str, int] | None = None,
     ) -> None:
         super().__init__()
+        self._action = action  # a declared spell of the fight: marked done once cast
         self.caster = caster
         self.targets = list(targets)
         self._first_spell = spell_name
@@ -81,6 +85,7 @@ class CastDialog(AugmentFirst[Cast]):
         self.plan: CastPlan | None = None
         self.target: Target | None = None
         self.weapon: str | None = None
+        self.heal = HealAim()
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -133,6 +138,11 @@ class CastDialog(AugmentFirst[Cast]):
                     yield Label("Weapon", classes="field-label")
                     yield Input(placeholder="a weapon spell: blank, the first", id="weapon",
                                 compact=True)  # fmt: skip
+                with Horizontal(classes="row"):
+                    yield Label("Heal", classes="field-label")
+                    yield Input(placeholder="a healing spell: blank, the worst wound",
+                                id="heal-at", compact=True)  # fmt: skip
+                yield Static("", id="heal-error", classes="error")
                 yield TickBox("Target resists: MP vs MP", id="resists", compact=True)
                 yield TickBox("Hidden: the GM's roll", id="hidden", compact=True)
             with Vertical(id="odds-box", classes="row"):
@@ -237,8 +247,10 @@ class CastDialog(AugmentFirst[Cast]):
         )  # fmt: skip
         self.plan = plan
         valid = self._check_target() and valid
+        valid = self._check_heal() and valid
         why = cast_problem(self.service, self.caster, plan,
-                           self.target.id if self.target else None, self._weapon())  # fmt: skip
+                           self.target.id if self.target else None, self._weapon(),
+                           self.heal)  # fmt: skip
         self.set_error("search-error", f"cannot cast: {why}" if why else "")
         valid = valid and why is None
         resists = self.query_one("#resists", Checkbox).value
@@ -277,6 +289,34 @@ class CastDialog(AugmentFirst[Cast]):
         self.target = next(t for t in self.targets if t.name == found[0])
         self.set_error("target-error", "" if found[0].casefold() == text.casefold()
                        else f"→ {found[0]}")  # fmt: skip
+        return True
+
+    def _healed(self) -> Character | None:
+        """The roster sheet a healing spell would heal (the target's, else the caster's)."""
+        if self.target is None:
+            return self.caster
+        return self.service.state.characters.get(self.target.id)
+
+    def _check_heal(self) -> bool:
+        """Where a healing spell goes: a location ("LA") and a wound ("LA #2") of the
+        target, blank for the worst wound; the target's wounds show in the placeholder."""
+        field = self.query_one("#heal-at", Input)
+        catalogue = spell_effect(self.spell.name) if self.spell is not None else None
+        sheet = self._healed()
+        heals = catalogue is not None and catalogue.heals
+        field.disabled = not heals
+        self.heal = HealAim()
+        if not heals or sheet is None:
+            field.placeholder = "a healing spell: blank, the worst wound"
+            self.set_error("heal-error", "")
+            return True
+        field.placeholder = wounds_text(sheet, self.ruleset)
+        try:
+            self.heal = read_aim(field.value, sheet.table)
+        except ValueError as error:
+            self.set_error("heal-error", str(error))
+            return False
+        self.set_error("heal-error", "")
         return True
 
     def _check_augment(self) -> bool:
@@ -343,6 +383,7 @@ class CastDialog(AugmentFirst[Cast]):
             target=self.target.id if self.target else None, weapon=self.weapon,
             resists=Resistance.MAGIC_POINTS if resists else Resistance.NONE,
             typed_resistance=typed_resist, hidden=hidden, augment_roll=self.augment_roll,
+            heal=self.heal, action=self._action,
         )  # fmt: skip
         self.show_level(done.roll, done.level, done.summary)
         self.finish(done)

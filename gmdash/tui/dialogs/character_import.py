@@ -137,7 +137,7 @@ class CharacterImportDialog(GuardedModal[ImportResult]):
             self._show(f"Cannot read it: {error}", ready=False)
             return
         self._found = preview(self.service, self._source, convert=self._convert)
-        lines = preview_lines(self._found)  # each line made visible already
+        lines = preview_lines(self._found, self.service.campaign.ruleset)  # each made visible
         self.query_one("#import-preview", Static).update(Content("\n".join(lines)))
         if self._found.ready:
             key = table_of(self.app).hint_key

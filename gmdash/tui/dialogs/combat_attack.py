@@ -13,20 +13,21 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
+from gmdash.formats.location_names import read_location
 from gmdash.model import effective
 from gmdash.model.arms import can_parry, default_parry
 from gmdash.model.character import Character, Weapon
 from gmdash.model.combat import Combatant
 from gmdash.model.effects import TimedEffect
 from gmdash.play.combat import AttackInput, skill_of
-from gmdash.rules import HUMANOID
+from gmdash.rules import HUMANOID, RuleSet
 from gmdash.rules.combat import DamageMode, Defence
+from gmdash.rules.defences import defence_note, defence_penalty
 from gmdash.tui.dialogs.combat_base import (
     CombatForm,
     cell,
     optional_whole,
 )
-from gmdash.tui.location_input import read_location
 from gmdash.tui.user_text import literal
 
 Target = tuple[Combatant, Character]
@@ -56,8 +57,10 @@ class AttackDialog(CombatForm[AttackInput]):
         default: str | None,
         *,
         effects: Mapping[str, Sequence[TimedEffect]] | None = None,
+        ruleset: RuleSet = RuleSet.RQG,
     ) -> None:
         super().__init__()
+        self._ruleset = ruleset
         self._attacker = attacker
         self._weapon = weapon
         self._effects = dict(effects or {})  # by combatant id: what runs on each
@@ -104,12 +107,18 @@ class AttackDialog(CombatForm[AttackInput]):
             yield cell("Defence %", Input(id="defence-chance"), "defence-chance")
             defence_roll = Input(id="defence-roll", placeholder="blank: rolled")
             yield cell("D100", defence_roll, "defence-roll")
+        yield Label("", id="defence-note", classes="hint")
         with Horizontal(classes="row"):
             location = Input(id="location", placeholder="blank: rolled (or 1-20, chest)")
             yield cell("Location", location, "location")
             yield cell(
                 "Damage rule",
-                Select[str](MODES, allow_blank=False, value="auto", id="mode"),
+                Select[str](
+                    MODES if self._ruleset is RuleSet.RQG else MODES[:-1],  # BRP: no critical
+                    allow_blank=False,
+                    value="auto",
+                    id="mode",
+                ),
             )
             yield cell("Damage", Input(id="damage", placeholder="blank: rolled"), "damage")
             yield cell("Armour", Input(id="armour", placeholder="blank: the sheet's"), "armour")
@@ -163,26 +172,39 @@ class AttackDialog(CombatForm[AttackInput]):
         return Defence(value) if isinstance(value, str) else Defence.NONE
 
     def _update_defence(self) -> None:
-        """The defence chance field's hint: the defender's skill for the chosen defence."""
+        """The defence chance field's hint: the defender's skill for the chosen defence, less
+        what its earlier parries and dodges this round cost (shown with the reason)."""
         field = self.query_one("#defence-chance", Input)
+        note = self.query_one("#defence-note", Label)
         target = self._target()
         defence = self._defence()
         if target is None or defence is Defence.NONE:
             field.placeholder = "—"
+            note.update("")
             return
         combatant, sheet = target
         on_it = self._effects.get(combatant.id, ())
-        if defence is Defence.DODGE:
-            extra = effective.ability(on_it, "Dodge")
-            field.placeholder = f"Dodge {skill_of(sheet, 'Dodge') + extra.amount}{extra.beside()}"
-            return
         weapon = self._parry()
-        if weapon is None:
+        if defence is Defence.PARRY and weapon is None:
             field.placeholder = "0"
+            note.update("")
             return
-        extra = effective.ability(on_it, weapon.skill)
-        chance = skill_of(sheet, weapon.skill) + extra.amount
-        field.placeholder = f"{weapon.name} {chance}{extra.beside()}"
+        skill = weapon.skill if weapon is not None and defence is Defence.PARRY else "Dodge"
+        extra = effective.ability(on_it, skill)
+        chance = skill_of(sheet, skill) + extra.amount
+        name = weapon.name if weapon is not None and defence is Defence.PARRY else "Dodge"
+        why = defence_note(combatant.defences, self._ruleset)
+        field.placeholder = f"{name} {chance}{extra.beside()}" + (f" {why}" if why else "")
+        if why:
+            penalty = defence_penalty(combatant.defences, self._ruleset)
+            note.update(
+                literal(
+                    f"{combatant.name}: {defence.value.capitalize()} {chance}% {why} = "
+                    f"{max(0, chance - penalty)}%"  # a typed Defence % takes the same penalty
+                )
+            )
+        else:
+            note.update(literal(f"{combatant.name}: {defence.value.capitalize()} {chance}%"))
 
     def _read(self) -> tuple[AttackInput | None, dict[str, str]]:
         problems: dict[str, str] = {}

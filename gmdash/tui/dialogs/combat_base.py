@@ -85,7 +85,18 @@ class CombatForm(CheckedForm[T], Generic[T]):
 
     def problem_notice(self, problems: dict[str, str]) -> str:
         field, message = next(iter(problems.items()))
-        return f"{field}: {message}"
+        return f"{self.field_name(field)}: {message}"
+
+    def field_name(self, field: str) -> str:
+        """What the form calls a field: the label of its cell ("Name", "Defender"), else its
+        id in words; never the id itself."""
+        found = [w for w in self.query("*") if w.id == field]  # any id, even no CSS name
+        parent = found[0].parent if found else None
+        if isinstance(parent, Vertical) and parent.has_class("cell"):
+            label = next(iter(parent.query(Label)), None)
+            if label is not None and str(label.content).strip():
+                return str(label.content).strip()
+        return field.replace("-", " ").replace("_", " ")
 
 
 class PickList(PagedSelectionList):

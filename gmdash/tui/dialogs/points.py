@@ -11,6 +11,7 @@ from textual.binding import BindingType
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from gmdash.drawing.user_text import multiline
 from gmdash.model.character import Ability, Character
 from gmdash.model.events import PointsSpent
 from gmdash.play import points
@@ -119,7 +120,7 @@ class PointsDialog(FormDialog[list[PointsSpent]]):
                 verb = "spends" if change < 0 else "regains"
                 lines.append(f"{title}: {verb} {abs(change)}: {have.current[pool]} → "
                              f"{have.current[pool] + change}/{have.full[pool]}")  # fmt: skip
-        self.set_preview("\n".join(lines))
+        self.set_preview(multiline("\n".join(lines)))  # one line a pool, never a "␊"
 
     def answer(self) -> list[PointsSpent]:
         return points.changes(self.character, self._changes())

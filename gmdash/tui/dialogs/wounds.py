@@ -16,6 +16,7 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from gmdash import rules
 from gmdash.drawing.user_text import multiline
+from gmdash.formats.location_names import location_hint, read_location
 from gmdash.level_words import location_label
 from gmdash.model.character import Character
 from gmdash.play import rolls, time_passing
@@ -24,7 +25,6 @@ from gmdash.rules import HUMANOID, HitTable
 from gmdash.rules.game_time import WEEK
 from gmdash.tui.dialogs.form_base import FormDialog, error_label, field_label, whole_number
 from gmdash.tui.keymap import DAMAGE, bindings_for, table_of
-from gmdash.tui.location_input import location_hint, read_location
 from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.toggles import TickBox
 

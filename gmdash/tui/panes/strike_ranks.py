@@ -39,11 +39,12 @@ from gmdash.play import combat as runner
 from gmdash.play.effects import Target
 from gmdash.rules import RuleSet
 from gmdash.rules.combat import ActionKind
+from gmdash.rules.defences import defence_penalty
 from gmdash.rules.spells import spell_effect
 from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import STRIKE_RANKS, bindings_for
 from gmdash.tui.panes.base import Pane
-from gmdash.tui.user_text import literal
+from gmdash.tui.user_text import literal_lines
 from gmdash.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
@@ -249,6 +250,7 @@ class StrikeRankPane(Pane):
         rest = width - 1 - 3 - 1 - hp_width
         name_width = max(6, min(24, (rest * 11) // 20))
         what_width = max(3, rest - name_width - 1)
+        what = _defences_mark(row, self.dash.service.campaign.ruleset, what_width) + what
         name = _fit(row.combatant.name, name_width)
         line = Text()
         line.append(mark, style="bold yellow" if row.current else "green")
@@ -413,6 +415,7 @@ class StrikeRankPane(Pane):
             targets,
             default.id if default else None,
             effects={c.id: on_combatant(service.state, c) for c in combat.combatants},
+            ruleset=service.campaign.ruleset,
         )
         if not row.resolved:
             self.app.push_screen(dialog, self._attack)
@@ -460,7 +463,8 @@ class StrikeRankPane(Pane):
 
         self.app.push_screen(
             CastDialog(row.sheet, targets, spell_name=spell,
-                       target_id=default.id if default else None),
+                       target_id=default.id if default else None,
+                       action=None if row.turn is None else (caster.id, row.turn.index)),
             done,
         )  # fmt: skip
 
@@ -571,8 +575,8 @@ def effects_text(state: CampaignState) -> str:
 def _show(static: Static, text: str) -> None:
     """Update a line of the pane: unchanged text costs nothing, and text that fits on one line
     before and after repaints without a relayout of the screen. The text is shown as it is
-    (attack lines carry names), never read as markup."""
-    new = literal(text)
+    (attack lines carry names), never read as markup; its own line breaks stay breaks."""
+    new = literal_lines(text)
     old = static.content
     if old == new:
         return
@@ -588,6 +592,20 @@ def _show(static: Static, text: str) -> None:
 
 def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def _defences_mark(row: runner.Row, ruleset: RuleSet, width: int) -> str:
+    """The combatant's parries and dodges so far this round and what the next one costs
+    (docs/rules.md#combat-defences): "[2 def, next -40] ", shorter where the column is narrow;
+    nothing before the first."""
+    count = row.combatant.defences
+    if not count or row.status:
+        return ""
+    penalty = defence_penalty(count, ruleset)
+    full = f"[{count} def, next -{penalty}] "
+    if len(full) + 6 <= width:
+        return full
+    return f"[{count} def -{penalty}] "
 
 
 def _name_style(combatant: Combatant, row: runner.Row) -> str:
