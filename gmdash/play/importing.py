@@ -123,60 +123,87 @@ def save_as_template(
 def preview_lines(found: Preview) -> list[str]:
     """The preview as lines of plain text: the sheet as it would be saved, then the report."""
     lines: list[str] = []
-    sheet = found.sheet
-    reading = found.source.reading
-    if sheet is not None:
-        chars = "  ".join(f"{k} {v}" for k, v in sheet.characteristics.items())
-        lines += [
-            f"{sheet.name} ({'player character' if sheet.kind == 'pc' else 'NPC'})",
-            chars,
-            f"HP {sheet.hit_points}  MP {sheet.magic_points}" + (
-                f"  RP {sheet.rune_points}/{sheet.rune_points_max}"
-                if sheet.rune_points_max else ""),
-            "Locations: " + ", ".join(
-                f"{key.replace('_', ' ')} {hp}" + (f" ({sheet.armour[key]} AP)"
-                                                   if sheet.armour.get(key) else "")
-                for key, hp in sheet.locations.items()
-            ),
-        ]  # fmt: skip
-        for weapon in sheet.weapons:
-            lines.append(
-                f"Weapon: {weapon.name} ({weapon.skill} {_value(sheet, weapon.skill)}), "
-                f"{weapon.damage}, SR {weapon.sr}, {weapon.hit_points} HP, {weapon.special}, "
-                f"{weapon.use}"
-            )
-        for kind, label in (("skill", "Skills"), ("rune", "Runes"), ("passion", "Passions")):
-            shown = [f"{a.name} {a.value}%{' ✓' if a.ticked else ''}"
-                     for a in sheet.abilities if a.kind == kind]  # fmt: skip
-            if shown:
-                lines.append(f"{label}: " + ", ".join(shown))
-        if sheet.spells:
-            lines.append("Spells: " + ", ".join(
-                f"{s.name} {s.points}{' (variable)' if s.variable else ''}" for s in sheet.spells
-            ))  # fmt: skip
-        for cult in sheet.cults:
-            spells = ", ".join(f"{s.name} {s.points}" for s in cult.spells)
-            lines.append(f"Cult: {cult.name} ({cult.rank}), Rune points "
-                         f"{cult.rune_points}/{cult.rune_points_max}"
-                         + (f": {spells}" if spells else ""))  # fmt: skip
-        if sheet.conditions:
-            lines.append("Conditions: " + ", ".join(sheet.conditions))
-    if reading is not None:
-        others = [r for r in reading.location_table if r.name]
-        if others and sheet is None:
-            lines.append("Locations read: " + ", ".join(
-                f"{r.name} {r.d20} {r.armour}/{r.hit_points}" for r in others))  # fmt: skip
-        if summary := reading.line_summary():
-            lines.append(summary[:1].upper() + summary[1:])
-        lines += [f"Not read: {line}" for line in reading.lines_not_read()]
-        lines += [f"Not read: {line}" for line in reading.unread]
-        lines += [f"Assumed: {line}" for line in reading.assumed]
-        lines += [f"Differs: {line}" for line in reading.differences]
+    if found.sheet is not None:
+        lines += _sheet_lines(found.sheet)
+    if found.source.reading is not None:
+        lines += _reading_lines(found.source.reading, sheet_read=found.sheet is not None)
     lines += [f"Ignored: {name}" for name in found.source.ignored]
     lines += [f"Converted: {change}" for change in found.changes]
     if found.error:
         lines.append(f"Cannot save: {found.error}")
     return [visible(line) for line in lines]
+
+
+def _sheet_lines(sheet: Character) -> list[str]:
+    """The sheet as it would be saved: who, characteristics, points, locations, then the rest."""
+    chars = "  ".join(f"{k} {v}" for k, v in sheet.characteristics.items())
+    rune_points = (
+        f"  RP {sheet.rune_points}/{sheet.rune_points_max}" if sheet.rune_points_max else ""
+    )
+    locations = ", ".join(
+        f"{key.replace('_', ' ')} {hp}"
+        + (f" ({sheet.armour[key]} AP)" if sheet.armour.get(key) else "")
+        for key, hp in sheet.locations.items()
+    )
+    return [
+        f"{sheet.name} ({'player character' if sheet.kind == 'pc' else 'NPC'})",
+        chars,
+        f"HP {sheet.hit_points}  MP {sheet.magic_points}{rune_points}",
+        f"Locations: {locations}",
+        *_weapon_lines(sheet),
+        *_ability_lines(sheet),
+        *_magic_lines(sheet),
+        *([f"Conditions: {', '.join(sheet.conditions)}"] if sheet.conditions else []),
+    ]
+
+
+def _weapon_lines(sheet: Character) -> list[str]:
+    return [
+        f"Weapon: {weapon.name} ({weapon.skill} {_value(sheet, weapon.skill)}), "
+        f"{weapon.damage}, SR {weapon.sr}, {weapon.hit_points} HP, {weapon.special}, "
+        f"{weapon.use}"
+        for weapon in sheet.weapons
+    ]
+
+
+def _ability_lines(sheet: Character) -> list[str]:
+    lines: list[str] = []
+    for kind, label in (("skill", "Skills"), ("rune", "Runes"), ("passion", "Passions")):
+        shown = [f"{a.name} {a.value}%{' ✓' if a.ticked else ''}"
+                 for a in sheet.abilities if a.kind == kind]  # fmt: skip
+        if shown:
+            lines.append(f"{label}: " + ", ".join(shown))
+    return lines
+
+
+def _magic_lines(sheet: Character) -> list[str]:
+    lines: list[str] = []
+    if sheet.spells:
+        lines.append("Spells: " + ", ".join(
+            f"{s.name} {s.points}{' (variable)' if s.variable else ''}" for s in sheet.spells
+        ))  # fmt: skip
+    for cult in sheet.cults:
+        spells = ", ".join(f"{s.name} {s.points}" for s in cult.spells)
+        lines.append(f"Cult: {cult.name} ({cult.rank}), Rune points "
+                     f"{cult.rune_points}/{cult.rune_points_max}"
+                     + (f": {spells}" if spells else ""))  # fmt: skip
+    return lines
+
+
+def _reading_lines(reading: Reading, *, sheet_read: bool) -> list[str]:
+    """What the reader said of the text: what it did not read, assumed, found different."""
+    lines: list[str] = []
+    others = [r for r in reading.location_table if r.name]
+    if others and not sheet_read:
+        lines.append("Locations read: " + ", ".join(
+            f"{r.name} {r.d20} {r.armour}/{r.hit_points}" for r in others))  # fmt: skip
+    if summary := reading.line_summary():
+        lines.append(summary[:1].upper() + summary[1:])
+    lines += [f"Not read: {line}" for line in reading.lines_not_read()]
+    lines += [f"Not read: {line}" for line in reading.unread]
+    lines += [f"Assumed: {line}" for line in reading.assumed]
+    lines += [f"Differs: {line}" for line in reading.differences]
+    return lines
 
 
 def _value(sheet: Character, skill: str) -> str:

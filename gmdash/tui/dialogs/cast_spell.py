@@ -41,6 +41,7 @@ from gmdash.play.effects import Target
 from gmdash.play.magic import Cast, Resistance, cast_problem, cast_spell, lasting_effect
 from gmdash.rules import RuleSet
 from gmdash.tui.dialogs.augment_first import AugmentFirst
+from gmdash.tui.dialogs.modal_base import dice_field
 from gmdash.tui.dialogs.roll_base import ListSearch
 from gmdash.tui.dialogs.roll_plan import level_markup, narrow, odds_markup, parse_whole
 from gmdash.tui.user_text import literal, markup
@@ -141,7 +142,7 @@ class CastDialog(AugmentFirst[Cast]):
         yield from self.compose_typed_d100("typed")
         with Horizontal(classes="row"):
             yield Label("Physical D100 to resist", classes="field-label")
-            yield Input(placeholder="blank: the app rolls", id="typed-resist", compact=True)
+            yield dice_field("blank: the app rolls", id="typed-resist", compact=True)
         yield Static("", id="typed-resist-error", classes="error")
 
     def _options(self, spells: Sequence[Castable]) -> list[Option]:

@@ -41,7 +41,7 @@ from gmdash.rules import RuleSet
 from gmdash.rules.combat import ActionKind
 from gmdash.rules.spells import spell_effect
 from gmdash.tui.guard import guarded
-from gmdash.tui.keymap import STRIKE_RANKS, bindings_for
+from gmdash.tui.keymap import STRIKE_RANKS, bindings_for, table_of
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.row_table import RowTable
@@ -75,6 +75,9 @@ class StrikeRankPane(Pane):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._last_text = ""
+        self.auto_next = True
+        """After a declaration the highlight moves on to the next fighter still to declare
+        (said in a notice, naming them); `a` turns it off and on."""
         self._drawn: _Drawn | None = None
 
     def compose(self) -> ComposeResult:
@@ -336,16 +339,32 @@ class StrikeRankPane(Pane):
         if plans is None:
             return
         runner.declare(self.dash.service, combatant_id, plans)
-        self._select_next_undeclared(combatant_id)
+        if self.auto_next:
+            self._select_next_undeclared(combatant_id)
 
     def _select_next_undeclared(self, after: str) -> None:
         """Move the highlight to the next combatant still waiting to declare (fast at the
-        table: s, enter, s, enter...)."""
+        table: s, enter, s, enter...), and say who it is: a GM who did not expect the move
+        would otherwise declare for the wrong fighter."""
         listing = self.main_widget()
-        for i, key in enumerate(listing.row_keys):
-            if key.endswith(":-") and not key.startswith(after + ":"):
+        key = table_of(self.app).hint_key("strike-ranks.toggle_auto_next")
+        for i, row_key in enumerate(listing.row_keys):
+            if row_key.endswith(":-") and not row_key.startswith(after + ":"):
                 listing.move_cursor(row=i)
+                name = runner.fight(self.dash.service).combatant(row_key.removesuffix(":-")).name
+                self.notify(f"Next to declare: {name} ({key} turns this move off).",
+                            title="Moved on")  # fmt: skip
                 return
+        self.notify("Everyone has declared: n steps to the first action.")
+
+    def action_toggle_auto_next(self) -> None:
+        self.auto_next = not self.auto_next
+        key = table_of(self.app).hint_key("strike-ranks.toggle_auto_next")
+        if self.auto_next:
+            self.notify(f"After a declaration, the next fighter to declare is selected ({key}: "
+                        "off).")  # fmt: skip
+        else:
+            self.notify(f"After a declaration, the fighter stays selected ({key}: on).")
 
     @guarded
     def action_same_as_last_round(self) -> None:
