@@ -105,6 +105,11 @@ class CharacterImportDialog(GuardedModal[ImportResult]):
     def on_mount(self) -> None:
         self._show("Nothing read yet.", ready=False)
 
+    @property
+    def preview_pending(self) -> bool:
+        """Whether the text changed since the preview was built (it is, once typing pauses)."""
+        return self._stale
+
     @on(Input.Submitted, "#import-file")
     @only_while_open
     def _load_file(self, event: Input.Submitted) -> None:

@@ -86,9 +86,10 @@ class GuardedModal(QuickModal[R | None], Generic[R]):
                 severity="warning",
             )
             return
-        target.focus()
-        target.value = ""  # as focusing it with tab would select what it held: typing replaces
-        target.insert_text_at_cursor(char)
+        target.value = ""  # as tab would select what it held, for typing to replace
+        self.set_focus(target)  # now (`focus()` waits a turn), its Focus posted to it
+        # after that Focus is handled (it selects the field's text): queued behind it
+        target.call_later(target.insert_text_at_cursor, char)
 
     def next_typed_field(self, after: Widget) -> Input | None:
         """The first dice field after `after` in the focus chain, else the first field one can
