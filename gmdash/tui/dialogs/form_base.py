@@ -209,7 +209,7 @@ class FormDialog(CheckedForm[T], Generic[T]):
     FormDialog .field-error { color: $error; height: auto; }
     FormDialog .hint { color: $text-muted; height: auto; }
     FormDialog .preview { height: auto; margin-top: 1; }
-    FormDialog .buttons { height: auto; align-horizontal: right; margin-top: 1; }
+    FormDialog .buttons { height: auto; align-horizontal: right; margin-top: 1; dock: bottom; }
     FormDialog .buttons Button { margin-left: 1; min-width: 10; }
     """
 

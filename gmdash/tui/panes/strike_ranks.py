@@ -9,6 +9,7 @@ undoable with ctrl+z, and the fight survives a restart.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -252,7 +253,7 @@ class StrikeRankPane(Pane):
         rest = width - 1 - 3 - 1 - hp_width
         name_width = max(6, min(24, (rest * 11) // 20))
         what_width = max(3, rest - name_width - 1)
-        name = _fit(row.combatant.name, name_width)
+        name = _fit_name(row.combatant.name, name_width)
         line = Text()
         line.append(mark, style="bold yellow" if row.current else "green")
         line.append(sr, style="bold" if row.current else "")
@@ -607,6 +608,19 @@ def _show(static: Static, text: str) -> None:
 
 def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+_NUMBERED = re.compile(r"^(?P<name>.*\S)(?P<number>\s+\d+)$")
+
+
+def _fit_name(name: str, width: int) -> str:
+    """A fighter's name cut to `width`, a foe's number kept ("Gorp the Broo 2" -> "Gorp… 2"):
+    numbered foes cut alike would all read the same."""
+    match = _NUMBERED.match(name)
+    if len(name) <= width or match is None or width < len(match["number"]) + 2:
+        return _fit(name, width)
+    number = match["number"].strip()
+    return match["name"][: width - len(number) - 1].rstrip() + "…" + number
 
 
 def _name_style(combatant: Combatant, row: runner.Row) -> str:
