@@ -123,9 +123,11 @@ def save_as_template(
 def preview_lines(found: Preview, ruleset: RuleSet = RuleSet.RQG) -> list[str]:
     """The preview as lines of plain text: the sheet as it would be saved, then the report
     (BRP's weapons without a strike rank: its fight goes in DEX order)."""
-    lines = [] if found.sheet is None else _sheet_lines(found.sheet, ruleset)
+    lines: list[str] = []
+    if found.sheet is not None:
+        lines += _sheet_lines(found.sheet, ruleset)
     if found.source.reading is not None:
-        lines += _report_lines(found.source.reading, found.sheet is None)
+        lines += _reading_lines(found.source.reading, sheet_read=found.sheet is not None)
     lines += [f"Ignored: {name}" for name in found.source.ignored]
     lines += [f"Converted: {change}" for change in found.changes]
     if found.error:
@@ -134,31 +136,49 @@ def preview_lines(found: Preview, ruleset: RuleSet = RuleSet.RQG) -> list[str]:
 
 
 def _sheet_lines(sheet: Character, ruleset: RuleSet) -> list[str]:
-    """The sheet as it would be saved, a line a part."""
+    """The sheet as it would be saved: who, characteristics, points, locations, then the rest."""
     chars = "  ".join(f"{k} {v}" for k, v in sheet.characteristics.items())
-    lines = [
+    rune_points = (
+        f"  RP {sheet.rune_points}/{sheet.rune_points_max}" if sheet.rune_points_max else ""
+    )
+    locations = ", ".join(
+        f"{key.replace('_', ' ')} {hp}"
+        + (f" ({sheet.armour[key]} AP)" if sheet.armour.get(key) else "")
+        for key, hp in sheet.locations.items()
+    )
+    return [
         f"{sheet.name} ({'player character' if sheet.kind == 'pc' else 'NPC'})",
         chars,
-        f"HP {sheet.hit_points}  MP {sheet.magic_points}" + (
-            f"  RP {sheet.rune_points}/{sheet.rune_points_max}"
-            if sheet.rune_points_max else ""),
-        "Locations: " + ", ".join(
-            f"{key.replace('_', ' ')} {hp}" + (f" ({sheet.armour[key]} AP)"
-                                               if sheet.armour.get(key) else "")
-            for key, hp in sheet.locations.items()
-        ),
-    ]  # fmt: skip
-    for weapon in sheet.weapons:
-        sr = "" if ruleset is RuleSet.BRP else f"SR {weapon.sr}, "
-        lines.append(
-            f"Weapon: {weapon.name} ({weapon.skill} {_value(sheet, weapon.skill)}), "
-            f"{weapon.damage}, {sr}{weapon.hit_points} HP, {weapon.special}, {weapon.use}"
-        )
+        f"HP {sheet.hit_points}  MP {sheet.magic_points}{rune_points}",
+        f"Locations: {locations}",
+        *_weapon_lines(sheet, ruleset),
+        *_ability_lines(sheet),
+        *_magic_lines(sheet),
+        *([f"Conditions: {', '.join(sheet.conditions)}"] if sheet.conditions else []),
+    ]
+
+
+def _weapon_lines(sheet: Character, ruleset: RuleSet) -> list[str]:
+    return [
+        f"Weapon: {weapon.name} ({weapon.skill} {_value(sheet, weapon.skill)}), "
+        f"{weapon.damage}, {'' if ruleset is RuleSet.BRP else f'SR {weapon.sr}, '}"
+        f"{weapon.hit_points} HP, {weapon.special}, {weapon.use}"
+        for weapon in sheet.weapons
+    ]
+
+
+def _ability_lines(sheet: Character) -> list[str]:
+    lines: list[str] = []
     for kind, label in (("skill", "Skills"), ("rune", "Runes"), ("passion", "Passions")):
         shown = [f"{a.name} {a.value}%{' ✓' if a.ticked else ''}"
                  for a in sheet.abilities if a.kind == kind]  # fmt: skip
         if shown:
             lines.append(f"{label}: " + ", ".join(shown))
+    return lines
+
+
+def _magic_lines(sheet: Character) -> list[str]:
+    lines: list[str] = []
     if sheet.spells:
         lines.append("Spells: " + ", ".join(
             f"{s.name} {s.points}{' (variable)' if s.variable else ''}" for s in sheet.spells
@@ -168,16 +188,14 @@ def _sheet_lines(sheet: Character, ruleset: RuleSet) -> list[str]:
         lines.append(f"Cult: {cult.name} ({cult.rank}), Rune points "
                      f"{cult.rune_points}/{cult.rune_points_max}"
                      + (f": {spells}" if spells else ""))  # fmt: skip
-    if sheet.conditions:
-        lines.append("Conditions: " + ", ".join(sheet.conditions))
     return lines
 
 
-def _report_lines(reading: Reading, no_sheet: bool) -> list[str]:
-    """What the reading of the text reports: lines not read, assumptions, differences."""
+def _reading_lines(reading: Reading, *, sheet_read: bool) -> list[str]:
+    """What the reader said of the text: what it did not read, assumed, found different."""
     lines: list[str] = []
     others = [r for r in reading.location_table if r.name]
-    if others and no_sheet:
+    if others and not sheet_read:
         lines.append("Locations read: " + ", ".join(
             f"{r.name} {r.d20} {r.armour}/{r.hit_points}" for r in others))  # fmt: skip
     if summary := reading.line_summary():

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input, Static, TextArea
 
 from gmdash.tui.dialogs.character_import import CharacterImportDialog
@@ -28,6 +29,15 @@ def _keys(text: str) -> list[str]:
     return ["enter" if char == "\n" else str(character_key(char)) for char in text]
 
 
+async def preview_built(pilot: Pilot[object], dialog: CharacterImportDialog) -> None:
+    """Wait for the preview, rebuilt once typing pauses (a timer): a bounded wait on it."""
+    for _ in range(10_000):
+        if not dialog.preview_pending:
+            return
+        await pilot.pause()
+    raise AssertionError("the preview was never rebuilt")
+
+
 @pytest.mark.slow
 async def test_a_pasted_stat_block_is_previewed_then_saved(tmp_path: Path) -> None:
     service = demo_service(tmp_path / "saves", FakeClock())
@@ -39,6 +49,8 @@ async def test_a_pasted_stat_block_is_previewed_then_saved(tmp_path: Path) -> No
         dialog = app.screen
         assert isinstance(dialog, CharacterImportDialog)
         assert dialog.query_one("#import-text", TextArea).text == BLOCK
+        await preview_built(pilot, dialog)
+        assert dialog.preview_builds <= 3  # once typing paused (a slow machine: a few), not per key
         shown = str(dialog.query_one("#import-preview", Static).render())
         assert "Tusk rider scout (NPC)" in shown
         assert "Weapon: Lance (Lance 55%), 1D10+1, SR 1, 10 HP" in shown
@@ -77,5 +89,22 @@ async def test_a_file_loads_and_a_bad_one_says_why(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, CharacterImportDialog)
+        assert "Tusk rider scout" not in [c.name for c in service.characters]
+    service.close()
+
+
+@pytest.mark.slow
+async def test_escape_typed_after_a_block_closes_the_box_at_once(tmp_path: Path) -> None:
+    """A block typed key by key (no bracketed paste), then escape in the same burst: the
+    preview is never built for the keys (nor after: the box is closed)."""
+    service = demo_service(tmp_path / "saves", FakeClock())
+    app = dashboard_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("1", "i")
+        dialog = app.screen
+        assert isinstance(dialog, CharacterImportDialog)
+        await pilot.press(*_keys(BLOCK[:200]), "escape")
+        assert not isinstance(app.screen, CharacterImportDialog)
+        assert dialog.preview_builds <= 2  # none per key: the box waits for a pause
         assert "Tusk rider scout" not in [c.name for c in service.characters]
     service.close()

@@ -26,6 +26,7 @@ from textual.widgets import Input, TextArea
 from gmdash.model.events import Event
 from gmdash.play.campaign import CampaignService
 from gmdash.tui.app import GmDashApp
+from gmdash.tui.dialogs.modal_base import CHOICES, NUMBER_KEYS
 from gmdash.tui.help import HelpScreen
 from gmdash.tui.keymap import COMMANDS
 
@@ -115,7 +116,10 @@ class MisplacedKeys:
         for field, text in self._texts().items():
             before = self._before.get(field)
             grew = before is not None and len(text) == len(before) + 1 and character in text
-            if grew and field is not self._focused:
+            # a digit typed on a select or checkbox goes on into the next field for dice
+            moved_on = (isinstance(self._focused, CHOICES) and character in NUMBER_KEYS
+                        and self.app.focused is field)  # fmt: skip
+            if grew and field is not self._focused and not moved_on:
                 self.found.append(
                     f"{key.key!r} typed with {self._focused!r} focused went into {field!r}"
                 )

@@ -13,7 +13,7 @@ from gmdash.model.combat_events import CombatStarted
 from gmdash.play import bestiary, importing
 from gmdash.tui.dialogs.character_import import CharacterImportDialog
 from tests.tui.test_bestiary_tui import TO_CREATURES
-from tests.tui.test_character_import import _keys
+from tests.tui.test_character_import import _keys, preview_built
 from tests.tui.test_combat import SIZE, make_app, make_service
 
 ROCK_LIZARD = (
@@ -37,6 +37,7 @@ async def test_a_pasted_stat_block_becomes_three_foes_of_a_fight(tmp_path: Path)
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, CharacterImportDialog)
+        await preview_built(pilot, dialog)  # rebuilt once typing paused
         shown = str(dialog.query_one("#import-preview", Static).render())
         assert "Rock lizard" in shown and "hindquarters" in shown
         assert "ctrl+b keeps it as a template" in str(dialog.query_one("#import-status").render())

@@ -45,6 +45,7 @@ from gmdash.rules import RuleSet
 from gmdash.rules.spells import spell_effect
 from gmdash.tui.dialogs.augment_first import AugmentFirst
 from gmdash.tui.dialogs.level_markup import level_markup, odds_markup
+from gmdash.tui.dialogs.modal_base import dice_field
 from gmdash.tui.dialogs.roll_base import ListSearch
 from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList
@@ -152,7 +153,7 @@ class CastDialog(AugmentFirst[Cast]):
         yield from self.compose_typed_d100("typed")
         with Horizontal(classes="row"):
             yield Label("Physical D100 to resist", classes="field-label")
-            yield Input(placeholder="blank: the app rolls", id="typed-resist", compact=True)
+            yield dice_field("blank: the app rolls", id="typed-resist", compact=True)
         yield Static("", id="typed-resist-error", classes="error")
 
     def _options(self, spells: Sequence[Castable]) -> list[Option]:

@@ -1,8 +1,11 @@
 """The roster's import (`i`): paste a printed stat block, a Foundry VTT RuneQuest actor or a
 gmdash export (or load a file), see what was read and what was not, then save with ctrl+s.
 
-Nothing is saved before ctrl+s; the preview is redrawn on every change of the text, and is
-exactly what saving would add (`gmdash.play.importing`).
+Nothing is saved before ctrl+s; the preview is exactly what saving would add
+(`gmdash.play.importing`). It is rebuilt once typing pauses (`PREVIEW_PAUSE`), never per key:
+reading and drawing a whole stat block takes longer than a key, so a block typed key by key (a
+terminal without bracketed paste) would otherwise wait seconds a key. Saving right after the
+last key reads the text as it is then.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.timer import Timer
 from textual.widgets import Input, Static, TextArea
 
 from gmdash.model.errors import ValidationError
@@ -38,6 +42,8 @@ HINT = (
     "{save} saves it to the roster, {template} keeps it as a bestiary template (foes to spawn), "
     "{convert} converts a sheet of the other rules, {cancel} cancels."
 )
+PREVIEW_PAUSE = 0.3
+"""Seconds without a change of the text after which the preview is rebuilt."""
 
 
 class ImportResult:
@@ -72,7 +78,9 @@ class CharacterImportDialog(GuardedModal[ImportResult]):
         self._found: Preview | None = None
         self._convert = False
         self._stale = False
-        self._scheduled = False
+        self._pause: Timer | None = None
+        self.preview_builds = 0
+        """How many times the preview was rebuilt from the text (tests count them)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as box:
@@ -87,15 +95,20 @@ class CharacterImportDialog(GuardedModal[ImportResult]):
             )
             yield Static(literal(HINT.format(save=save, template=template, convert=convert,
                                              cancel=cancel)), id="import-hint")  # fmt: skip
-            yield Input(placeholder="file to load (enter)", id="import-file")
+            # The paste box first: the dialog opens on it and a paste lands in it
             yield TextArea(id="import-text", soft_wrap=True, show_line_numbers=False)
+            yield Input(placeholder="or a file to load (enter)", id="import-file")
             with VerticalScroll(id="import-preview-box"):
                 yield Static("", id="import-preview")
             yield Static("", id="import-status")
 
     def on_mount(self) -> None:
-        self.query_one("#import-text", TextArea).focus()
         self._show("Nothing read yet.", ready=False)
+
+    @property
+    def preview_pending(self) -> bool:
+        """Whether the text changed since the preview was built (it is, once typing pauses)."""
+        return self._stale
 
     @on(Input.Submitted, "#import-file")
     @only_while_open
@@ -114,19 +127,21 @@ class CharacterImportDialog(GuardedModal[ImportResult]):
 
     @on(TextArea.Changed, "#import-text")
     def _text_changed(self, event: TextArea.Changed) -> None:
-        # Keys typed in a burst each change the text: read it once they have all arrived.
+        # Read the text once typing pauses: each key only restarts the wait.
         self._stale = True
-        if not self._scheduled:
-            self._scheduled = True
-            self.call_later(self._refresh_if_stale)
+        if self._pause is None:
+            self._pause = self.set_timer(PREVIEW_PAUSE, self._refresh_if_stale)
+        else:
+            self._pause.reset()
 
     def _refresh_if_stale(self) -> None:
-        self._scheduled = False
+        self._pause = None
         if self._stale:
             self._refresh(self.query_one("#import-text", TextArea).text)
 
     def _refresh(self, text: str) -> None:
         self._stale = False
+        self.preview_builds += 1
         self._source = self._found = None
         if not text.strip():
             self._show("Nothing read yet.", ready=False)

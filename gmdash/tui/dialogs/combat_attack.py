@@ -28,6 +28,7 @@ from gmdash.tui.dialogs.combat_base import (
     cell,
     optional_whole,
 )
+from gmdash.tui.dialogs.modal_base import dice_field
 from gmdash.tui.user_text import literal
 
 Target = tuple[Combatant, Character]
@@ -97,7 +98,7 @@ class AttackDialog(CombatForm[AttackInput]):
                 "target",
             )
             yield cell("Attack %", Input(str(self._chance), id="chance"), "chance")
-            yield cell("D100", Input(id="attack-roll", placeholder="blank: rolled"), "attack-roll")
+            yield cell("D100", dice_field("blank: rolled", id="attack-roll"), "attack-roll")
         with Horizontal(classes="row"):
             yield cell(
                 "Defence",
@@ -105,11 +106,11 @@ class AttackDialog(CombatForm[AttackInput]):
             )
             yield cell("Parry with", Select[str]([], prompt="—", id="parry"))
             yield cell("Defence %", Input(id="defence-chance"), "defence-chance")
-            defence_roll = Input(id="defence-roll", placeholder="blank: rolled")
+            defence_roll = dice_field("blank: rolled", id="defence-roll")
             yield cell("D100", defence_roll, "defence-roll")
         yield Label("", id="defence-note", classes="hint")
         with Horizontal(classes="row"):
-            location = Input(id="location", placeholder="blank: rolled (or 1-20, chest)")
+            location = dice_field("blank: rolled (or 1-20, chest)", id="location")
             yield cell("Location", location, "location")
             yield cell(
                 "Damage rule",
@@ -120,14 +121,13 @@ class AttackDialog(CombatForm[AttackInput]):
                     id="mode",
                 ),
             )
-            yield cell("Damage", Input(id="damage", placeholder="blank: rolled"), "damage")
+            yield cell("Damage", dice_field("blank: rolled", id="damage"), "damage")
             yield cell("Armour", Input(id="armour", placeholder="blank: the sheet's"), "armour")
 
     def on_mount(self) -> None:
         super().on_mount()
         self._update_parry_weapons()
         self._update_defence()
-        self.query_one("#attack-roll").focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "target":

@@ -45,7 +45,7 @@ class CombatForm(CheckedForm[T], Generic[T]):
     CombatForm .hint { color: $text-muted; height: auto; }
     CombatForm .heading { text-style: bold; margin-top: 1; height: auto; }
     CombatForm #preview { height: auto; margin-top: 1; }
-    CombatForm .buttons { height: auto; align-horizontal: right; margin-top: 1; }
+    CombatForm .buttons { height: auto; align-horizontal: right; margin-top: 1; dock: bottom; }
     CombatForm .buttons Button { margin-left: 1; min-width: 10; }
     CombatForm SelectionList { height: auto; max-height: 10; }
     """

@@ -92,11 +92,6 @@ class DeclareDialog(CombatForm[tuple[Plan, ...]]):
                     yield cell("Movement SR", Input(id=f"move-{row}", placeholder="blank: 0"))
             yield error_label(f"row-{row}")
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        # enter declares at once; shift+tab reaches the rest
-        self.query_one("#ok" if self._ruleset is RuleSet.BRP else "#move-0").focus()
-
     def _typed(self, widget_id: str) -> str:
         found = next(iter(self.query(f"#{widget_id}").results(Input)), None)
         return "" if found is None else found.value

@@ -30,6 +30,8 @@ class ConfirmEndDialog(CombatForm[bool]):
 
     def on_mount(self) -> None:
         super().on_mount()
+        # escape cancels; out of the tab order, the dialog's first (and only) field is OK
+        self.query_one("#cancel").can_focus = False
         self.query_one("#ok").focus()
 
     def answer(self) -> bool:

@@ -46,8 +46,9 @@ class ConfirmDialog(QuickModal[bool]):
             )
             yield Static(literal(self._question), id="question")
             with Horizontal():
-                yield Button("No", id="no")
+                # the answer enter gives first: the dialog opens on it, in reading order
                 yield Button(self._yes, id="yes", variant="error")
+                yield Button("No", id="no")
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()

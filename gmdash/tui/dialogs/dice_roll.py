@@ -27,6 +27,7 @@ from gmdash.rules import (
     damage_bonus,
     parse_dice,
 )
+from gmdash.tui.dialogs.modal_base import dice_field
 from gmdash.tui.dialogs.roll_base import ListSearch, RollDialog
 from gmdash.tui.user_text import literal, markup
 from gmdash.tui.widgets.lists import PagedOptionList
@@ -87,10 +88,12 @@ class DiceDialog(RollDialog[RollMade]):
                 yield Static("", id="stats", classes="info")
                 with Horizontal(classes="row"):
                     yield Label("Physical total", classes="field-label")
-                    yield Input(placeholder="blank: the app rolls", id="typed", compact=True)
+                    yield dice_field("blank: the app rolls", id="typed", compact=True)
                 yield Static("", id="typed-error", classes="error")
 
     def on_mount(self) -> None:
+        for picks in self.query("#picks").results(OptionList):
+            picks.can_focus = False  # driven from the field (up/down): the dialog opens on it
         self.query_one("#expression", Input).focus()
         super().on_mount()
 

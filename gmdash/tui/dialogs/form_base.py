@@ -22,19 +22,15 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import (
     Button,
-    Checkbox,
     Input,
     Label,
-    RadioButton,
-    RadioSet,
     Select,
     SelectionList,
     Static,
-    Switch,
     TextArea,
 )
 
-from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
+from gmdash.tui.dialogs.modal_base import CHOICES, GuardedModal, only_while_open
 from gmdash.tui.error_reports import guarded
 from gmdash.tui.key_gate import after_refresh
 from gmdash.tui.keymap import FORM, binding_of, bindings_for, command_of, table_of
@@ -43,8 +39,7 @@ from gmdash.tui.user_text import literal
 T = TypeVar("T")
 W = TypeVar("W", bound=Widget)
 
-CHOICES = (Select, Checkbox, RadioButton, RadioSet, Switch)
-"""Widgets whose own `enter` (open, toggle) would shadow the dialog's OK."""
+# CHOICES: widgets whose own `enter` (open, toggle) would shadow the dialog's OK
 
 
 def widgets_by_id(root: Widget, kind: type[W]) -> dict[str, W]:
@@ -214,11 +209,9 @@ class FormDialog(CheckedForm[T], Generic[T]):
     FormDialog .field-error { color: $error; height: auto; }
     FormDialog .hint { color: $text-muted; height: auto; }
     FormDialog .preview { height: auto; margin-top: 1; }
-    FormDialog .buttons { height: auto; align-horizontal: right; margin-top: 1; }
+    FormDialog .buttons { height: auto; align-horizontal: right; margin-top: 1; dock: bottom; }
     FormDialog .buttons Button { margin-left: 1; min-width: 10; }
     """
-
-    AUTO_FOCUS = "Input"
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:

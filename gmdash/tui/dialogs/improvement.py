@@ -26,7 +26,7 @@ from gmdash.play.experience import ExperienceLine
 from gmdash.play.roll_plan import parse_whole
 from gmdash.rules import d100_text, read_d100
 from gmdash.rules.experience import FREE_TICKS_AFTER_LONG_GAP
-from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
+from gmdash.tui.dialogs.modal_base import GuardedModal, dice_field, only_while_open
 from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import FREE_TICKS, IMPROVEMENT, bindings_for, table_of
 from gmdash.tui.user_text import literal, markup
@@ -68,7 +68,7 @@ class ImprovementScreen(GuardedModal[int]):
             yield DataTable(id="lines", cursor_type="row", zebra_stripes=True)
             with Horizontal(classes="row"):
                 yield Label("Physical D100", classes="field-label")
-                yield Input(placeholder="00 is 100", id="typed-roll", compact=True)
+                yield dice_field("00 is 100", id="typed-roll", compact=True)
                 yield Label("1D6 gain", classes="field-label")
                 yield Input(placeholder="if it improves", id="typed-gain", compact=True)
             yield Static("", id="typed-error", classes="error")

@@ -16,7 +16,7 @@ from gmdash.play import roll_again
 from gmdash.rules import Level, Rng, RuleSet, d100_text, read_d100
 from gmdash.tui.context import dashboard
 from gmdash.tui.dialogs.level_markup import level_markup
-from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
+from gmdash.tui.dialogs.modal_base import GuardedModal, dice_field, only_while_open
 from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import bindings_of, table_of
 from gmdash.tui.user_text import literal
@@ -100,7 +100,7 @@ class RollDialog(GuardedModal[R]):
         """A field for physical dice (blank: the app rolls), its label and its error line."""
         with Horizontal(classes="row"):
             yield Label("Physical D100", id=f"{field_id}-label", classes="field-label")
-            yield Input(placeholder="blank: the app rolls; 00 is 100", id=field_id, compact=True)
+            yield dice_field("blank: the app rolls; 00 is 100", id=field_id, compact=True)
         yield Static("", id=f"{field_id}-error", classes="error")
 
     def on_mount(self) -> None:

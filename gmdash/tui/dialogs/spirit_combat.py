@@ -16,6 +16,7 @@ from gmdash.model.combat import Combatant
 from gmdash.play.combat.spirit import SpiritInput, SpiritSpec
 from gmdash.rules.spirit_combat import SPIRIT_COMBAT_SR
 from gmdash.tui.dialogs.combat_base import CombatForm, cell, optional_whole, whole
+from gmdash.tui.dialogs.modal_base import dice_field
 from gmdash.tui.user_text import literal
 
 NEW_SPIRIT = "+spirit"
@@ -64,12 +65,12 @@ class SpiritCombatDialog(CombatForm[SpiritOrder]):
                                               value=spirits[0] if spirits else NEW_SPIRIT,
                                               id="other"), "other")  # fmt: skip
             yield cell("Its %", Input(id="chance-b", placeholder="sheet"), "chance-b")
-            yield cell("Its D100", Input(id="roll-b", placeholder="roll"), "roll-b")
+            yield cell("Its D100", dice_field("roll", id="roll-b"), "roll-b")
         with Horizontal(classes="row"):
             yield cell(f"{self._attacker.name} %", Input(str(self._chance), id="chance-a"),
                        "chance-a")  # fmt: skip
-            yield cell("D100", Input(id="roll-a", placeholder="roll"), "roll-a")
-            yield cell("Damage", Input(id="damage", placeholder="roll"), "damage")
+            yield cell("D100", dice_field("roll", id="roll-a"), "roll-a")
+            yield cell("Damage", dice_field("roll", id="damage"), "damage")
         yield Label("A new spirit", classes="heading")
         with Horizontal(classes="row"):
             yield cell("Name", Input(id="spirit-name", placeholder="Ghost"), "spirit-name")
@@ -77,10 +78,6 @@ class SpiritCombatDialog(CombatForm[SpiritOrder]):
             yield cell("CHA", Input(id="spirit-cha", placeholder="8"), "spirit-cha")
             yield cell("Spirit Combat %", Input(id="spirit-skill", placeholder="50"),
                        "spirit-skill")  # fmt: skip
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#roll-a").focus()
 
     def _text(self, field: str) -> str:
         return self.query_one(f"#{field}", Input).value.strip()

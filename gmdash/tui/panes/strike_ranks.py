@@ -9,6 +9,7 @@ undoable with ctrl+z, and the fight survives a restart.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -42,7 +43,7 @@ from gmdash.rules.combat import ActionKind
 from gmdash.rules.defences import defence_penalty
 from gmdash.rules.spells import spell_effect
 from gmdash.tui.error_reports import guarded
-from gmdash.tui.keymap import STRIKE_RANKS, bindings_for
+from gmdash.tui.keymap import STRIKE_RANKS, bindings_for, table_of
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.user_text import literal_lines
 from gmdash.tui.widgets.row_table import RowTable
@@ -76,6 +77,9 @@ class StrikeRankPane(Pane):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._last_text = ""
+        self.auto_next = True
+        """After a declaration the highlight moves on to the next fighter still to declare
+        (said in a notice, naming them); `a` turns it off and on."""
         self._drawn: _Drawn | None = None
 
     def compose(self) -> ComposeResult:
@@ -251,7 +255,7 @@ class StrikeRankPane(Pane):
         name_width = max(6, min(24, (rest * 11) // 20))
         what_width = max(3, rest - name_width - 1)
         what = _defences_mark(row, self.dash.service.campaign.ruleset, what_width) + what
-        name = _fit(row.combatant.name, name_width)
+        name = _fit_name(row.combatant.name, name_width)
         line = Text()
         line.append(mark, style="bold yellow" if row.current else "green")
         line.append(sr, style="bold" if row.current else "")
@@ -338,16 +342,32 @@ class StrikeRankPane(Pane):
         if plans is None:
             return
         runner.declare(self.dash.service, combatant_id, plans)
-        self._select_next_undeclared(combatant_id)
+        if self.auto_next:
+            self._select_next_undeclared(combatant_id)
 
     def _select_next_undeclared(self, after: str) -> None:
         """Move the highlight to the next combatant still waiting to declare (fast at the
-        table: s, enter, s, enter...)."""
+        table: s, enter, s, enter...), and say who it is: a GM who did not expect the move
+        would otherwise declare for the wrong fighter."""
         listing = self.main_widget()
-        for i, key in enumerate(listing.row_keys):
-            if key.endswith(":-") and not key.startswith(after + ":"):
+        key = table_of(self.app).hint_key("strike-ranks.toggle_auto_next")
+        for i, row_key in enumerate(listing.row_keys):
+            if row_key.endswith(":-") and not row_key.startswith(after + ":"):
                 listing.move_cursor(row=i)
+                name = runner.fight(self.dash.service).combatant(row_key.removesuffix(":-")).name
+                self.notify(f"Next to declare: {name} ({key} turns this move off).",
+                            title="Moved on")  # fmt: skip
                 return
+        self.notify("Everyone has declared: n steps to the first action.")
+
+    def action_toggle_auto_next(self) -> None:
+        self.auto_next = not self.auto_next
+        key = table_of(self.app).hint_key("strike-ranks.toggle_auto_next")
+        if self.auto_next:
+            self.notify(f"After a declaration, the next fighter to declare is selected ({key}: "
+                        "off).")  # fmt: skip
+        else:
+            self.notify(f"After a declaration, the fighter stays selected ({key}: on).")
 
     @guarded
     def action_same_as_last_round(self) -> None:
@@ -606,6 +626,19 @@ def _defences_mark(row: runner.Row, ruleset: RuleSet, width: int) -> str:
     if len(full) + 6 <= width:
         return full
     return f"[{count} def -{penalty}] "
+
+
+_NUMBERED = re.compile(r"^(?P<name>.*\S)(?P<number>\s+\d+)$")
+
+
+def _fit_name(name: str, width: int) -> str:
+    """A fighter's name cut to `width`, a foe's number kept ("Gorp the Broo 2" -> "Gorp… 2"):
+    numbered foes cut alike would all read the same."""
+    match = _NUMBERED.match(name)
+    if len(name) <= width or match is None or width < len(match["number"]) + 2:
+        return _fit(name, width)
+    number = match["number"].strip()
+    return match["name"][: width - len(number) - 1].rstrip() + "…" + number
 
 
 def _name_style(combatant: Combatant, row: runner.Row) -> str:

@@ -1,0 +1,120 @@
+"""Narrow screens (issue 30): at 80x24 and 100x30 numbered foes are told apart, a form's buttons
+stay on screen, and no screen or dialog fails to render through a resize. Snapshots at fixed
+size, seed and clock; regenerate after an intended change with
+`pytest tests/tui/test_narrow_screens.py --snapshot-update` and look at the SVGs first.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import dashboard_app, demo_service, fixed_clock, screen_text
+
+from gmdash.play import combat as runner
+from gmdash.play.campaign import CampaignService
+from gmdash.play.combat import FoeSpec, Plan
+from gmdash.rules import SeededRng
+from gmdash.rules.combat import ActionKind
+from gmdash.tui.app import GmDashApp
+from tests.tui.test_combat_snapshot import mid_round
+from tests.tui.test_dialog_keys import OPENERS
+
+SIZES = [(80, 24), (100, 30)]
+
+
+def three_gorps(saves: Path) -> CampaignService:
+    """Harvald and Irvala against three numbered broos of one long name, everyone declared."""
+    service = demo_service(saves, fixed_clock)
+    service.start_session()
+    gorps = FoeSpec(name="Gorp the Broo", count=3, dex=12, siz=13, hit_points=12, armour=2,
+                    weapon="Club", skill=45, damage="1D6", damage_bonus="1D4")  # fmt: skip
+    party = [c.id for c in service.characters if c.kind == "pc"][:2]
+    runner.begin(service, party, [gorps])
+    for combatant in runner.fight(service).combatants:
+        sheet = runner.sheet_of(combatant, service.state.characters)
+        assert sheet is not None
+        runner.declare(service, combatant.id, [Plan(kind=ActionKind.MELEE,
+                                                    weapon=sheet.weapons[0].name)])  # fmt: skip
+    return service
+
+
+def app_on(service: CampaignService) -> GmDashApp:
+    return GmDashApp(service, rng=SeededRng(7), clock=fixed_clock)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_roster_snapshot(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    service = demo_service(tmp_path, fixed_clock)
+    try:
+        assert snap_compare(app_on(service), terminal_size=size)
+    finally:
+        service.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_strike_ranks_with_three_numbered_foes(
+    snap_compare: Any, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    service = three_gorps(tmp_path)
+    try:
+        assert snap_compare(app_on(service), terminal_size=size, press=["2"])
+    finally:
+        service.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_fight_set_up_snapshot(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    service = demo_service(tmp_path, fixed_clock)
+    try:
+        assert snap_compare(app_on(service), terminal_size=size, press=["2", "b"])
+    finally:
+        service.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_numbered_foes_read_apart_and_the_fight_button_shows(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    service = three_gorps(tmp_path / "a")
+    app = dashboard_app(service)
+    try:
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("2")
+            lines = screen_text(app).splitlines()
+            for number in (1, 2, 3):
+                assert any(f"…{number} " in line or f"Broo {number}" in line for line in lines)
+    finally:
+        service.close()
+    service = demo_service(tmp_path / "b", fixed_clock)
+    app = dashboard_app(service)
+    try:
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("2", "b")
+            assert "Fight" in screen_text(app).split("Start a combat")[1]
+    finally:
+        service.close()
+
+
+@pytest.mark.slow
+async def test_every_screen_survives_resizes(tmp_path: Path) -> None:
+    """Every dialog open through 80x24, 100x30 and 160x50, then closed and resized again:
+    the test fails on any error raised while rendering (Pilot re-raises it)."""
+    service = mid_round(tmp_path)
+    app = dashboard_app(service)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for keys in ((), *OPENERS):
+                await pilot.press(*keys)
+                for size in ((100, 30), (160, 50), (80, 24)):
+                    await pilot.resize_terminal(*size)
+                    await pilot.pause()
+                while len(app.screen_stack) > 1:
+                    await pilot.press("escape")
+                    for size in ((160, 50), (80, 24)):
+                        await pilot.resize_terminal(*size)
+                        await pilot.pause()
+            assert len(app.screen_stack) == 1
+    finally:
+        service.close()
