@@ -23,6 +23,7 @@ from gmdash.safe_text import is_encodable, visible
 
 if TYPE_CHECKING:
     from gmdash.config import Config
+    from gmdash.play.campaign import CampaignService
 
 GLOBAL_OPTIONS_WITH_VALUE = ("--saves", "--campaign", "--wait")
 DASHBOARD_OPTIONS = ("--saves", "--campaign")
@@ -240,19 +241,26 @@ def _run_dashboard(args: Args) -> int:
         # time) would walk them for nothing. `gmdash.tui.launch.prepare` freezes them and turns
         # it back on.
         gc.disable()
-        from gmdash.cli.hosting import run_forwarded
         from gmdash.tui.launch import run_dashboard
 
         args.print_notes = False  # shown in the dashboard, where they can be read
         remember_words(None)  # the dashboard sends nothing on: it is the campaign's writer
         status: int = run_dashboard(args.saves_dir, args.campaign, config=args.config,
                                     notes=args.notes, before_prompt=keys.give_back,
-                                    wait=args.wait, commands=run_forwarded)  # fmt: skip
+                                    wait=args.wait, commands=run_for_dashboard)  # fmt: skip
     finally:
         keys.give_back()  # the terminal as it was before (Textual put back what it found)
         gc.enable()  # on already, unless the campaign was refused
     _ran.add(DASHBOARD)
     return status
+
+
+def run_for_dashboard(service: CampaignService, request: dict[str, Any]) -> dict[str, Any]:
+    """A CLI command another process sent to the running dashboard, run there by this command
+    line against its open campaign (`gmdash.cli.hosting`)."""
+    from gmdash.cli.hosting import run_forwarded
+
+    return run_forwarded(service, request, main)
 
 
 DASHBOARD = "dashboard"

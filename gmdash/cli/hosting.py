@@ -18,7 +18,7 @@ from __future__ import annotations
 import io
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import (
     AbstractContextManager,
     contextmanager,
@@ -150,14 +150,16 @@ class _Output(io.StringIO):
         return self.tty
 
 
-def run_forwarded(service: CampaignService, request: dict[str, Any]) -> dict[str, Any]:
-    """Run a command sent by another process against `service` (the dashboard's open campaign),
-    as `gmdash` would run it there: its stdout, stderr and exit status. Never raises."""
+def run_forwarded(
+    service: CampaignService, request: dict[str, Any], command_line: Callable[[list[str]], int]
+) -> dict[str, Any]:
+    """Run a command sent by another process against `service` (the dashboard's open campaign)
+    with `command_line` (`gmdash.cli.main`), as `gmdash` would run it there: its stdout, stderr
+    and exit status. Never raises."""
     checked = check_request(request)
     if isinstance(checked, str):
         return channel.refusal(checked)
     argv, cwd, saves = checked
-    from gmdash.cli import main  # the command line itself, run here
 
     tty, width = _terminal(request)
     out, err = _Output(tty), _Output(False)
@@ -179,7 +181,7 @@ def run_forwarded(service: CampaignService, request: dict[str, Any]) -> dict[str
         sys.stdin = io.StringIO()  # nothing to read: no question is answered here
         with redirect_stdout(out), redirect_stderr(err):
             try:
-                code = main(argv)
+                code = command_line(argv)
             except SystemExit as stop:  # argparse's own exits (help, a usage error)
                 code = stop.code if isinstance(stop.code, int) else EXIT_FAILED
             except Exception as error:  # a command's bug: told, not the dashboard's crash
