@@ -123,7 +123,9 @@ class GmDashApp(App[int]):
         self.key_gate = KeyGate(self)
         self.told: deque[Told] = deque(maxlen=TOLD_KEPT)
         """The last notifications, newest last (what the game master was told)."""
-        runners = runners_for(service, commands)
+        self.player_rolls_on = True
+        """Whether players' links may roll (`player_rolls` in gmdash.tui.channel_host)."""
+        runners = runners_for(service, commands, lambda: self.rng, lambda: self.player_rolls_on)
         self.channel: ChannelHost | None = ChannelHost(service, runners) if runners else None
         """The campaign's channel: other processes' changes carried out here."""
         if crash_log is not None:

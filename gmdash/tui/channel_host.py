@@ -3,8 +3,8 @@
 Requests from the same user's other gmdash processes are carried out here, on the app's event
 loop, one at a time and in the order they arrive, by the runner of their kind: a CLI command
 (`cli`, run by the command line's own code, given by `gmdash.cli` as it launches the dashboard)
-and, later, the players' rolls. What they change reaches the panes through the campaign's bus,
-as the dashboard's own keys' changes do. A request of no known kind, or a runner that fails,
+and a player's roll through their link (`player`). What they change reaches the panes through
+the campaign's bus, as the dashboard's own keys' changes do. A request of no known kind, or a runner that fails,
 gets a refusal; the dashboard goes on.
 """
 
@@ -14,6 +14,8 @@ import asyncio
 from collections.abc import Awaitable, Callable, Mapping
 
 from gmdash.play.campaign import CampaignService
+from gmdash.play.player_rolls import Refused, player_roll
+from gmdash.rules import Rng
 from gmdash.store import channel
 from gmdash.store.channel import Reply, Request
 
@@ -72,9 +74,36 @@ def command_runner(service: CampaignService, run: CommandRunner) -> Runner:
     return runner
 
 
-def runners_for(service: CampaignService, commands: CommandRunner | None) -> dict[str, Runner]:
-    """The runners this dashboard answers with."""
-    found: dict[str, Runner] = {}
-    if commands is not None:
-        found["cli"] = command_runner(service, commands)
-    return found
+def player_runner(
+    service: CampaignService, rng: Callable[[], Rng], allowed: Callable[[], bool]
+) -> Runner:
+    """The `player` runner: a player's roll through their link, checked here
+    (`gmdash.play.player_rolls`), made with the dashboard's dice; refused while the GM has
+    players' rolls off."""
+
+    async def runner(request: Request) -> Reply:
+        if not allowed():
+            return channel.refusal("the GM has players' rolls off")
+        try:
+            done = player_roll(service, rng(), request)
+        except Refused as refusal:
+            return channel.refusal(str(refusal))
+        return {"ok": True, "text": done.text, "player": done.player, "character": done.character}
+
+    return runner
+
+
+def runners_for(
+    service: CampaignService,
+    commands: CommandRunner | None,
+    rng: Callable[[], Rng],
+    players_allowed: Callable[[], bool],
+) -> dict[str, Runner]:
+    """The runners this dashboard answers with: none unless it was launched to be the
+    campaign's writer (`commands` given), then the CLI's and the players'."""
+    if commands is None:
+        return {}
+    return {
+        "cli": command_runner(service, commands),
+        "player": player_runner(service, rng, players_allowed),
+    }
