@@ -4,8 +4,8 @@ Requests from the same user's other gmdash processes are carried out here, on th
 loop, one at a time and in the order they arrive, by the runner of their kind: a CLI command
 (`cli`, run by the command line's own code, given by `gmdash.cli` as it launches the dashboard)
 and a player's roll through their link (`player`). What they change reaches the panes through
-the campaign's bus, as the dashboard's own keys' changes do. A request of no known kind, or a runner that fails,
-gets a refusal; the dashboard goes on.
+the campaign's bus, as the dashboard's own keys' changes do. A request of no known kind, or a
+runner that fails, gets a refusal; the dashboard goes on.
 """
 
 from __future__ import annotations
