@@ -14,7 +14,9 @@ from gmdash.model.events import RollMade
 from gmdash.play.campaign import CampaignService
 from gmdash.play.demo import DEMO_NAME
 from gmdash.rules import SeededRng
+from gmdash.store import channel
 from gmdash.store.channel import socket_path
+from gmdash.store.player_links import ensure_links
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.panes.log import LogTable
 from tests.helpers import FakeClock, demo_service
@@ -94,4 +96,33 @@ async def test_a_command_the_dashboard_cannot_parse_is_answered_not_crashed(
     other = run_forwarded(service, {"kind": "cli", "cwd": str(tmp_path), "saves": str(saves),
                                     "argv": ["roll", "50", "--campaign", "Other"]})  # fmt: skip
     assert other["code"] == 2 and "not 'Other'" in other["stderr"]
+    service.close()
+
+
+async def test_a_players_roll_reaches_the_dashboards_log_unless_the_gm_has_them_off(
+    tmp_path: Path,
+) -> None:
+    saves = tmp_path / "saves"
+    service = demo_service(saves, FakeClock())
+    service.start_session()
+    harvald = service.character("Harvald Stormbrow")
+    token = ensure_links(service.store.folder, [harvald.id])[harvald.id]
+    request = {"kind": "player", "token": token, "action": "roll", "what": "ability",
+               "name": "Climb"}  # fmt: skip
+    app = GmDashApp(service, rng=SeededRng(7), clock=service.clock, commands=run_forwarded)
+    async with app.run_test(size=(160, 50)) as pilot:
+        assert app.channel is not None
+        await app.channel.ready.wait()
+        folder = service.store.folder
+        reply = await asyncio.to_thread(channel.ask, folder, request)
+        assert reply is not None and reply["ok"] is True
+        assert reply["text"].startswith(f"{harvald.player} rolled for Harvald Stormbrow: Climb")
+        await pilot.pause()
+        assert "Climb" in log_rows(app)[-1]
+        app.player_rolls_on = False
+        off = await asyncio.to_thread(channel.ask, folder, request)
+        assert off == {"ok": False, "error": "the GM has players' rolls off"}
+        unknown = await asyncio.to_thread(channel.ask, folder, {"kind": "admin"})
+        assert unknown is not None and unknown["ok"] is False
+    assert len(climbs(saves)) == 1
     service.close()
