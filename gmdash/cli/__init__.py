@@ -17,11 +17,13 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from gmdash.cli.command_table import COMBAT_MODULE, COMMAND_MODULES
 from gmdash.cli.errors import EXIT_USAGE, CliError
+from gmdash.cli.invocation import Forwarded, remember_words
 from gmdash.cli.output_guard import OutputFailed, ended_by, guarded_stdout, say, warn
 from gmdash.safe_text import is_encodable, visible
 
 if TYPE_CHECKING:
     from gmdash.config import Config
+    from gmdash.play.campaign import CampaignService
 
 GLOBAL_OPTIONS_WITH_VALUE = ("--saves", "--campaign", "--wait")
 DASHBOARD_OPTIONS = ("--saves", "--campaign")
@@ -66,6 +68,8 @@ class Args:
 
             config: Config = self.config
             value = choose_saves(self.saves, config_saves=config.saves)
+        elif name == "saves_dir" and (lent := _hosted_saves()) is not None:
+            value = lent  # a command run by the dashboard for another process: its caller's
         elif name == "saves_dir":
             from gmdash.store.paths import stray_saves_notice
 
@@ -80,6 +84,13 @@ class Args:
             raise AttributeError(name)
         setattr(self, name, value)
         return value
+
+
+def _hosted_saves() -> Path | None:
+    """The saves folder of the command the dashboard runs for another process, if it does."""
+    hosting = sys.modules.get("gmdash.cli.hosting")  # imported only by the dashboard's channel
+    place = None if hosting is None else hosting.hosted()
+    return None if place is None else Path(place.saves_dir)
 
 
 def dashboard_args(argv: Sequence[str]) -> Args | None:
@@ -145,6 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args_list = list(sys.argv[1:] if argv is None else argv)
         _refuse_undecodable(args_list)
+        remember_words(args_list)  # sent as typed to a dashboard holding the campaign
         args_list = _protect_negative_dice(args_list)
         command = command_of(args_list)
         if command is not None and COMMAND_MODULES.get(command, COMBAT_MODULE) == COMBAT_MODULE:
@@ -185,11 +197,20 @@ def _run_command(handler: Callable[[Args], int], args: Args) -> int:
     """Run a subcommand with its output guarded: once its change is committed, it is saved,
     whatever fails after (see `gmdash.cli.output_guard` and `gmdash.store.outcome`)."""
     committed = _commits()
+    done: Forwarded | None = None
     try:
         with guarded_stdout():
-            return handler(args)
+            try:
+                return handler(args)
+            except Forwarded as answer:  # the running dashboard carried it out: its words
+                done = answer
+                sys.stdout.write(done.stdout)
+                sys.stderr.write(done.stderr)
+                return done.code
     except OutputFailed as failure:
-        return ended_by(failure, committed=_commits() > committed)
+        # What the dashboard did with status 0 is saved there, whatever fails here.
+        saved = _commits() > committed or (done is not None and done.code == 0)
+        return ended_by(failure, committed=saved)
 
 
 def _commits() -> int:
@@ -223,14 +244,23 @@ def _run_dashboard(args: Args) -> int:
         from gmdash.tui.launch import run_dashboard
 
         args.print_notes = False  # shown in the dashboard, where they can be read
+        remember_words(None)  # the dashboard sends nothing on: it is the campaign's writer
         status: int = run_dashboard(args.saves_dir, args.campaign, config=args.config,
                                     notes=args.notes, before_prompt=keys.give_back,
-                                    wait=args.wait)  # fmt: skip
+                                    wait=args.wait, commands=run_for_dashboard)  # fmt: skip
     finally:
         keys.give_back()  # the terminal as it was before (Textual put back what it found)
         gc.enable()  # on already, unless the campaign was refused
     _ran.add(DASHBOARD)
     return status
+
+
+def run_for_dashboard(service: CampaignService, request: dict[str, Any]) -> dict[str, Any]:
+    """A CLI command another process sent to the running dashboard, run there by this command
+    line against its open campaign (`gmdash.cli.hosting`)."""
+    from gmdash.cli.hosting import run_forwarded
+
+    return run_forwarded(service, request, main)
 
 
 DASHBOARD = "dashboard"

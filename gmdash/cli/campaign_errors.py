@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 from gmdash.cli.errors import CliError
@@ -46,12 +46,17 @@ def campaign_name(args: argparse.Namespace) -> str:
     return str(name)
 
 
-def for_change(args: argparse.Namespace, name: str, **options: Any) -> CampaignService:
+def for_change(
+    args: argparse.Namespace, name: str, **options: Any
+) -> AbstractContextManager[CampaignService]:
     """The campaign `name` opened to change it: waiting `--wait` seconds while another gmdash
     writes it (a CLI command holds it for a fraction of a second), never remembered as the
-    dashboard's last campaign."""
+    dashboard's last campaign. While a dashboard holds it, the command is sent to it instead
+    (`gmdash.cli.hosting`)."""
+    from gmdash.cli.hosting import open_for_change
+
     name_holder(args)
-    return CampaignService.open(args.saves_dir, name, remember=False, wait=waiting(args), **options)
+    return open_for_change(args.saves_dir, name, wait=waiting(args), **options)
 
 
 def name_holder(args: argparse.Namespace) -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from gmdash.cli.campaign_errors import store_errors
+from gmdash.cli.hosting import open_for_change
 from gmdash.model.events import RollKind
 from gmdash.play import rolls
-from gmdash.play.campaign import CampaignService, peek_campaign
+from gmdash.play.campaign import peek_campaign
 from gmdash.rules import Level, Rng, RuleSet
 from gmdash.store.lock import DEFAULT_WAIT
 
@@ -36,7 +37,7 @@ def record_roll(
     """
     with (
         store_errors(campaign),
-        CampaignService.open(saves_dir, campaign, remember=False, wait=wait) as svc,
+        open_for_change(saves_dir, campaign, wait=wait) as svc,
     ):
         sheet, name = rolls.roster_actor(svc, actor, passer_by=passer_by) if actor else (None, None)
         rolls.record(
@@ -59,7 +60,7 @@ def record_opposed(
     typed D100 or None); a side without an actor is logged as "A" or "B"."""
     with (
         store_errors(campaign),
-        CampaignService.open(saves_dir, campaign, remember=False, wait=wait) as svc,
+        open_for_change(saves_dir, campaign, wait=wait) as svc,
     ):
         svc.ensure_session()
         built = []

@@ -41,6 +41,11 @@ def name_this_process(name: str) -> None:
     _process_name = name
 
 
+def process_name() -> str:
+    """What the lock file says holds the campaign while this process does."""
+    return _process_name
+
+
 class _Backend(Protocol):
     name: str
 

@@ -30,6 +30,7 @@ from gmdash.play.campaign import CampaignService
 from gmdash.rules import OptionalRule, Rng, SeededRng
 from gmdash.safe_text import visible
 from gmdash.tui.breakpoints import HORIZONTAL_BREAKPOINTS, breakpoint_class
+from gmdash.tui.channel_host import ChannelHost, CommandRunner, runners_for
 from gmdash.tui.collection_pause import CollectionPause
 from gmdash.tui.dashboard_screen import DashboardScreen
 from gmdash.tui.dialog_preload import preload_dialogs
@@ -97,9 +98,12 @@ class GmDashApp(App[int]):
         crash_log: Path | None = None,
         config: Config | None = None,
         notes: Sequence[str] = (),
+        commands: CommandRunner | None = None,
     ) -> None:
         """`config` (None: every default, nothing remembered) gives the theme, remembered there
-        when it changes, and the keys; `notes` are told once the dashboard shows."""
+        when it changes, and the keys; `notes` are told once the dashboard shows. `commands`
+        runs the CLI commands other processes send while the dashboard holds the campaign
+        (`gmdash.cli.hosting`; None: they are refused by the lock, as before)."""
         super().__init__()
         self.crash_log = crash_log
         self.service = service
@@ -119,6 +123,11 @@ class GmDashApp(App[int]):
         self.key_gate = KeyGate(self)
         self.told: deque[Told] = deque(maxlen=TOLD_KEPT)
         """The last notifications, newest last (what the game master was told)."""
+        self.player_rolls_on = True
+        """Whether players' links may roll (`player_rolls` in gmdash.tui.channel_host)."""
+        runners = runners_for(service, commands, lambda: self.rng, lambda: self.player_rolls_on)
+        self.channel: ChannelHost | None = ChannelHost(service, runners) if runners else None
+        """The campaign's channel: other processes' changes carried out here."""
         if crash_log is not None:
             # What Textual prints as it stops on an error none of ours caught (a traceback),
             # kept for the crash log instead of the terminal (`gmdash.tui.launch`).
@@ -194,12 +203,22 @@ class GmDashApp(App[int]):
         self._start_up.start()  # until the first frame is drawn (see collection_pause)
 
     def on_mount(self) -> None:
+        if self.channel is not None:
+            self.run_worker(self._open_channel(), name="channel", exit_on_error=False)
         self.call_after_refresh(self._first_frame_drawn)
         self._update_header()
         self.pane("roster").focus_main()
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         for note in self.notes:
             self.notify(note, title="gmdash", severity="warning", timeout=30, markup=False)
+
+    async def _open_channel(self) -> None:
+        assert self.channel is not None
+        await self.channel.open()
+        if self.channel.problem:
+            self.notify(f"{self.channel.problem}: gmdash commands are refused while the "
+                        "dashboard runs", title="No channel", severity="warning", timeout=20,
+                        markup=False)  # fmt: skip
 
     def _first_frame_drawn(self) -> None:
         self._show_every_row()
@@ -232,6 +251,8 @@ class GmDashApp(App[int]):
             self.query_one(KeyBar).show_scope(pane.scope if pane else None)
 
     def on_unmount(self) -> None:
+        if self.channel is not None:
+            self.channel.close()  # before the campaign's lock is released (gmdash.tui.launch)
         self._start_up.release()
         self._unsubscribe()
 

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gmdash.config import Config
 from gmdash.model.errors import ValidationError
@@ -21,6 +22,9 @@ from gmdash.safe_text import visible
 from gmdash.store.errors import CorruptSaveError, StoreError
 from gmdash.store.lock import DEFAULT_WAIT, name_this_process
 from gmdash.store.paths import SESSIONS_DIR
+
+if TYPE_CHECKING:
+    from gmdash.tui.channel_host import CommandRunner
 
 EXIT_REFUSED = 2
 EXIT_CRASHED = 1
@@ -118,6 +122,7 @@ def run_dashboard(
     notes: Sequence[str] = (),
     before_prompt: Callable[[], None] | None = None,
     wait: float | None = None,
+    commands: CommandRunner | None = None,
 ) -> int:
     """Run the app until the game master quits; returns the exit status.
 
@@ -125,7 +130,8 @@ def run_dashboard(
     first by `before_prompt`: the command took its keys for the dashboard as it started, see
     `gmdash.cli.early_keys`). `notes` (a bad config, campaigns left in ./saves) and what a
     recovery did are shown in the dashboard, and printed again once it closes so that they are
-    not lost with the screen."""
+    not lost with the screen. `commands` runs the CLI commands sent to the dashboard by other
+    processes (`gmdash.tui.channel_host`)."""
     if ask is None and sys.stdin.isatty() and sys.stderr.isatty():
         ask = _asking_at_terminal(before_prompt)
     told = list(notes)
@@ -147,7 +153,8 @@ def run_dashboard(
     prepare()
     crash_log = service.store.folder / CRASH_LOG
     try:
-        app = GmDashApp(service, crash_log=crash_log, config=config, notes=told)
+        app = GmDashApp(service, crash_log=crash_log, config=config, notes=told,
+                        commands=commands)  # fmt: skip
         app.run()
     finally:
         close_without_collection(service)
