@@ -51,6 +51,7 @@ def _foes_text(spec: FoeSpec) -> str:
 class CombatSetupDialog(CombatForm[Lineup]):
     """Pick the roster characters who fight (player characters are ticked) and add foes."""
 
+    AUTO_FOCUS = ""  # none (None would be the app's): the list is focused in `on_mount`
     title_text: ClassVar[str] = "Start a combat"
     ok_label: ClassVar[str] = "Fight"
 
@@ -77,7 +78,9 @@ class CombatSetupDialog(CombatForm[Lineup]):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one(PickList).focus()
+        # Focused here, at once and without scrolling: Textual's auto-focus scrolls the field
+        # into view before the form's height is settled, which hid the list's heading.
+        self.set_focus(self.query_one(PickList), scroll_visible=False)
 
     def problems(self) -> dict[str, str]:
         foes, problems = _read_foes(self)
