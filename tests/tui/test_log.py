@@ -551,25 +551,27 @@ async def test_narrow_log_keeps_who_and_what_readable_at_100x30(
         pane, table = app.query_one(LogPane), app.query_one(LogTable)
         assert pane.outer_size.width < NARROW_BELOW and pane.narrow
         assert table.cell_padding == 0
-        lines = drawn(app)
-        assert any("8/70%" in line and "spec" in line and "Harvald · Broadsword" in line
+        assert all(len(line) <= table.size.width for line in drawn(app))
+        # each row as drawn, its lines joined: the names whole, wrapped where need be
+        lines = [" ".join(" ".join(table.row_lines(i)).split()) for i in range(table.row_count)]
+        assert any("8/70%" in line and "spec" in line
+                   and "Harvald Stormbrow · Broadsword" in line for line in lines)  # fmt: skip
+        assert any("2/55%" in line and "crit" in line and "Korrath Sandstrider · Dodge" in line
                    for line in lines)  # fmt: skip
-        assert any("2/55%" in line and "crit" in line and "Korrath · Dodge" in line
-                   for line in lines)  # fmt: skip
-        assert any("Irvala · 2D6" in line for line in lines)
+        assert any("Irvala Greyquill · 2D6" in line for line in lines)
         level = row_texts(app, 2)[2]
         assert level.plain.strip() == "crit" and "magenta" in str(level.style)
         # a new roll arrives compact and followed; k strikes the selected roll out
         roll(service, "Meriel Greenhollow", "First Aid", "failure", chance=60, result=77)
         await pilot.pause()
         assert table.cursor_row == table.row_count - 1
-        assert "77/60%" in rows(app)[-1] and "Meriel · First Aid" in rows(app)[-1]
+        assert "77/60%" in rows(app)[-1] and "Meriel Greenhollow · First Aid" in rows(app)[-1]
         await pilot.press("k")
         await pilot.pause()
         assert "struck out" in rows(app)[-1] and "strike" in str(row_texts(app, 4)[1].spans)
         # search and filter work on the full names
         await pilot.press("slash", *"sandstrider", "enter")
-        assert len(rows(app)) == 1 and "Korrath · Dodge" in rows(app)[0]
+        assert len(rows(app)) == 1 and "Korrath Sandstrider · Dodge" in rows(app)[0]
 
 
 async def test_wide_log_is_unchanged(service: CampaignService) -> None:
@@ -612,7 +614,7 @@ async def test_crossing_the_threshold_switches_and_only_then_rebuilds(
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert pane.narrow and rebuilds == [first.id] and table.cell_padding == 0
-        assert "Harvald · Broadsword" in rows(app)[1]
+        assert "Harvald Stormbrow · Broadsword" in rows(app)[1]
         assert table.cursor_row == 1  # the selection survives the switch
         await pilot.resize_terminal(110, 32)  # still narrow
         await pilot.pause()

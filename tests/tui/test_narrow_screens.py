@@ -6,18 +6,24 @@ size, seed and clock; regenerate after an intended change with
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers import dashboard_app, demo_service, fixed_clock, screen_text
 
+from gmdash.drawing.status import status_words
+from gmdash.model.derived import sheet_maxima
 from gmdash.play import combat as runner
+from gmdash.play import roster
 from gmdash.play.campaign import CampaignService
 from gmdash.play.combat import FoeSpec, Plan
 from gmdash.rules import SeededRng
 from gmdash.rules.combat import ActionKind
 from gmdash.tui.app import GmDashApp
+from gmdash.tui.widgets.row_table import RowTable
 from tests.tui.test_combat_snapshot import mid_round
 from tests.tui.test_dialog_keys import OPENERS
 
@@ -40,15 +46,27 @@ def three_gorps(saves: Path) -> CampaignService:
     return service
 
 
+def wounded_roster(saves: Path) -> CampaignService:
+    """The demo with Irvala in shock (a chest wound) and Marcellan's left leg useless, three
+    numbered foes of one long name at the end."""
+    service = demo_service(saves, fixed_clock)
+    roster.damage(service, service.character("Irvala Greyquill").id, "chest", 10)
+    roster.damage(service, service.character("Marcellan the Lunar").id, "left_leg", 9)
+    for number in (1, 2, 3):
+        sheet = service.character("Grubnose")
+        service.add_character(replace(sheet, id="", name=f"Gorp the Broo {number}"))
+    return service
+
+
 def app_on(service: CampaignService) -> GmDashApp:
     return GmDashApp(service, rng=SeededRng(7), clock=fixed_clock)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_roster_snapshot(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
-    service = demo_service(tmp_path, fixed_clock)
-    try:
-        assert snap_compare(app_on(service), terminal_size=size)
+    service = wounded_roster(tmp_path)
+    try:  # the cursor on the last foe: the list shows its end, the useless leg and the foes
+        assert snap_compare(app_on(service), terminal_size=size, press=["1", *["down"] * 10])
     finally:
         service.close()
 
@@ -69,6 +87,41 @@ def test_fight_set_up_snapshot(snap_compare: Any, tmp_path: Path, size: tuple[in
     service = demo_service(tmp_path, fixed_clock)
     try:
         assert snap_compare(app_on(service), terminal_size=size, press=["2", "b"])
+    finally:
+        service.close()
+
+
+@pytest.mark.parametrize("size", [*SIZES, (160, 50)])
+async def test_the_roster_shows_each_status_in_full(tmp_path: Path, size: tuple[int, int]) -> None:
+    """No status is a bare letter: narrow, the words go on the line under the name."""
+    service = wounded_roster(tmp_path)
+    app = dashboard_app(service)
+    try:
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("1")
+            table = app.query_one("#roster-table", RowTable)
+            width = table.scrollable_content_region.width  # what the GM can read of a row
+            read = {key: " ".join(" ".join(line[:width] for line in table.row_lines(i)).split())
+                    for i, key in enumerate(table.row_keys)}  # fmt: skip
+            for character in service.characters:
+                full = sheet_maxima(character, service.campaign.ruleset)
+                words = status_words(character, full)
+                row = read[character.id]
+                if words:
+                    assert ", ".join(words) in row, (words, row)
+                elif size[0] >= 160:
+                    assert " ok " in f"{row} ", row
+            assert {"shock", "useless L leg"} <= {
+                w for c in service.characters
+                for w in status_words(c, sheet_maxima(c, service.campaign.ruleset))
+            }  # fmt: skip
+            # the three foes alike but for their number: their first lines differ, each ends
+            # its name with it
+            gorps = [table.row_lines(table.get_row_index(c.id))[0][:width]
+                     for c in service.characters if c.name.startswith("Gorp")]  # fmt: skip
+            assert len(gorps) == 3 and len(set(gorps)) == 3, gorps
+            for number, line in enumerate(gorps, 1):
+                assert re.search(rf"(…|Broo ){number} ", line), line
     finally:
         service.close()
 

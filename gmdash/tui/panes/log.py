@@ -8,8 +8,8 @@ rows on screen. Search (`/`), filter (`f`), another session (`s`), the
 summary (`i`), export (`x`), copy (`c`) and strike-out (`k`) come from the keymap's LOG scope.
 
 A narrow pane (the 100x30 layout) gets compact rows (no cell padding, "12/30%", short level
-names, first names) so that "who · what" stays readable; the rows are rebuilt only when a resize
-crosses that threshold.
+names) so that "who · what" stays readable; names stay whole (the text wraps), so numbered foes
+never read alike; the rows are rebuilt only when a resize crosses that threshold.
 """
 
 from __future__ import annotations
@@ -88,14 +88,6 @@ def which_text(which: Which, current: int) -> str:
     return f"session {number}"
 
 
-def short_actor(name: str) -> str:
-    """The first name, and any word with a digit in it ("Broo 2" stays "Broo 2")."""
-    words = name.split()
-    if len(words) <= 1:
-        return name
-    return " ".join([words[0], *(w for w in words[1:] if any(c.isdigit() for c in w))])
-
-
 def _rolled(entry: LogEntry) -> int | None:
     return entry.roll if entry.roll is not None else entry.total
 
@@ -114,8 +106,10 @@ def _now(item: Record) -> str:
     return ""
 
 
-def _actor(entry: LogEntry, narrow: bool) -> str:
-    return short_actor(entry.actor) if narrow and entry.actor else entry.actor or ""
+def _actor(entry: LogEntry) -> str:
+    """Who, in full at any width: a first name alone would make "Gorp the Broo 1" and "Gorp the
+    Black 1" one "Gorp 1"."""
+    return entry.actor or ""
 
 
 def row_plains(item: Record, narrow: bool = False) -> list[str]:
@@ -127,7 +121,7 @@ def row_plains(item: Record, narrow: bool = False) -> list[str]:
     roll = "" if rolled is None else str(rolled)
     chance = "" if entry.chance is None else f"{entry.chance}%"
     level = entry.level or ""
-    actor = _actor(entry, narrow)
+    actor = _actor(entry)
     what = "".join((
         "GM " if entry.hidden else "", f"{actor} · " if actor else "", _label(entry),
         _now(item), " (struck out)" if entry.struck else "",
@@ -154,7 +148,7 @@ def row_cells(item: Record, narrow: bool = False) -> list[Text]:
         what.append("GM", style="dim italic reverse")
         what.append(" ")
     if entry.actor:
-        what.append(_actor(entry, narrow), style=("dim" if entry.struck else "bold") + strike)
+        what.append(_actor(entry), style=("dim" if entry.struck else "bold") + strike)
         what.append(" · ", style="dim")
     label = _label(entry)
     if item.is_roll:

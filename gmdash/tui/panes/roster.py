@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.widget import Widget
 
+from gmdash.drawing.names import fit_name
 from gmdash.drawing.points import hp_bar, hp_bar_plain, points_style
 from gmdash.drawing.status import status_plain, status_text_of, status_words
 from gmdash.model.bestiary import CreatureTemplate
@@ -90,9 +91,11 @@ class RosterPane(Pane):
             self.refresh_roster()
 
     def _layout(self) -> tuple[int | None, bool, bool]:
-        """(name column width, HP bar?, RP column?): a narrow pane trims names and drops the bar
-        first, so that every row still shows its hit points (m maximises the pane for
-        everything); a campaign without Rune points (BRP) has no RP column."""
+        """(name column width, HP bar?, RP column?): a narrow pane trims names (a foe's number
+        kept), drops the bar, the magic and Rune points, and puts a status other than "ok" in
+        full on the line below the name, so that every row still shows its hit points and
+        status (m maximises the pane for everything); a campaign without Rune points (BRP) has
+        no RP column."""
         rune_points = self.dash.service.campaign.edition.uses(OptionalRule.RUNE_POINTS)
         inner = self.size.width or self._expected_width()
         if inner <= 0 or inner >= 44:
@@ -114,13 +117,20 @@ class RosterPane(Pane):
         self._columns = layout
         self._listed = None
         name_width, _, rune_points = layout
+        narrow = name_width is not None
         table = self.table
-        table.clear(columns=True)
+        table.clear(columns=True, wrap=narrow)
+        if narrow:  # the status in full on a line of its own, under the name (issue 30)
+            table.add_column("", key="kind")
+            table.add_column("Name", key="name", width=name_width, cut=fit_name)
+            table.add_column("HP", key="hp")
+            table.add_column("Status", key="status", flex=True)
+            return
         columns = [("kind", ""), ("name", "Name"), ("hp", "HP"), ("status", "Status"),
                    ("mp", "MP")] + ([("rp", "RP")] if rune_points else [])  # fmt: skip
         for key, label in columns:
-            table.add_column(label, key=key, width=name_width if key == "name" else None,
-                             flex=key == "name")  # fmt: skip
+            table.add_column(label, key=key, flex=key == "name",
+                             cut=fit_name if key == "name" else None)  # fmt: skip
 
     @property
     def table(self) -> RowTable:
@@ -215,6 +225,7 @@ class RosterPane(Pane):
         status now, for the plain text that sizes the columns; the styled cells when drawn."""
         bar = self._columns is None or self._columns[1]
         rune_points = self._columns is not None and self._columns[2]
+        narrow = self._columns is not None and self._columns[0] is not None
         full = sheet_maxima(character, ruleset)
         words = status_words(character, full)
         running = self._effect_counts.get(character.id, 0)
@@ -226,7 +237,9 @@ class RosterPane(Pane):
                   hp_bar_plain(character.hit_points, full.hit_points, bar_width),
                   status_plain(words) + marked,
                   f"{character.magic_points}/{full.magic_points}"]  # fmt: skip
-        if rune_points:  # every pool together: the sheet below shows each cult's
+        if narrow:  # no line below for "ok"
+            plains = [*plains[:3], "" if not words and not marked else plains[3]]
+        elif rune_points:  # every pool together: the sheet below shows each cult's
             current, top = character.all_rune_points
             plains.append(f"{current}/{top}")
 
@@ -238,9 +251,13 @@ class RosterPane(Pane):
                 Text(plains[0], style="dim" if npc else "bold cyan"),
                 self._name_cell(character, npc, status, bar),
                 hp_bar(character.hit_points, full.hit_points, bar_width),
-                status,
-                Text(plains[4], style=points_style(character.magic_points, full.magic_points)),
+                status if plains[3] else Text(""),
             ]
+            if narrow:
+                return row
+            row.append(
+                Text(plains[4], style=points_style(character.magic_points, full.magic_points))
+            )
             if rune_points:
                 current, top = character.all_rune_points
                 row.append(Text(plains[5], style=points_style(current, top)))

@@ -9,7 +9,6 @@ undoable with ctrl+z, and the fight survives a restart.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -22,6 +21,7 @@ from textual.content import Content
 from textual.css.query import NoMatches
 from textual.widgets import Static
 
+from gmdash.drawing.names import fit, fit_name
 from gmdash.model.character import Character
 from gmdash.model.combat import Combat, Combatant, Row, location_maxima, sheet_of
 from gmdash.model.combat_events import (
@@ -255,14 +255,14 @@ class StrikeRankPane(Pane):
         name_width = max(6, min(24, (rest * 11) // 20))
         what_width = max(3, rest - name_width - 1)
         what = _defences_mark(row, self.dash.service.campaign.ruleset, what_width) + what
-        name = _fit_name(row.combatant.name, name_width)
+        name = fit_name(row.combatant.name, name_width)
         line = Text()
         line.append(mark, style="bold yellow" if row.current else "green")
         line.append(sr, style="bold" if row.current else "")
         line.append(" ")
         line.append(name.ljust(name_width), style=_name_style(row.combatant, row))
         line.append(" ")
-        line.append(_fit(what, what_width).ljust(what_width), style=_what_style(row))
+        line.append(fit(what, what_width).ljust(what_width), style=_what_style(row))
         line.append(
             hp.rjust(hp_width),
             style="red"
@@ -610,10 +610,6 @@ def _show(static: Static, text: str) -> None:
     static.update(new, layout=not same_height)
 
 
-def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
-
-
 def _defences_mark(row: runner.Row, ruleset: RuleSet, width: int) -> str:
     """The combatant's parries and dodges so far this round and what the next one costs
     (docs/rules.md#combat-defences): "[2 def, next -40] ", shorter where the column is narrow;
@@ -626,19 +622,6 @@ def _defences_mark(row: runner.Row, ruleset: RuleSet, width: int) -> str:
     if len(full) + 6 <= width:
         return full
     return f"[{count} def -{penalty}] "
-
-
-_NUMBERED = re.compile(r"^(?P<name>.*\S)(?P<number>\s+\d+)$")
-
-
-def _fit_name(name: str, width: int) -> str:
-    """A fighter's name cut to `width`, a foe's number kept ("Gorp the Broo 2" -> "Gorp… 2"):
-    numbered foes cut alike would all read the same."""
-    match = _NUMBERED.match(name)
-    if len(name) <= width or match is None or width < len(match["number"]) + 2:
-        return _fit(name, width)
-    number = match["number"].strip()
-    return match["name"][: width - len(number) - 1].rstrip() + "…" + number
 
 
 def _name_style(combatant: Combatant, row: runner.Row) -> str:

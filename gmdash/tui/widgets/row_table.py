@@ -46,6 +46,8 @@ from gmdash.safe_text import visible
 from gmdash.tui.widgets.cells import fit_segments, give_way, line_count, wrapped
 
 Cell = Text | str
+Cutter = Callable[[str, int], str]
+"""Cuts a cell's plain text to a width (see `Column.cut`)."""
 Builder = Callable[[], Sequence[Cell]]
 """Makes a lazy row's cells (see `RowTable.add_lazy_rows`)."""
 LazyRow = tuple[str, Sequence[str], Builder]
@@ -106,6 +108,15 @@ def _plain_widths(plains: Sequence[str]) -> list[int]:
     return [len(plain) if plain.isascii() else cell_len(plain) for plain in plains]
 
 
+def _cut_cell(cell: Text, plain: str) -> Text:
+    """`cell` with the text `plain` (its cut), its styles kept as far as they reach."""
+    cut = Text(plain, style=cell.style, justify=cell.justify)
+    for span in cell.spans:
+        if span.start < len(plain):
+            cut.stylize(span.style, span.start, min(span.end, len(plain)))
+    return cut
+
+
 class RowKeyError(KeyError):
     """No row (or no column) with that key."""
 
@@ -119,6 +130,9 @@ class Column:
     widest: int
     flex: bool = False
     """Gives up width (its cells cut with an ellipsis) when the row is wider than the table."""
+    cut: Cutter | None = None
+    """How a cell wider than the column is cut (its plain text, the width), if not at the end
+    (a name keeps its number: `drawing.names.fit_name`)."""
 
     @property
     def width(self) -> int:
@@ -300,16 +314,30 @@ class RowTable(ScrollView, can_focus=True):
     # --- changing ---------------------------------------------------------------------------
 
     def add_column(
-        self, label: Cell, *, key: str, width: int | None = None, flex: bool = False
+        self,
+        label: Cell,
+        *,
+        key: str,
+        width: int | None = None,
+        flex: bool = False,
+        cut: Cutter | None = None,
     ) -> None:
         """A column `width` wide, or as wide as its widest cell; a `flex` column narrows so
-        that rows fit the table's width (there is no sideways scrolling)."""
+        that rows fit the table's width (there is no sideways scrolling); `cut` cuts its
+        cells that are too wide (else they end in an ellipsis)."""
         text = _text(label)
-        self._columns.append(Column(key, text, width, text.cell_len, flex))
+        self._columns.append(Column(key, text, width, text.cell_len, flex, cut))
         self._redraw_all()
 
-    def clear(self, columns: bool = False) -> None:
-        """Remove every row (and the columns too if `columns`)."""
+    def clear(self, columns: bool = False, wrap: bool | None = None) -> None:
+        """Remove every row (and the columns too if `columns`); `wrap`, if given, makes the
+        table a `wrap` table or not (its columns are to be added again)."""
+        if wrap is not None:
+            if not columns:
+                raise ValueError("a table changes its wrapping with its columns")
+            self._wrap = wrap
+            self._below = self._drawn_below = 0
+            self._fit = None
         self._rows.clear()
         self._keys.clear()
         self._index.clear()
@@ -731,9 +759,13 @@ class RowTable(ScrollView, can_focus=True):
         console = self.app.console
         pad = self._padding()
         line: list[Segment] = []
+        columns = self._columns
         for index, (width, cell) in enumerate(zip(self._widths, cells, strict=True)):
             if index == skip:
                 continue
+            cut = columns[index].cut
+            if cut is not None and cell.cell_len > width:
+                cell = _cut_cell(cell, cut(cell.plain, width))
             line += pad
             line += fit_segments(cell, width, console, right=cell.justify == "right")
             line += pad
