@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Input, Select, Static
 
 from gmdash import rules
 from gmdash.model.events import Event, PointsSpent, RollMade
@@ -359,3 +359,27 @@ async def test_an_actor_without_the_value_is_refused(service: CampaignService) -
         assert dialog.query_one("#ok", Button).disabled
         await pilot.press("escape")
         assert app.query_one(ResistancePane).actors is None
+
+
+async def test_the_actors_preview_follows_each_side_s_value(service: CampaignService) -> None:
+    """Issue 30: the preview named the values first shown after either select changed."""
+    app = GmDashApp(service, rng=SeededRng(7), clock=service.clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "a", *"Harvald", "tab", "tab", *"Korrath")
+        dialog = app.screen
+        assert isinstance(dialog, ActorsDialog)
+
+        def preview() -> str:
+            return str(dialog.query_one("#preview", Static).render())
+
+        assert "Harvald Stormbrow STR 16 vs Korrath Sandstrider SIZ 13" in preview()
+        dialog.query_one("#passive-key", Select).value = "STR"
+        await pilot.pause()
+        assert "Harvald Stormbrow STR 16 vs Korrath Sandstrider STR 14" in preview()
+        dialog.query_one("#active-key", Select).value = "POW"
+        await pilot.pause()
+        assert "Harvald Stormbrow POW 13 vs Korrath Sandstrider STR 14" in preview()
+        await pilot.press("ctrl+s")
+        pane = app.query_one(ResistancePane)
+        assert (pane.active, pane.passive) == (13, 14)
+        assert "Korrath Sandstrider STR 14" in text_of(app, "#res-values").replace("\n", " ")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Select, Static
 
@@ -64,6 +65,11 @@ class ActorsDialog(FormDialog[ActorPair]):
             yield error_label(side)
             yield Select[str](options, value=key, allow_blank=False, id=f"{side}-key")
         yield Static("", id="preview", classes="preview")
+
+    def revalidates_on(self, event: Message) -> bool:
+        """A value picked in a select is checked and previewed too (the preview went on
+        naming the value picked before)."""
+        return isinstance(event, (Input.Changed, Select.Changed))
 
     def _actor(self, side: str) -> Character | None:
         text = self.query_one(f"#{side}", Input).value
