@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import FakeClock, dashboard_app
+from helpers import FakeClock, dashboard_app, screen_text
+from textual.widgets import Static
 
 from gmdash.play import combat as runner
+from gmdash.play import roster
 from gmdash.play.campaign import CampaignService
 from gmdash.play.combat import FoeSpec
 from gmdash.play.demo import DEMO_NAME, demo_state
@@ -37,3 +39,24 @@ def test_lines_of_our_own_keep_their_breaks() -> None:
     shown = literal_lines("✦ Harvald: Bladesharp 2\n✦ Broo 1: Demoralize\x1b")
     assert shown.plain.splitlines() == ["✦ Harvald: Bladesharp 2", "✦ Broo 1: Demoralize␛"]
     assert "␊" not in shown.plain
+
+
+async def test_time_passing_previews_break_their_lines(tmp_path: Path) -> None:
+    """ctrl+w ("a week passes") and T with a wounded character: the preview's lines are
+    lines on screen, never joined by a "␊" (issue 30, tried again by hand at 80x24 and
+    160x50 in tmux: not seen on main since 0459b8f; this keeps it so)."""
+    service = CampaignService.create(tmp_path, DEMO_NAME, state=demo_state(), clock=FakeClock(),
+                                     durable=False)  # fmt: skip
+    roster.damage(service, service.character("Marcellan the Lunar").id, "left_leg", 9)
+    app = dashboard_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for keys in (("ctrl+w", "ctrl+u", "9"), ("T", "ctrl+u", *"2w")):
+            await pilot.press("1", *keys)
+            preview = app.screen.query_one("#preview", Static)
+            lines = str(preview.render()).splitlines()
+            assert any("natural healing (Marcellan the Lunar" in line for line in lines), lines
+            assert any("holy day" in line for line in lines), lines  # a line of its own
+            assert not any("␊" in line for line in lines), lines
+            assert "␊" not in screen_text(app)
+            await pilot.press("escape")
+    service.close()
