@@ -23,6 +23,7 @@ from gmdash.play.combat import FoeSpec, Plan
 from gmdash.rules import SeededRng
 from gmdash.rules.combat import ActionKind
 from gmdash.tui.app import GmDashApp
+from gmdash.tui.launch import CRASH_LOG
 from gmdash.tui.widgets.row_table import RowTable
 from tests.tui.test_combat_snapshot import mid_round
 from tests.tui.test_dialog_keys import OPENERS
@@ -152,22 +153,41 @@ async def test_numbered_foes_read_apart_and_the_fight_button_shows(
 
 @pytest.mark.slow
 async def test_every_screen_survives_resizes(tmp_path: Path) -> None:
-    """Every dialog open through 80x24, 100x30 and 160x50, then closed and resized again:
-    the test fails on any error raised while rendering (Pilot re-raises it)."""
+    """Every dialog open through 80x24, 100x30 and 160x50, then closed and resized again
+    (escape then a resize once left crash.log holding "'NoneType' object has no attribute
+    'render'"); then the fight set-up and a maximised pane. The app runs as `gmdash` does,
+    with its crash log in the campaign folder: the test fails on an error raised while
+    rendering (Pilot re-raises it), on a crash report written, or on one told."""
     service = mid_round(tmp_path)
-    app = dashboard_app(service)
+    crash_log = service.store.folder / CRASH_LOG
+    app = GmDashApp(service, rng=SeededRng(7), clock=service.clock, crash_log=crash_log)
+    sizes = ((100, 30), (160, 50), (80, 24))
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            for keys in ((), *OPENERS):
-                await pilot.press(*keys)
-                for size in ((100, 30), (160, 50), (80, 24)):
+            opened: set[str] = set()
+
+            async def resize_through(order: tuple[tuple[int, int], ...]) -> None:
+                for size in order:
                     await pilot.resize_terminal(*size)
                     await pilot.pause()
+
+            async def visit(keys: tuple[str, ...]) -> None:
+                await pilot.press(*keys)
+                opened.add(type(app.screen).__name__)
+                await resize_through(sizes)
                 while len(app.screen_stack) > 1:
                     await pilot.press("escape")
-                    for size in ((160, 50), (80, 24)):
-                        await pilot.resize_terminal(*size)
-                        await pilot.pause()
+                    await resize_through(((160, 50), (80, 24)))
+
+            for keys in ((), *OPENERS):
+                await visit(keys)
+            runner.end(service)
+            for keys in (("2", "b"), ("1", "m"), ("m",)):  # the set-up; a pane maximised
+                await visit(keys)
             assert len(app.screen_stack) == 1
+            assert {"AttackDialog", "DeclareDialog", "CombatSetupDialog", "HelpScreen",
+                    "CharacterImportDialog", "SpiritCombatDialog"} <= opened, opened  # fmt: skip
+            assert not [t for t in app.told if "Unexpected" in str(t)], list(app.told)
+        assert not crash_log.exists(), crash_log.read_text()
     finally:
         service.close()
