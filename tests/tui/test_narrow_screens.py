@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from helpers import dashboard_app, demo_service, fixed_clock, screen_text
+from textual.widgets import Button
 
 from gmdash.drawing.status import status_words
 from gmdash.model.derived import sheet_maxima
@@ -189,5 +190,44 @@ async def test_every_screen_survives_resizes(tmp_path: Path) -> None:
                     "CharacterImportDialog", "SpiritCombatDialog"} <= opened, opened  # fmt: skip
             assert not [t for t in app.told if "Unexpected" in str(t)], list(app.told)
         assert not crash_log.exists(), crash_log.read_text()
+    finally:
+        service.close()
+
+
+def buttons_off_screen(app: GmDashApp, size: tuple[int, int]) -> list[str]:
+    """The shown buttons of the dialog on top that are not wholly on the screen."""
+    width, height = size
+    off = []
+    for button in app.screen.query(Button):
+        region = button.region
+        if not button.display or not button.visible:
+            continue
+        if region.height == 0 or region.x < 0 or region.y < 0 or region.right > width \
+                or region.bottom > height:  # fmt: skip
+            off.append(f"{type(app.screen).__name__} {button.id}: {region}")
+    return off
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES)
+async def test_every_dialog_shows_its_buttons(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Every dialog the keys open, at 80x24 and 100x30: its buttons are on screen (the cast
+    dialog's went below the screen; the worship choices ran off its right edge)."""
+    service = mid_round(tmp_path)
+    app = dashboard_app(service)
+    try:
+        async with app.run_test(size=size) as pilot:
+            off: list[str] = []
+            for keys in OPENERS:
+                await pilot.press(*keys)
+                await pilot.pause()
+                off += buttons_off_screen(app, size)
+                while len(app.screen_stack) > 1:
+                    await pilot.press("escape")
+            runner.end(service)
+            await pilot.press("2", "b")
+            await pilot.pause()
+            off += buttons_off_screen(app, size)
+            assert off == []
     finally:
         service.close()

@@ -64,6 +64,12 @@ class CastDialog(AugmentFirst[Cast]):
     CastDialog #pick { width: 36; }
     CastDialog #mods { width: 1fr; padding: 0 1; }
     CastDialog #odds-box { width: 34; }
+    /* A narrow screen (80x24): narrower columns, so that the modifiers keep room; the
+       fields scroll under Roll and Cancel, which stay in view (issue 30). */
+    CastDialog.-narrow #pick { width: 28; }
+    CastDialog.-narrow #odds-box { width: 27; }
+    CastDialog > #dialog { overflow-y: auto; }
+    CastDialog #buttons { dock: bottom; }
     """
 
     def __init__(

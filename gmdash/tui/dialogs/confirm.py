@@ -7,7 +7,7 @@ from typing import ClassVar
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
 from gmdash.tui.dialogs.modal_base import GuardedModal, only_while_open
@@ -21,14 +21,14 @@ class ConfirmDialog(QuickModal[bool]):
 
     BINDINGS: ClassVar[list[BindingType]] = bindings_for(CONFIRM)
     DEFAULT_CSS = """
-    ConfirmDialog, ChoiceDialog { align: center middle; }
-    ConfirmDialog > Vertical, ChoiceDialog > Vertical {
+    ConfirmDialog { align: center middle; }
+    ConfirmDialog > Vertical {
         width: 60; max-width: 96%; height: auto;
         border: thick $warning; background: $surface; padding: 0 1;
     }
-    ConfirmDialog Static, ChoiceDialog Static { height: auto; margin: 1 0; }
-    ConfirmDialog Horizontal, ChoiceDialog Horizontal { height: auto; align-horizontal: right; }
-    ConfirmDialog Button, ChoiceDialog Button { margin-left: 1; }
+    ConfirmDialog Static { height: auto; margin: 1 0; }
+    ConfirmDialog Horizontal { height: auto; align-horizontal: right; }
+    ConfirmDialog Button { margin-left: 1; }
     """
 
     def __init__(self, question: str, *, title: str = "Are you sure?", yes: str = "Yes") -> None:
@@ -66,9 +66,24 @@ class ConfirmDialog(QuickModal[bool]):
 
 
 class ChoiceDialog(GuardedModal[str]):
-    """A question with a few answers, each picked by its key (or a button); escape cancels."""
+    """A question with a few answers, each picked by its key (or a button); escape cancels.
+
+    The answers are one under the other, each as wide as the box, scrolled when there are
+    more than fit: side by side, long ones ("Harvald Stormbrow: Orlanth Adventurous") ran off
+    the box and the screen (issue 30)."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings_for(CHOICE)
+    DEFAULT_CSS = """
+    ChoiceDialog { align: center middle; }
+    ChoiceDialog > Vertical {
+        width: 60; max-width: 96%; height: auto; max-height: 96%;
+        border: thick $warning; background: $surface; padding: 0 1;
+    }
+    ChoiceDialog Static { height: auto; margin: 1 0; }
+    ChoiceDialog #choices { height: auto; max-height: 60vh; }
+    ChoiceDialog #choices Button { width: 100%; margin: 0; }
+    ChoiceDialog Horizontal { height: auto; align-horizontal: right; }
+    """
 
     def __init__(
         self, question: str, choices: list[tuple[str, str]], *, title: str = "Choose"
@@ -84,9 +99,10 @@ class ChoiceDialog(GuardedModal[str]):
             cancel = table_of(self.app).hint_key("choice.cancel")
             box.border_subtitle = literal(f"a key or enter · {cancel} cancel")
             yield Static(literal(self._question), id="question")
-            with Horizontal():
+            with VerticalScroll(id="choices", can_focus=False):
                 for key, label in self._choices:
                     yield Button(literal(f"{label} ({key})"), id=f"choice-{key}")
+            with Horizontal():
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
