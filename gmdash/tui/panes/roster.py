@@ -267,7 +267,7 @@ class RosterPane(Pane):
 
     @staticmethod
     def _name_cell(character: Character, npc: bool, status: Text, wide: bool) -> Text:
-        """The name; in a narrow pane (no status column in view) coloured by the status."""
+        """The name; in a narrow pane (the status on the line below) coloured by the status."""
         name = Text(character.name, style="" if npc else "bold")
         if not wide and status.plain != "ok":
             name.stylize(str(status.style))
