@@ -4,6 +4,9 @@ only what is on screen."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.cells import cell_len
@@ -11,7 +14,14 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 
-from gmdash.tui.widgets.cells import _ONE_CELL, line_count, wrap_starts, wrapped
+from gmdash.tui.widgets.cells import (
+    _ONE_CELL,
+    between_items,
+    fit,
+    line_count,
+    wrap_starts,
+    wrapped,
+)
 from gmdash.tui.widgets.row_table import RowTable
 
 WORDS = st.lists(st.sampled_from(["a", "Harvald", "Stormbrow", "·", "漢字", "x" * 30, " ", "  "]),
@@ -133,3 +143,31 @@ def test_the_characters_counted_as_one_cell_are_one_cell_wide_for_rich() -> None
     # `line_count` counts them as cells on its fast path; Rich draws them.
     assert {char for char in _ONE_CELL if cell_len(char) != 1} == set()
     assert {"a", "é", "·", "—", "Ж", " "} <= _ONE_CELL and not {"\t", "\u00ad", "漢"} & _ONE_CELL
+
+
+STARTS = ("combat starts: Harvald Stormbrow, Irvala Greyquill, Korrath Sandstrider, Meriel "
+          "Greenhollow, Ford Raider 1, Ford Raider 2, Ford Raider 3, Gorp the Broo 1")  # fmt: skip
+
+
+@pytest.mark.parametrize("width", range(14, 60))
+def test_a_row_cut_at_its_last_line_never_cuts_a_numbered_name(width: int) -> None:
+    """Issue 30: at 100x30 the log's "combat starts" row ended "Ford Raider …"."""
+    last = wrapped(Text(STARTS), width, 4)[-1]
+    shown = fit(last, width).plain.rstrip()
+    for name in ("Ford Raider", "Gorp the Broo"):
+        for found in re.finditer(re.escape(name), shown):
+            assert re.match(r" \d", shown[found.end() :]), (width, shown)
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "shown"),
+    [
+        ("Ford Raider 1, Ford Raider 2", 24, "Ford Raider 1, …"),
+        ("Ford Raider 1, Ford Raider 2", 40, "Ford Raider 1, Ford Raider 2"),  # fits
+        ("Irvala dealt 0, took 0 · Gorp dealt 3", 18, "Irvala dealt 0, took 0 · Gorp dealt 3"),
+        ("armour 5: 2 through, left leg 12", 24, "armour 5: 2 through, left leg 12"),  # no name
+        ("Marcellan the Lunar 2", 10, "Marcellan the Lunar 2"),  # no whole item: at the edge
+    ],
+)
+def test_between_items(text: str, width: int, shown: str) -> None:
+    assert between_items(Text(text), width).plain == shown

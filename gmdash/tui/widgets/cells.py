@@ -112,10 +112,45 @@ def wrapped(cell: Text, width: int, max_lines: int, first: int | None = None) ->
     lines = list(cell.divide(starts))
     if len(lines) > max_lines:
         rest = Text("").join(lines[max_lines - 1 :])
-        lines = [*lines[: max_lines - 1], rest]
+        rest.rstrip()
+        lines = [*lines[: max_lines - 1], between_items(rest, width)]
     for line in lines:
         line.rstrip()
     return lines
+
+
+ITEM_SEPARATORS = (", ", " · ")
+"""What separates the items of a list in a row's text ("combat starts: Harvald, Broo 1")."""
+
+
+def between_items(line: Text, width: int) -> Text:
+    """A line too long for `width`, cut before a numbered item that the edge would cut
+    ("Ford Raider 1, …", not "Ford Raider 1, Ford Raider …"): numbered foes cut alike would
+    read the same. Unchanged (cut at the edge when drawn) when it fits, or the item at the
+    edge has no number at its end, or no whole item fits."""
+    plain = line.plain
+    if cell_len(plain) <= width:
+        return line
+    edge = width - 1  # the characters the edge keeps, before its ellipsis (one-cell text)
+    starts = [plain.rfind(separator, 0, edge) for separator in ITEM_SEPARATORS]
+    end = max(starts)
+    if end <= 0:
+        return line
+    after = plain[end:].lstrip(",· ")
+    item_ends = [after.find(separator) for separator in ITEM_SEPARATORS]
+    item = after[: min((i for i in item_ends if i >= 0), default=len(after))]
+    item_end = len(plain) - len(after) + len(item)
+    if item_end <= edge or _NUMBERED_END.search(item) is None:
+        return line  # the item is whole, or is no numbered name
+    if cell_len(plain[: end + 1]) + 2 > width:
+        return line
+    cut = line[: end + 1]  # the separator's first character ("," or " ") stays
+    cut.append(" …" if plain[end] != " " else "…", style="dim")
+    return cut
+
+
+_NUMBERED_END = re.compile(r"[A-Z][a-z][\w'-]*\s\d+$")
+"""A name's numbered end: "Raider 3", "Broo 12" (not "took 0", "MP 5")."""
 
 
 _ONE_CELL = frozenset(
