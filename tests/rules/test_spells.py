@@ -94,10 +94,11 @@ def test_every_catalogue_spell_has_a_source_and_heal_is_instant() -> None:
 # cast on a weapon, what 3 points change as (modifier kind, amount, name), healing per point,
 # whole healing). Heal Wound 1 and Heal Body 3 are the published Rune point costs.
 S, R = "spirit", "rune"
+ON_WEAPON_3 = [("attack", 15, None), ("damage", 3, None)]  # +5% and +1 damage a point
 CATALOGUE_ROWS = [
-    ("Bladesharp", S, 1, True, 2 * MINUTE, True, [("attack", 15, None), ("damage", 3, None)], 0, ""),
-    ("Bludgeon", S, 1, True, 2 * MINUTE, True, [("attack", 15, None), ("damage", 3, None)], 0, ""),
-    ("Speedart", S, 1, True, 2 * MINUTE, True, [("attack", 15, None), ("damage", 3, None)], 0, ""),
+    ("Bladesharp", S, 1, True, 2 * MINUTE, True, ON_WEAPON_3, 0, ""),
+    ("Bludgeon", S, 1, True, 2 * MINUTE, True, ON_WEAPON_3, 0, ""),
+    ("Speedart", S, 1, True, 2 * MINUTE, True, ON_WEAPON_3, 0, ""),
     ("Protection", S, 1, True, 2 * MINUTE, False, [("armour", 3, None)], 0, ""),
     ("Shimmer", S, 1, True, 2 * MINUTE, False, [("defence", -15, None)], 0, ""),
     ("Strength", S, 2, False, 2 * MINUTE, False, [("characteristic", 8, "STR")], 0, ""),
