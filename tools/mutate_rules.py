@@ -67,6 +67,17 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
         "only which path computes the result changes (the per-chance cache or the plain "
         "level_of): both give the same RollResult for every chance and roll"
     ),
+    ("spells", "raised_damage", "constant > 0", "Gt -> GtE"): (
+        "the line runs only under `if constant:`, so constant is never 0 there"
+    ),
+    ("spells", "raised_damage", "1 if constant > 0 else -1", "1 -> 2"): (
+        "the term's sign only reaches the returned text, and DiceTerm.__str__ reads it as "
+        "sign < 0: +1 and +2 both print '+'"
+    ),
+    ("spells", "raised_damage", "-1", "1 -> 2"): (
+        "the term's sign only reaches the returned text, and DiceTerm.__str__ reads it as "
+        "sign < 0: -1 and -2 both print '-'"
+    ),
 }
 
 _COMPARE_SWAPS: dict[type[ast.cmpop], type[ast.cmpop]] = {

@@ -28,7 +28,12 @@ from gmdash.rules.spells import (
     raised_damage,
     spell_effect,
 )
-from gmdash.rules.spirit_combat import damage_of, spirit_damage, spirit_round
+from gmdash.rules.spirit_combat import (
+    SPIRIT_COMBAT_SR,
+    damage_of,
+    spirit_damage,
+    spirit_round,
+)
 
 # Foundry VTT RQG rqg-calculations.ts spiritCombatDamageTable, and its formula above 40
 SPIRIT_DAMAGE = [
@@ -83,6 +88,76 @@ def test_every_catalogue_spell_has_a_source_and_heal_is_instant() -> None:
     heal = spell_effect("Heal")
     assert heal is not None and heal.instant and heal.heals_per_point == 1
     assert spell_effect("Fireball") is None
+
+
+# docs/rules.md#effects, every row of its table: (spell, kind, default points, variable, lasts,
+# cast on a weapon, what 3 points change as (modifier kind, amount, name), healing per point,
+# whole healing). Heal Wound 1 and Heal Body 3 are the published Rune point costs.
+S, R = "spirit", "rune"
+ON_WEAPON_3 = [("attack", 15, None), ("damage", 3, None)]  # +5% and +1 damage a point
+CATALOGUE_ROWS = [
+    ("Bladesharp", S, 1, True, 2 * MINUTE, True, ON_WEAPON_3, 0, ""),
+    ("Bludgeon", S, 1, True, 2 * MINUTE, True, ON_WEAPON_3, 0, ""),
+    ("Speedart", S, 1, True, 2 * MINUTE, True, ON_WEAPON_3, 0, ""),
+    ("Protection", S, 1, True, 2 * MINUTE, False, [("armour", 3, None)], 0, ""),
+    ("Shimmer", S, 1, True, 2 * MINUTE, False, [("defence", -15, None)], 0, ""),
+    ("Strength", S, 2, False, 2 * MINUTE, False, [("characteristic", 8, "STR")], 0, ""),
+    ("Vigor", S, 1, True, 2 * MINUTE, False, [("characteristic", 9, "CON")], 0, ""),
+    ("Coordination", S, 1, True, 2 * MINUTE, False, [("characteristic", 9, "DEX")], 0, ""),
+    ("Glamour", S, 1, True, 2 * MINUTE, False, [("characteristic", 9, "CHA")], 0, ""),
+    ("Mobility", S, 1, True, 2 * MINUTE, False, [("note", 3, None)], 0, ""),
+    ("Countermagic", S, 1, True, 2 * MINUTE, False, [("note", 3, None)], 0, ""),
+    ("Heal", S, 1, True, 0, False, [], 1, ""),
+    ("Shield", R, 1, True, 15 * MINUTE, False, [("armour", 6, None), ("note", 6, None)], 0, ""),
+    ("True (Weapon)", R, 2, False, 15 * MINUTE, True, [("double_damage", 1, None)], 0, ""),
+    ("Heal Wound", R, 1, False, 0, False, [], 0, "wound"),
+    ("Heal Body", R, 3, False, 0, False, [], 0, "body"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "points", "variable", "lasts", "on_weapon", "changes", "per_point", "whole"),
+    CATALOGUE_ROWS,
+)
+def test_every_row_of_the_catalogue(
+    name: str,
+    kind: str,
+    points: int,
+    variable: bool,
+    lasts: int,
+    on_weapon: bool,
+    changes: list[tuple[str, int, str | None]],
+    per_point: int,
+    whole: str,
+) -> None:
+    spell = spell_effect(name)
+    assert spell is not None and spell.name == name
+    assert (spell.kind, spell.points, spell.variable, spell.duration) == (
+        kind,
+        points,
+        variable,
+        lasts,
+    )
+    assert spell.on_weapon is on_weapon
+    assert [(m.kind, m.amount(3), m.name) for m in spell.modifiers] == changes
+    # a weapon spell's numbers go to the weapon it is cast on, and only they do
+    assert all(m.weapon is on_weapon for m in spell.modifiers)
+    assert (spell.heals_per_point, spell.heals_whole) == (per_point, whole)
+    assert spell.heals is bool(per_point or whole)
+    assert spell.instant is (lasts == 0)
+
+
+def test_the_catalogue_is_those_rows() -> None:
+    assert [s.name for s in SPELL_EFFECTS] == [row[0] for row in CATALOGUE_ROWS]
+
+
+def test_spirit_combat_happens_at_strike_rank_12() -> None:
+    # docs/rules.md#spirit-combat: "at strike rank 12 of the melee round" (RQG core rules)
+    assert SPIRIT_COMBAT_SR == 12
+
+
+def test_damage_is_not_doubled_unless_asked() -> None:
+    assert raised_damage("1D8+1", 2) == "1D8+3"
 
 
 SPANS = [
@@ -156,6 +231,13 @@ def test_spirit_combat_both_failing_does_nothing() -> None:
     result = spirit_round(chance_a=30, roll_a=80, chance_b=30, roll_b=70, damage_a="1D6",
                           damage_b="1D6", mp_a=10, mp_b=10, rng=ScriptedRng([]))  # fmt: skip
     assert result.winner is Outcome.BOTH_FAIL and result.damage == 0 and not result.defeated
+    # nobody is hit: no damage dice and 0 rolled (SpiritRound: "0 when nobody won"), no loser's MP
+    assert (result.damage_dice, result.damage, result.loser_mp_before, result.loser_mp_after) == (
+        "",
+        0,
+        0,
+        0,
+    )
 
 
 def test_spirit_damage_by_level() -> None:

@@ -8,6 +8,7 @@ from gmdash.rules.weapons import (
     SpecialKind,
     WeaponUse,
     applicable_bonus,
+    damage_with_bonus,
     guess_special,
     guess_use,
     halve_bonus,
@@ -49,3 +50,19 @@ def test_guesses_from_the_name(name: str, use: WeaponUse, special: SpecialKind) 
 
 def test_ranged_weapons_never_parry() -> None:
     assert {u for u in WeaponUse if u.can_parry} == {WeaponUse.MELEE, WeaponUse.SHIELD}
+
+
+# RQG: a melee weapon adds the whole damage bonus, a thrown one half, a bow none; the sheet
+# writes the bonus after the weapon's own damage (worked out by hand).
+SHOWN_DAMAGE = [
+    ("1D8+1", "1D4", WeaponUse.MELEE, "1D8+1+1D4"),
+    ("1D8+1", "-1D4", WeaponUse.MELEE, "1D8+1-1D4"),
+    ("1D8+1", "0", WeaponUse.MELEE, "1D8+1"),
+]
+
+
+@pytest.mark.parametrize(("weapon", "bonus", "use", "shown"), SHOWN_DAMAGE)
+def test_damage_with_bonus_as_a_sheet_shows_it(
+    weapon: str, bonus: str, use: WeaponUse, shown: str
+) -> None:
+    assert damage_with_bonus(weapon, bonus, use) == shown

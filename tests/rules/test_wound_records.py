@@ -92,3 +92,10 @@ def test_limb_records_never_pass_twice_the_hp(blows: list[int], hp: int) -> None
         location_hp, total = result.location_hp, result.total_hp
         assert result.total_loss <= 2 * hp
     assert location_hp >= -hp
+
+
+def test_a_limb_not_said_severed_heals_usable() -> None:
+    # a leg of 5 HP with wounds of 3 and 2 (5: useless) heals 2 in a week: 1 each, below 5 again
+    result = heal_naturally("left leg", [3, 2], 2, location_max=5, total_hp=8, total_max=13)
+    assert (result.wounds, result.location_hp, result.total_hp) == ((2, 1), 2, 10)
+    assert result.usable and not result.severed
