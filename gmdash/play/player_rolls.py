@@ -3,8 +3,9 @@
 Everything a player may do is checked here, on the dashboard's side, whatever the page allowed:
 the token must be a live link (`gmdash.store.player_links`), the roll is for that link's
 character only, of an ability or characteristic on that sheet (an augment from the same sheet)
-or a cast of one of its spells (at its usual points, on no other target), never hidden; nothing else is done for a token. The roll is the dashboard's (its dice, the same
-runners as its keys) and public.
+or a cast of one of its spells (at its usual points, on no other target), never hidden; nothing
+else is done for a token. The roll is the dashboard's (its dice, the same runners as its keys)
+and public.
 """
 
 from __future__ import annotations
