@@ -38,6 +38,15 @@ def register(subparsers: Any) -> None:
         "--token", action="store_true",
         help="require the access token on this machine too (a shared computer)",
     )  # fmt: skip
+    once = serve.add_mutually_exclusive_group()
+    once.add_argument(
+        "--links", action="store_true",
+        help="print each player character's own link (a token made on first use) and exit",
+    )  # fmt: skip
+    once.add_argument(
+        "--revoke", metavar="NAME",
+        help="revoke that character's player link (the next --links makes a new one) and exit",
+    )  # fmt: skip
     serve.set_defaults(handler=run_serve)
 
 
@@ -57,6 +66,8 @@ def run_serve(args: argparse.Namespace) -> int:
         view = CampaignSource(args.saves_dir, slug).read()  # fails now, not in each browser
     except SourceError as error:
         raise CliError(error.detail) from None  # the game master's own terminal: with paths
+    if args.links or args.revoke is not None:
+        return _player_links(args, slug)
     token = new_token() if args.token or not is_loopback(args.host) else None
     server = PlayersServer(
         app_argv(args.saves_dir, slug),
@@ -69,4 +80,36 @@ def run_serve(args: argparse.Namespace) -> int:
         server.run(sys.stdout)
     except OSError as error:
         raise CliError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
+    return 0
+
+
+def _player_links(args: argparse.Namespace, slug: str) -> int:
+    """`--links` / `--revoke NAME`: the players' own tokens in the campaign's players.json."""
+    from gmdash.cli.campaign_errors import store_errors
+    from gmdash.model.character import CharacterKind
+    from gmdash.play.campaign import CampaignService
+    from gmdash.serve.server import player_url
+    from gmdash.store.player_links import ensure_links, revoke
+
+    with store_errors(slug), CampaignService.open(args.saves_dir, slug, read_only=True) as svc:
+        pcs = [c for c in svc.state.characters.values() if c.kind is CharacterKind.PC]
+        folder = args.saves_dir / slug
+        if args.revoke is not None:
+            wanted = args.revoke.strip().casefold()
+            exact = [c for c in pcs if c.name.casefold() == wanted]
+            found = exact or [c for c in pcs if wanted and wanted in c.name.casefold()]
+            if len(found) != 1:
+                names = ", ".join(c.name for c in found) if found else "no player character"
+                raise CliError(f"{args.revoke!r} matches {names}: give one character's name")
+            dropped = revoke(folder, found[0].id)
+            state = "revoked" if dropped else "had no link"
+            print(f"{found[0].name}: player link {state}")
+            return 0
+        if not pcs:
+            print("no player characters in this campaign")
+            return 0
+        links = ensure_links(folder, [c.id for c in pcs])
+        for pc in pcs:
+            who = f" ({pc.player})" if pc.player else ""
+            print(f"{pc.name}{who}: {player_url(args.host, args.port, links[pc.id])}")
     return 0

@@ -2,9 +2,10 @@
 
 Everything a player may do is checked here, on the dashboard's side, whatever the page allowed:
 the token must be a live link (`gmdash.store.player_links`), the roll is for that link's
-character only, of an ability or characteristic on that sheet (an augment from the same sheet),
-never hidden; nothing else is done for a token. The roll is the dashboard's (its dice, the same
-runners as its keys) and public.
+character only, of an ability or characteristic on that sheet (an augment from the same sheet)
+or a cast of one of its spells (at its usual points, on no other target), never hidden; nothing
+else is done for a token. The roll is the dashboard's (its dice, the same runners as its keys)
+and public.
 """
 
 from __future__ import annotations
@@ -12,15 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from gmdash.model.casting import CastPlan, find_castable
 from gmdash.model.character import Character, CharacterKind
 from gmdash.model.errors import ValidationError
 from gmdash.play import rolls
 from gmdash.play.campaign import CampaignService
+from gmdash.play.magic import cast_problem, cast_spell
 from gmdash.rules import Rng
 from gmdash.store.errors import StoreError
 from gmdash.store.player_links import character_of
 
-ROLLS = ("ability", "characteristic")
+ROLLS = ("ability", "characteristic", "spell")
 MULTIPLIERS = range(1, 6)
 MAX_TEXT = 200
 
@@ -77,6 +80,8 @@ def player_roll(service: CampaignService, rng: Rng, request: dict[str, Any]) -> 
     name = _text(request, "name")
     assert name is not None
     player = sheet.player or "A player"
+    if what == "spell":
+        return _spell(service, rng, sheet, player, name)
     try:
         if what == "ability":
             rolled = _ability(service, rng, sheet, name, _text(request, "augment", required=False))
@@ -122,3 +127,25 @@ def _characteristic(
     ):
         raise Refused("a characteristic roll is x1 to x5")
     return rolls.roll_characteristic(service, rng, sheet, key, multiplier)
+
+
+def _spell(
+    service: CampaignService, rng: Rng, sheet: Character, player: str, name: str
+) -> PlayerRoll:
+    """The caster's own spell at its usual points, on no other target: the dashboard's cast
+    runner rolls it and spends what the result costs (Refused, nothing logged, if it cannot)."""
+    ruleset = service.campaign.ruleset
+    try:
+        spell = find_castable(sheet, ruleset, name)
+    except ValidationError as error:
+        raise Refused(error.message) from None
+    plan = CastPlan(spell=spell, points=spell.points)
+    why = cast_problem(service, sheet, plan, None)
+    if why is not None:
+        raise Refused(f"{sheet.name} cannot cast {spell.name}: {why}")
+    service.ensure_session()
+    cast = cast_spell(service, rng, sheet.id, plan)
+    event = cast.event
+    roll = f"{event.chance}%: {cast.roll:02d} {cast.level}"
+    text = f"{player} rolled for {sheet.name}: {event.label} {roll}"
+    return PlayerRoll(player=player, character=sheet.name, text=text)

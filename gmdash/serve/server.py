@@ -69,6 +69,15 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def player_url(host: str, port: int, token: str) -> str:
+    """A player's own link to a server on `host`:`port`."""
+    if _is_unspecified(host):
+        host = socket.gethostname()
+    elif ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/?player={token}"
+
+
 def app_argv(saves: Path, slug: str) -> list[str]:
     """The command run for each browser (the server's pid in it: the screen quits if the server
     is gone)."""

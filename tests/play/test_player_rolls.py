@@ -79,7 +79,8 @@ REFUSED: list[tuple[dict[str, Any], str]] = [
     ({"character": "c0002"}, "own character"),
     ({"hidden": True}, "public"),
     ({"what": "dice"}, "rolls one of"),
-    ({"what": "spell"}, "rolls one of"),
+    ({"what": "cast"}, "rolls one of"),
+    ({"what": "spell"}, "knows no spell"),
     ({"name": "Sorcery of the GM"}, "has no ability"),
     ({"name": 3}, "short text"),
     ({"name": "x" * 500}, "short text"),
@@ -115,3 +116,36 @@ def test_a_revoked_link_and_a_link_to_a_non_player_character_are_dead(
             player_roll(service, SeededRng(3), {"token": dead, "action": "roll",
                                                 "what": "ability", "name": "Climb"})  # fmt: skip
     assert rolls(service) == []
+
+
+def cast(service: CampaignService, token: str, spell: str, seed: int = 3) -> Any:
+    return player_roll(service, SeededRng(seed), {"token": token, "action": "roll",
+                                                  "what": "spell", "name": spell})  # fmt: skip
+
+
+def test_a_player_casts_their_own_spell_and_spends_as_the_dashboard_would(
+    service: CampaignService,
+) -> None:
+    token = token_of(service, "Harvald")
+    before = pc(service, "Harvald").magic_points
+    done = cast(service, token, "Bladesharp")
+    [event] = rolls(service)
+    assert (
+        event.actor == "Harvald Stormbrow"
+        and event.label is not None
+        and "Bladesharp" in event.label
+    )
+    assert not event.hidden
+    spent = before - pc(service, "Harvald").magic_points
+    assert spent == (0 if event.level in ("failure", "fumble") else 2)
+    assert done.text.startswith(f"{pc(service, 'Harvald').player} rolled for Harvald Stormbrow: ")
+    assert done.text.endswith(f"{event.roll:02d} {event.level}")
+
+
+@pytest.mark.parametrize("spell", ["Detect Enemies", "Analyze Magic", "Nonesuch", ""])
+def test_a_player_casts_no_spell_but_their_own_sheets(service: CampaignService, spell: str) -> None:
+    token = token_of(service, "Harvald")  # Irvala's spells are not on Harvald's sheet
+    before = pc(service, "Harvald").magic_points
+    with pytest.raises(Refused):
+        cast(service, token, spell)
+    assert rolls(service) == [] and pc(service, "Harvald").magic_points == before
