@@ -18,7 +18,6 @@ from gmdash.model.character import Character, CharacterKind
 from gmdash.model.errors import ValidationError
 from gmdash.play import rolls
 from gmdash.play.campaign import CampaignService
-from gmdash.play.magic import cast_problem, cast_spell
 from gmdash.rules import Rng
 from gmdash.store.errors import StoreError
 from gmdash.store.player_links import character_of
@@ -134,6 +133,10 @@ def _spell(
 ) -> PlayerRoll:
     """The caster's own spell at its usual points, on no other target: the dashboard's cast
     runner rolls it and spends what the result costs (Refused, nothing logged, if it cannot)."""
+    # The cast runner (and the healing it pulls in) is loaded on a player's first spell, not at
+    # every dashboard start (tests/tui/test_quick_dialogs.py).
+    from gmdash.play.magic import cast_problem, cast_spell
+
     ruleset = service.campaign.ruleset
     try:
         spell = find_castable(sheet, ruleset, name)
