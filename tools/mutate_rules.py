@@ -63,6 +63,15 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
     ("opposed", "reduce_over_100", "excess <= 0", "LtE -> Lt"): (
         "an excess of exactly 0 taken off both chances leaves them as they are"
     ),
+    ("opposed", "_rqg_outcome", "level_a.rank > level_b.rank", "Gt -> GtE"): (
+        "the line runs only under `if level_a.rank != level_b.rank`: the ranks never tie there"
+    ),
+    ("opposed", "_rqg_outcome", "roll_a > roll_b", "Gt -> GtE"): (
+        "the line before returns a tie when roll_a == roll_b: the rolls never tie there"
+    ),
+    ("opposed", "_brp_result", "chance_a > chance_b", "Gt -> GtE"): (
+        "the branch before takes chance_a == chance_b (a stalemate): the chances never tie there"
+    ),
     ("rolls", "resolve", "type(chance) is not int", "IsNot -> Is"): (
         "only which path computes the result changes (the per-chance cache or the plain "
         "level_of): both give the same RollResult for every chance and roll"

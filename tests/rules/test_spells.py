@@ -273,3 +273,10 @@ RAISED = [
 @pytest.mark.parametrize(("expression", "add", "doubled", "rolled"), RAISED)
 def test_raised_damage(expression: str, add: int, doubled: bool, rolled: str) -> None:
     assert raised_damage(expression, add, doubled=doubled) == rolled
+
+
+@pytest.mark.parametrize("kind", list(ModifierKind))
+def test_only_a_characteristic_modifier_needs_a_name(kind: ModifierKind) -> None:
+    # docs/rules.md#spells: a characteristic modifier names its characteristic (STR, CON...);
+    # an armour modifier without a location covers every location, the others have no name
+    assert kind.needs_name is (kind is ModifierKind.CHARACTERISTIC)
