@@ -72,6 +72,18 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
     ("opposed", "_brp_result", "chance_a > chance_b", "Gt -> GtE"): (
         "the branch before takes chance_a == chance_b (a stalemate): the chances never tie there"
     ),
+    ("skill_categories", "secondary_modifier", "value <= 16", "LtE -> Lt"): (
+        "at 16 the formula below gives (4 - 4) * 5 = 0 too: the boundary row reads 0 either way"
+    ),
+    ("game_time", "parse_span", "total <= 0", "0 -> 1"): (
+        "every unit is a multiple of 12 seconds (a round): a total is 0 or at least 12, never 1"
+    ),
+    ("exchange", "_weapon_harm", "{WeaponLoss.NONE: 0, WeaponLoss.ONE_IF_PAST: 1 if past > 0 "
+     "else 0, WeaponLoss.PAST: past, WeaponLoss.FULL: blow, WeaponLoss.ONE: 1, WeaponLoss.TWO: "
+     "2}", "0 -> 1"): (
+        "the NONE entry is never read: every cell losing no weapon HP (_NOTHING, _hit) damages "
+        "no weapon, and settle calls _weapon_harm only when a weapon is damaged"
+    ),
     ("rolls", "resolve", "type(chance) is not int", "IsNot -> Is"): (
         "only which path computes the result changes (the per-chance cache or the plain "
         "level_of): both give the same RollResult for every chance and roll"
