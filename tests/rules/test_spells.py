@@ -296,8 +296,10 @@ def test_spirit_damage_is_never_below_zero() -> None:
     assert damage_of(parse_dice("1D3-1"), Level.SUCCESS, ScriptedRng([2])) == 1
 
 
-@pytest.mark.parametrize(("mp", "rolled", "left", "defeated"), [(5, 3, 2, False), (5, 4, 1, False),
-                                                                 (5, 5, 0, True), (5, 6, 0, True)])  # fmt: skip
+DEFEAT = [(5, 3, 2, False), (5, 4, 1, False), (5, 5, 0, True), (5, 6, 0, True)]
+
+
+@pytest.mark.parametrize(("mp", "rolled", "left", "defeated"), DEFEAT)
 def test_spirit_combat_is_lost_at_zero_magic_points(
     mp: int, rolled: int, left: int, defeated: bool
 ) -> None:
