@@ -78,11 +78,34 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
     ("game_time", "parse_span", "total <= 0", "0 -> 1"): (
         "every unit is a multiple of 12 seconds (a round): a total is 0 or at least 12, never 1"
     ),
-    ("exchange", "_weapon_harm", "{WeaponLoss.NONE: 0, WeaponLoss.ONE_IF_PAST: 1 if past > 0 "
-     "else 0, WeaponLoss.PAST: past, WeaponLoss.FULL: blow, WeaponLoss.ONE: 1, WeaponLoss.TWO: "
-     "2}", "0 -> 1"): (
+    (
+        "exchange",
+        "_weapon_harm",
+        "{WeaponLoss.NONE: 0, WeaponLoss.ONE_IF_PAST: 1 if past > 0 "
+        "else 0, WeaponLoss.PAST: past, WeaponLoss.FULL: blow, WeaponLoss.ONE: 1, WeaponLoss.TWO: "
+        "2}",
+        "0 -> 1",
+    ): (
         "the NONE entry is never read: every cell losing no weapon HP (_NOTHING, _hit) damages "
         "no weapon, and settle calls _weapon_harm only when a weapon is damaged"
+    ),
+    (
+        "locations",
+        "HitTable.from_rows",
+        "isinstance(low, int) and isinstance(high, int) and isinstance(delta, int)",
+        "And -> Or",
+    ): (
+        "an assert for the type checker: the line above refuses any of the three that is not a "
+        "whole number, so all three hold; 'or' of three true tests is true too"
+    ),
+    (
+        "calendar",
+        "parse_gloranthan",
+        "parts.day is not None and parts.year is not None and (season is not None)",
+        "And -> Or",
+    ): (
+        "an assert for the type checker: the line above raises when any of them is None, so all "
+        "hold; 'or' of true tests is true too"
     ),
     ("rolls", "resolve", "type(chance) is not int", "IsNot -> Is"): (
         "only which path computes the result changes (the per-chance cache or the plain "
