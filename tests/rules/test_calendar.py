@@ -261,3 +261,10 @@ def test_a_gloranthan_campaign_hears_what_is_wrong_with_its_date() -> None:
         parse_date(bad, (CalendarKind.GLORANTHA,))
     with pytest.raises(CalendarError, match=r"^not a date: .* or Day 12\)$"):
         parse_date(bad, (CalendarKind.GLORANTHA, CalendarKind.DAYS))
+
+
+def test_a_date_is_at_most_100_characters() -> None:
+    # gmdash's own bound on typed text, as for dice (docs/rules.md#dice-expressions): 100 is read
+    assert parse_date("Day" + " " * 95 + "12", ALL) == (CalendarKind.DAYS, 11)
+    with pytest.raises(CalendarError, match="at most 100 characters"):
+        parse_date("Day" + " " * 96 + "12", ALL)
