@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from gmdash.rules.calendar import (
     DAYS,
     DAYS_PER_YEAR,
+    MAX_PLAIN_DAY,
     MAX_YEAR,
     SACRED_SEASON,
     SACRED_WEEKS,
@@ -268,3 +269,24 @@ def test_a_date_is_at_most_100_characters() -> None:
     assert parse_date("Day" + " " * 95 + "12", ALL) == (CalendarKind.DAYS, 11)
     with pytest.raises(CalendarError, match="at most 100 characters"):
         parse_date("Day" + " " * 96 + "12", ALL)
+
+
+def test_sacred_without_time_is_no_season() -> None:
+    # docs/rules.md#calendar: the sixth season is "Sacred Time", two words; "sacred" alone,
+    # even as the last word typed, names nothing
+    with pytest.raises(CalendarError, match="'sacred' is not a day"):
+        parse_gloranthan("Clayday, Luck week, 1625 Sacred")
+
+
+@pytest.mark.parametrize(
+    ("typed", "number"), [("Day 1", 0), ("Day 2", 1), (f"Day {MAX_PLAIN_DAY}", MAX_PLAIN_DAY - 1)]
+)
+def test_plain_days_count_from_day_1(typed: str, number: int) -> None:
+    # docs/rules.md#calendar: BRP's plain calendar counts Day 1, Day 2...
+    assert parse_date(typed, ALL) == (CalendarKind.DAYS, number)
+
+
+@pytest.mark.parametrize("typed", ["Day 0", f"Day {MAX_PLAIN_DAY + 1}"])
+def test_plain_days_out_of_the_count_are_refused(typed: str) -> None:
+    with pytest.raises(CalendarError, match="from Day 1 to Day"):
+        parse_date(typed, ALL)
