@@ -290,3 +290,13 @@ def test_plain_days_count_from_day_1(typed: str, number: int) -> None:
 def test_plain_days_out_of_the_count_are_refused(typed: str) -> None:
     with pytest.raises(CalendarError, match="from Day 1 to Day"):
         parse_date(typed, ALL)
+
+
+def test_the_last_day_of_the_calendar_is_in_year_9999() -> None:
+    # docs/rules.md#calendar: years 0 to 9999 S.T.; day numbers count from day 0 of year 0
+    last = (MAX_YEAR + 1) * DAYS_PER_YEAR - 1
+    assert GloranthanDate.of(last) == GloranthanDate(MAX_YEAR, SACRED_SEASON, 1, 6)
+    assert GloranthanDate.of(0) == GloranthanDate(0, 0, 0, 0)
+    for outside in (last + 1, -1):
+        with pytest.raises(CalendarError, match="outside the years"):
+            GloranthanDate.of(outside)

@@ -187,7 +187,7 @@ def test_a_table_round_trips_through_rows() -> None:
         ([{"key": "a", "low": 1, "high": 10, "kind": "chest"},
           {"key": "a", "low": 11, "high": 20, "kind": "head"}], "twice"),
         ([{"key": "Bad Key", "low": 1, "high": 20, "kind": "chest"}], "lower-case"),
-        ([{"key": "body", "low": 1, "high": 20, "kind": "tentacle"}], "kind"),
+        ([{"key": "body", "low": 1, "high": 20, "kind": "tentacle"}], "row 1 kind"),
         ([{"key": "body", "low": "1", "high": 20}], "whole numbers"),
         ([{"key": "body", "high": 20}], "lacks"),
         ([{"key": "leg", "low": 1, "high": 10, "connected_to": "head"},
@@ -219,3 +219,17 @@ def test_a_range_reads_as_printed() -> None:
         "01-04",
         "19-20",
     ]
+
+
+def test_a_row_without_hp_delta_or_kind_is_a_limb_of_the_base_hp() -> None:
+    # a row as to_dict writes it, less its defaults: no HP delta (0), kind limb
+    table = HitTable.from_rows(
+        "custom",
+        "Custom",
+        [
+            {"key": "body", "low": 1, "high": 10, "kind": "chest"},
+            {"key": "arm", "low": 11, "high": 20},
+        ],
+    )
+    arm = table.spec("arm")
+    assert (arm.hp_delta, arm.kind, arm.connected_to) == (0, LocationKind.LIMB, "")
