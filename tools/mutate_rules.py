@@ -107,6 +107,11 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
         "an assert for the type checker: the line above raises when any of them is None, so all "
         "hold; 'or' of true tests is true too"
     ),
+    ("levels", "_level_of", "chance <= 0", "LtE -> Lt"): (
+        "at chance 0 _thresholds gives critical (RQG) 0, special 0 and success 0: the general path"
+        " below then gives FUMBLE from the fumble roll up and FAILURE under it, as this branch "
+        "does"
+    ),
     ("rolls", "resolve", "type(chance) is not int", "IsNot -> Is"): (
         "only which path computes the result changes (the per-chance cache or the plain "
         "level_of): both give the same RollResult for every chance and roll"

@@ -293,7 +293,7 @@ def test_plain_days_out_of_the_count_are_refused(typed: str) -> None:
 
 
 def test_the_last_day_of_the_calendar_is_in_year_9999() -> None:
-    # docs/rules.md#calendar: years 0 to 9999 S.T.; day numbers count from day 0 of year 0
+    # the years 0 to 9999 S.T. ("past 9999" is refused); day 0 is the first day of year 0
     last = (MAX_YEAR + 1) * DAYS_PER_YEAR - 1
     assert GloranthanDate.of(last) == GloranthanDate(MAX_YEAR, SACRED_SEASON, 1, 6)
     assert GloranthanDate.of(0) == GloranthanDate(0, 0, 0, 0)
