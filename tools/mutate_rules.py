@@ -112,6 +112,35 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
         " below then gives FUMBLE from the fumble roll up and FAILURE under it, as this branch "
         "does"
     ),
+    ("levels", "<module>", "_CACHE_LIMIT = 1024", "1024 -> 1025"): (
+        "the cache's size limit only says when it starts over: every entry it holds is the value "
+        "computed for its key, so the results are the same at 1024 or 1025"
+    ),
+    ("levels", "thresholds", "len(cache) >= _CACHE_LIMIT", "GtE -> Gt"): (
+        "when the cache starts over (at 1024 or 1025 entries) changes no result: every entry it "
+        "holds is the value computed for its key"
+    ),
+    ("levels", "levels_by_roll", "len(cache) >= _CACHE_LIMIT", "GtE -> Gt"): (
+        "when the cache starts over (at 1024 or 1025 entries) changes no result: every entry it "
+        "holds is the value computed for its key"
+    ),
+    ("levels", "thresholds", "ruleset is _BRP", "Is -> IsNot"): (
+        "only swaps which of the two caches holds which rule set's thresholds, the same way on "
+        "every call: each still holds one rule set's values only"
+    ),
+    ("levels", "levels_by_roll", "ruleset is _BRP", "Is -> IsNot"): (
+        "only swaps which of the two caches holds which rule set's levels, the same way on every "
+        "call: each still holds one rule set's values only"
+    ),
+    ("levels", "thresholds", "type(chance) is not int", "IsNot -> Is"): (
+        "only which path computes the thresholds changes (the per-chance cache or _thresholds "
+        "itself): both give the same Thresholds for every chance (a float chance equal to a whole "
+        "one compares equal to its cached entry)"
+    ),
+    ("levels", "level_of", "type(chance) is not int", "IsNot -> Is"): (
+        "only which path computes the level changes for a whole-number roll (levels_by_roll's "
+        "cached row or _level_of): both give the same level for every chance"
+    ),
     ("rolls", "resolve", "type(chance) is not int", "IsNot -> Is"): (
         "only which path computes the result changes (the per-chance cache or the plain "
         "level_of): both give the same RollResult for every chance and roll"
