@@ -120,3 +120,9 @@ def test_ordinary_healing_leaves_a_severed_limb_severed() -> None:
 def test_a_week_of_no_natural_healing_changes_nothing() -> None:
     result = heal_naturally(ARM, [3, 2], 0, location_max=4, total_hp=7, total_max=12)
     assert (result.healed, result.wounds, result.total_hp) == (0, (3, 2), 7)
+
+
+def test_a_hit_of_0_on_a_disabled_arm_adds_nothing() -> None:
+    # docs/rules.md, "Wounds": the effects come with damage; a blow armour stops entirely is none
+    result = apply_wound(ARM, 0, location_hp=0, location_max=4, total_hp=10)
+    assert (result.effects, result.wound, result.total_hp) == ((), 0, 10)
