@@ -141,6 +141,20 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
         "only which path computes the level changes for a whole-number roll (levels_by_roll's "
         "cached row or _level_of): both give the same level for every chance"
     ),
+    ("levels", "_thresholds", "chance < 96", "96 -> 97"): (
+        "at C = 96 the formula 100 - max(1, (100 - 96 + 10) // 20) + 1 is 100 too, what the else "
+        "gives: the fumble starts at 00 on both sides of the boundary"
+    ),
+    ("wounds", "conditions_held", "location_hp.get(spec.key, 0)", "0 -> 1"): (
+        "a location missing from location_hp reads as unhurt: 0 and 1 are both above -full for any"
+        " full above 0 (the test before skips full <= 0), so neither holds a condition"
+    ),
+    ("wounds", "standing_conditions", "location_hp.get(key, 1)", "1 -> 2"): (
+        "a head missing from location_hp reads as unhurt: 1 and 2 are both above 0"
+    ),
+    ("wounds", "standing_conditions", "location_hp.get(key, 1)", "1 -> 2"): (
+        "a chest missing from location_hp reads as unhurt: 1 and 2 are both above 0"
+    ),
     ("rolls", "resolve", "type(chance) is not int", "IsNot -> Is"): (
         "only which path computes the result changes (the per-chance cache or the plain "
         "level_of): both give the same RollResult for every chance and roll"

@@ -284,14 +284,15 @@ HEALTHY = {"head": 5, "chest": 6, "abdomen": 5, "left_arm": 4, "right_arm": 4, "
         ({"right_arm": -4}, {Effect.SHOCK}),  # twice its HP: shock
         ({"abdomen": -5}, {Effect.UNCONSCIOUS, Effect.BLEEDING}),  # twice: out and bleeding
         ({"chest": 0}, {Effect.SHOCK}),  # the chest at 0: shock
+        ({"left_arm": -1}, {Effect.SHOCK}),  # the arm of 1 HP at -1: twice its HP
     ],
 )
 def test_conditions_held_after_healing(hurt: dict[str, int], held: set[Effect]) -> None:
     # docs/rules.md#combat-healing (RULES.md 2): unconscious and bleeding while the head, chest
     # or abdomen carries twice its HP; shock while a limb does, or the chest is at 0 or below
-    hp = HEALTHY | hurt
+    hp, maxima = HEALTHY | hurt, HEALTHY | {"left_arm": 1}  # (a left arm of 1 HP)
     assert (
-        conditions_held(total_hp=20, magic_points=10, location_hp=hp, location_max=HEALTHY) == held
+        conditions_held(total_hp=20, magic_points=10, location_hp=hp, location_max=maxima) == held
     )
 
 
@@ -302,3 +303,11 @@ def test_a_location_of_no_hp_holds_no_condition() -> None:
     assert (
         conditions_held(total_hp=20, magic_points=10, location_hp=hp, location_max=maxima) == set()
     )
+
+
+def test_one_point_more_on_an_abdomen_at_its_hp_fells_the_legs() -> None:
+    # docs/rules.md, "Wounds": the abdomen at its HP or beyond (under three times): legs
+    # useless, the character falls; 4 of 5 taken, then 1 more
+    result = apply_wound(Location.ABDOMEN, 1, location_hp=1, location_max=5, total_hp=TOUGH)
+    assert {Effect.USELESS, Effect.FALLS} <= set(result.effects)
+    assert set(result.useless) == {Location.LEFT_LEG, Location.RIGHT_LEG}
