@@ -155,6 +155,14 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
     ("wounds", "standing_conditions", "location_hp.get(key, 1)", "1 -> 2"): (
         "a chest missing from location_hp reads as unhurt: 1 and 2 are both above 0"
     ),
+    ("attributes", "damage_bonus", "str_plus_siz <= 40", "LtE -> Lt"): (
+        "at STR+SIZ 40 the formula below gives +(2 + (40 - 41) // 16)D6 = +1D6 too, what this "
+        "branch returns"
+    ),
+    ("dice", "_add_die", "[0]", "0 -> 1"): (
+        "every prefix sum starts one higher, and _add_die reads only differences of two prefix "
+        "sums: the counts are the same"
+    ),
     ("rolls", "resolve", "type(chance) is not int", "IsNot -> Is"): (
         "only which path computes the result changes (the per-chance cache or the plain "
         "level_of): both give the same RollResult for every chance and roll"
