@@ -150,10 +150,7 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
         " full above 0 (the test before skips full <= 0), so neither holds a condition"
     ),
     ("wounds", "standing_conditions", "location_hp.get(key, 1)", "1 -> 2"): (
-        "a head missing from location_hp reads as unhurt: 1 and 2 are both above 0"
-    ),
-    ("wounds", "standing_conditions", "location_hp.get(key, 1)", "1 -> 2"): (
-        "a chest missing from location_hp reads as unhurt: 1 and 2 are both above 0"
+        "a head or chest missing from location_hp reads as unhurt: 1 and 2 are both above 0"
     ),
     ("attributes", "damage_bonus", "str_plus_siz <= 40", "LtE -> Lt"): (
         "at STR+SIZ 40 the formula below gives +(2 + (40 - 41) // 16)D6 = +1D6 too, what this "
