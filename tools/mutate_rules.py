@@ -160,6 +160,9 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
         "every prefix sum starts one higher, and _add_die reads only differences of two prefix "
         "sums: the counts are the same"
     ),
+    ("dice", "DiceTerm.__str__", "self.sign < 0", "Lt -> LtE"): (
+        "a term's sign is +1 or -1 (parse_dice and every caller build it so), never 0"
+    ),
     ("rolls", "resolve", "type(chance) is not int", "IsNot -> Is"): (
         "only which path computes the result changes (the per-chance cache or the plain "
         "level_of): both give the same RollResult for every chance and roll"
