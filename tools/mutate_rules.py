@@ -163,6 +163,60 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
     ("dice", "DiceTerm.__str__", "self.sign < 0", "Lt -> LtE"): (
         "a term's sign is +1 or -1 (parse_dice and every caller build it so), never 0"
     ),
+    ("rolls", "<module>", "_CACHE_LIMIT = 512", "512 -> 513"): (
+        "the cache's size limit only says when it starts over: every entry it holds is the value "
+        "computed for its key, so the results are the same at 512 or 513"
+    ),
+    ("rolls", "resolve", "len(cache) >= _CACHE_LIMIT", "GtE -> Gt"): (
+        "when the cache starts over (at 512 or 513 entries) changes no result: every entry it "
+        "holds is the value computed for its key"
+    ),
+    ("rolls", "resolve", "ruleset is _BRP", "Is -> IsNot"): (
+        "only swaps which of the two caches holds which rule set's results, the same way on every "
+        "call: each still holds one rule set's values only"
+    ),
+    ("rolls", "resolve", "1 <= roll <= 100", "LtE -> Lt"): (
+        "a roll of 1 (or 100) then takes the plain path, level_of, instead of the cached row: both"
+        " give the same RollResult"
+    ),
+    ("rolls", "resolve", "1 <= roll <= 100", "1 -> 2"): (
+        "a roll of 1 then takes the plain path, level_of, instead of the cached row: both give the"
+        " same RollResult"
+    ),
+    ("rolls", "read_d100", "len(body) <= 3", "3 -> 4"): (
+        "the body has no leading zero, so a fourth digit makes it 1000 or more: refused by the 1 "
+        "to 100 test below with the same message either way"
+    ),
+    ("magic_recovery", "recovered", "clock_after <= clock_before", "LtE -> Lt"): (
+        "equal clocks regain points_by(c) - points_by(c) = 0 through the formula too"
+    ),
+    ("magic_recovery", "recovered", "current >= full", "GtE -> Gt"): (
+        "a pool at exactly full regains min(gained, full - current) = min(gained, 0) = 0 through "
+        "the formula too (gained is never negative: the clock only goes forward here)"
+    ),
+    ("magic_recovery", "recovered", "full <= 0", "LtE -> Lt"): (
+        "a pool of 0: a current of 0 or more was already refused by the test before "
+        "(current >= full); a negative one gains min(0, 0 - current) = 0 through the formula"
+    ),
+    ("resistance", "resistance_level_chance", "max(1, chance)", "1 -> 2"): (
+        "chances 1 and 2 read the same thresholds in both rule sets (critical 1 or none, special "
+        "1, success 5, fumble 96): every roll reaches the same level"
+    ),
+    (
+        "holy_days",
+        "<module>",
+        "{HolyDayLevel.WEEKLY: 0, HolyDayLevel.SEASONAL: 1, HolyDayLevel.HIGH: 2}",
+        "2 -> 3",
+    ): (
+        "rank is only compared (play/time_passing, play/calendar's sort): 3 keeps high above "
+        "seasonal and weekly"
+    ),
+    ("dice", "DiceTerm.__str__", "self.sign < 0", "0 -> 1"): (
+        "a term's sign is +1 or -1, never 0: sign < 1 and sign < 0 are both true for -1 only"
+    ),
+    ("dice", "DiceExpr.distribution", "term.sign > 0", "Gt -> GtE"): (
+        "a term's sign is +1 or -1 (parse_dice and every caller build it so), never 0"
+    ),
     ("rolls", "resolve", "type(chance) is not int", "IsNot -> Is"): (
         "only which path computes the result changes (the per-chance cache or the plain "
         "level_of): both give the same RollResult for every chance and roll"

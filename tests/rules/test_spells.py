@@ -327,3 +327,9 @@ def test_a_span_of_52_weeks_is_the_longest() -> None:
     assert parse_span("52w") == 52 * 7 * DAY
     with pytest.raises(TimeError, match="52 weeks"):
         parse_span("52w 1r")
+
+
+def test_a_pool_of_one_comes_back_in_a_day() -> None:
+    # docs/rules.md#magic-point-recovery: the full pool in a day, however small
+    assert recovered(1, 0, 0, DAY) == 1
+    assert recovered(1, 0, 0, DAY - 1) == 0
