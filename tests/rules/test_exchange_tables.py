@@ -470,7 +470,7 @@ def test_no_defence_has_no_defence_level() -> None:
 
 
 def test_a_blow_below_zero_is_no_damage() -> None:
-    # a 1D3-2 rolling 1 deals nothing (docs/rules.md#damage: damage is never negative)
+    # a 1D3-2 rolling 1 deals nothing (docs/rules.md#damage-and-armour: never below 0)
     outcome = resolve(
         Level.SUCCESS,
         Defence.NONE,

@@ -278,7 +278,7 @@ def test_raised_damage(expression: str, add: int, doubled: bool, rolled: str) ->
 
 @pytest.mark.parametrize("kind", list(ModifierKind))
 def test_only_a_characteristic_modifier_needs_a_name(kind: ModifierKind) -> None:
-    # docs/rules.md#spells: a characteristic modifier names its characteristic (STR, CON...);
+    # docs/rules.md#effect-modifiers: a characteristic modifier names its characteristic (STR...);
     # an armour modifier without a location covers every location, the others have no name
     assert kind.needs_name is (kind is ModifierKind.CHARACTERISTIC)
 
