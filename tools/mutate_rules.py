@@ -217,6 +217,11 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
     ("dice", "DiceExpr.distribution", "term.sign > 0", "Gt -> GtE"): (
         "a term's sign is +1 or -1 (parse_dice and every caller build it so), never 0"
     ),
+    ("dice", "parse_dice", "position > 0", "0 -> 1"): (
+        "a piece at position 1 follows a one-character first term: a digit (matched greedily, so "
+        "the next character is no digit nor D: this piece is empty and the second test refuses "
+        "it), a lone D (refused: no sides) or a lone sign (refused: nothing after it)"
+    ),
     ("rolls", "resolve", "type(chance) is not int", "IsNot -> Is"): (
         "only which path computes the result changes (the per-chance cache or the plain "
         "level_of): both give the same RollResult for every chance and roll"
