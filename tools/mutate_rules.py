@@ -222,6 +222,10 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
         "the next character is no digit nor D: this piece is empty and the second test refuses "
         "it), a lone D (refused: no sides) or a lone sign (refused: nothing after it)"
     ),
+    ("defences", "ordinal", "10 <= number % 100 <= 20", "10 -> 11"): (
+        "a number ending in 10 (10, 110...) falls to the general rule instead, which gives 10 % 10"
+        " = 0: 'th', the same '10th'"
+    ),
     ("rolls", "resolve", "type(chance) is not int", "IsNot -> Is"): (
         "only which path computes the result changes (the per-chance cache or the plain "
         "level_of): both give the same RollResult for every chance and roll"

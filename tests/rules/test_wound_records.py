@@ -101,8 +101,14 @@ def test_a_limb_not_said_severed_heals_usable() -> None:
     assert result.usable and not result.severed
 
 
-def test_a_heal_result_is_not_severed_unless_said() -> None:
-    assert not HealResult("head", 0, 5, 12).severed
+def test_a_heal_result_is_usable_and_not_severed_unless_said() -> None:
+    result = HealResult("head", 0, 5, 12)
+    assert result.usable and not result.severed
+
+
+def test_natural_healing_of_a_location_with_no_wound_heals_nothing() -> None:
+    result = heal_naturally(ARM, [], 3, location_max=4, total_hp=10, total_max=12)
+    assert (result.healed, result.location_hp, result.total_hp) == (0, 4, 10)
 
 
 def test_healing_a_wound_says_nothing_of_severing_unless_told() -> None:
