@@ -63,6 +63,169 @@ EQUIVALENT: dict[tuple[str, str, str, str], str] = {
     ("opposed", "reduce_over_100", "excess <= 0", "LtE -> Lt"): (
         "an excess of exactly 0 taken off both chances leaves them as they are"
     ),
+    ("opposed", "_rqg_outcome", "level_a.rank > level_b.rank", "Gt -> GtE"): (
+        "the line runs only under `if level_a.rank != level_b.rank`: the ranks never tie there"
+    ),
+    ("opposed", "_rqg_outcome", "roll_a > roll_b", "Gt -> GtE"): (
+        "the line before returns a tie when roll_a == roll_b: the rolls never tie there"
+    ),
+    ("opposed", "_brp_result", "chance_a > chance_b", "Gt -> GtE"): (
+        "the branch before takes chance_a == chance_b (a stalemate): the chances never tie there"
+    ),
+    ("skill_categories", "secondary_modifier", "value <= 16", "LtE -> Lt"): (
+        "at 16 the formula below gives (4 - 4) * 5 = 0 too: the boundary row reads 0 either way"
+    ),
+    ("game_time", "parse_span", "total <= 0", "0 -> 1"): (
+        "every unit is a multiple of 12 seconds (a round): a total is 0 or at least 12, never 1"
+    ),
+    (
+        "exchange",
+        "_weapon_harm",
+        "{WeaponLoss.NONE: 0, WeaponLoss.ONE_IF_PAST: 1 if past > 0 "
+        "else 0, WeaponLoss.PAST: past, WeaponLoss.FULL: blow, WeaponLoss.ONE: 1, WeaponLoss.TWO: "
+        "2}",
+        "0 -> 1",
+    ): (
+        "the NONE entry is never read: every cell losing no weapon HP (_NOTHING, _hit) damages "
+        "no weapon, and settle calls _weapon_harm only when a weapon is damaged"
+    ),
+    (
+        "locations",
+        "HitTable.from_rows",
+        "isinstance(low, int) and isinstance(high, int) and isinstance(delta, int)",
+        "And -> Or",
+    ): (
+        "an assert for the type checker: the line above refuses any of the three that is not a "
+        "whole number, so all three hold; 'or' of three true tests is true too"
+    ),
+    (
+        "calendar",
+        "parse_gloranthan",
+        "parts.day is not None and parts.year is not None and (season is not None)",
+        "And -> Or",
+    ): (
+        "an assert for the type checker: the line above raises when any of them is None, so all "
+        "hold; 'or' of true tests is true too"
+    ),
+    ("levels", "_level_of", "chance <= 0", "LtE -> Lt"): (
+        "at chance 0 _thresholds gives critical (RQG) 0, special 0 and success 0: the general path"
+        " below then gives FUMBLE from the fumble roll up and FAILURE under it, as this branch "
+        "does"
+    ),
+    ("levels", "<module>", "_CACHE_LIMIT = 1024", "1024 -> 1025"): (
+        "the cache's size limit only says when it starts over: every entry it holds is the value "
+        "computed for its key, so the results are the same at 1024 or 1025"
+    ),
+    ("levels", "thresholds", "len(cache) >= _CACHE_LIMIT", "GtE -> Gt"): (
+        "when the cache starts over (at 1024 or 1025 entries) changes no result: every entry it "
+        "holds is the value computed for its key"
+    ),
+    ("levels", "levels_by_roll", "len(cache) >= _CACHE_LIMIT", "GtE -> Gt"): (
+        "when the cache starts over (at 1024 or 1025 entries) changes no result: every entry it "
+        "holds is the value computed for its key"
+    ),
+    ("levels", "thresholds", "ruleset is _BRP", "Is -> IsNot"): (
+        "only swaps which of the two caches holds which rule set's thresholds, the same way on "
+        "every call: each still holds one rule set's values only"
+    ),
+    ("levels", "levels_by_roll", "ruleset is _BRP", "Is -> IsNot"): (
+        "only swaps which of the two caches holds which rule set's levels, the same way on every "
+        "call: each still holds one rule set's values only"
+    ),
+    ("levels", "thresholds", "type(chance) is not int", "IsNot -> Is"): (
+        "only which path computes the thresholds changes (the per-chance cache or _thresholds "
+        "itself): both give the same Thresholds for every chance (a float chance equal to a whole "
+        "one compares equal to its cached entry)"
+    ),
+    ("levels", "level_of", "type(chance) is not int", "IsNot -> Is"): (
+        "only which path computes the level changes for a whole-number roll (levels_by_roll's "
+        "cached row or _level_of): both give the same level for every chance"
+    ),
+    ("levels", "_thresholds", "chance < 96", "96 -> 97"): (
+        "at C = 96 the formula 100 - max(1, (100 - 96 + 10) // 20) + 1 is 100 too, what the else "
+        "gives: the fumble starts at 00 on both sides of the boundary"
+    ),
+    ("wounds", "conditions_held", "location_hp.get(spec.key, 0)", "0 -> 1"): (
+        "a location missing from location_hp reads as unhurt: 0 and 1 are both above -full for any"
+        " full above 0 (the test before skips full <= 0), so neither holds a condition"
+    ),
+    ("wounds", "standing_conditions", "location_hp.get(key, 1)", "1 -> 2"): (
+        "a head or chest missing from location_hp reads as unhurt: 1 and 2 are both above 0"
+    ),
+    ("attributes", "damage_bonus", "str_plus_siz <= 40", "LtE -> Lt"): (
+        "at STR+SIZ 40 the formula below gives +(2 + (40 - 41) // 16)D6 = +1D6 too, what this "
+        "branch returns"
+    ),
+    ("dice", "_add_die", "[0]", "0 -> 1"): (
+        "every prefix sum starts one higher, and _add_die reads only differences of two prefix "
+        "sums: the counts are the same"
+    ),
+    ("dice", "DiceTerm.__str__", "self.sign < 0", "Lt -> LtE"): (
+        "a term's sign is +1 or -1 (parse_dice and every caller build it so), never 0"
+    ),
+    ("rolls", "<module>", "_CACHE_LIMIT = 512", "512 -> 513"): (
+        "the cache's size limit only says when it starts over: every entry it holds is the value "
+        "computed for its key, so the results are the same at 512 or 513"
+    ),
+    ("rolls", "resolve", "len(cache) >= _CACHE_LIMIT", "GtE -> Gt"): (
+        "when the cache starts over (at 512 or 513 entries) changes no result: every entry it "
+        "holds is the value computed for its key"
+    ),
+    ("rolls", "resolve", "ruleset is _BRP", "Is -> IsNot"): (
+        "only swaps which of the two caches holds which rule set's results, the same way on every "
+        "call: each still holds one rule set's values only"
+    ),
+    ("rolls", "resolve", "1 <= roll <= 100", "LtE -> Lt"): (
+        "a roll of 1 (or 100) then takes the plain path, level_of, instead of the cached row: both"
+        " give the same RollResult"
+    ),
+    ("rolls", "resolve", "1 <= roll <= 100", "1 -> 2"): (
+        "a roll of 1 then takes the plain path, level_of, instead of the cached row: both give the"
+        " same RollResult"
+    ),
+    ("rolls", "read_d100", "len(body) <= 3", "3 -> 4"): (
+        "the body has no leading zero, so a fourth digit makes it 1000 or more: refused by the 1 "
+        "to 100 test below with the same message either way"
+    ),
+    ("magic_recovery", "recovered", "clock_after <= clock_before", "LtE -> Lt"): (
+        "equal clocks regain points_by(c) - points_by(c) = 0 through the formula too"
+    ),
+    ("magic_recovery", "recovered", "current >= full", "GtE -> Gt"): (
+        "a pool at exactly full regains min(gained, full - current) = min(gained, 0) = 0 through "
+        "the formula too (gained is never negative: the clock only goes forward here)"
+    ),
+    ("magic_recovery", "recovered", "full <= 0", "LtE -> Lt"): (
+        "a pool of 0: a current of 0 or more was already refused by the test before "
+        "(current >= full); a negative one gains min(0, 0 - current) = 0 through the formula"
+    ),
+    ("resistance", "resistance_level_chance", "max(1, chance)", "1 -> 2"): (
+        "chances 1 and 2 read the same thresholds in both rule sets (critical 1 or none, special "
+        "1, success 5, fumble 96): every roll reaches the same level"
+    ),
+    (
+        "holy_days",
+        "<module>",
+        "{HolyDayLevel.WEEKLY: 0, HolyDayLevel.SEASONAL: 1, HolyDayLevel.HIGH: 2}",
+        "2 -> 3",
+    ): (
+        "rank is only compared (play/time_passing, play/calendar's sort): 3 keeps high above "
+        "seasonal and weekly"
+    ),
+    ("dice", "DiceTerm.__str__", "self.sign < 0", "0 -> 1"): (
+        "a term's sign is +1 or -1, never 0: sign < 1 and sign < 0 are both true for -1 only"
+    ),
+    ("dice", "DiceExpr.distribution", "term.sign > 0", "Gt -> GtE"): (
+        "a term's sign is +1 or -1 (parse_dice and every caller build it so), never 0"
+    ),
+    ("dice", "parse_dice", "position > 0", "0 -> 1"): (
+        "a piece at position 1 follows a one-character first term: a digit (matched greedily, so "
+        "the next character is no digit nor D: this piece is empty and the second test refuses "
+        "it), a lone D (refused: no sides) or a lone sign (refused: nothing after it)"
+    ),
+    ("defences", "ordinal", "10 <= number % 100 <= 20", "10 -> 11"): (
+        "a number ending in 10 (10, 110...) falls to the general rule instead, which gives 10 % 10"
+        " = 0: 'th', the same '10th'"
+    ),
     ("rolls", "resolve", "type(chance) is not int", "IsNot -> Is"): (
         "only which path computes the result changes (the per-chance cache or the plain "
         "level_of): both give the same RollResult for every chance and roll"

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from gmdash.rules.calendar import (
     DAYS,
     DAYS_PER_YEAR,
+    MAX_PLAIN_DAY,
     MAX_YEAR,
     SACRED_SEASON,
     SACRED_WEEKS,
@@ -261,3 +262,41 @@ def test_a_gloranthan_campaign_hears_what_is_wrong_with_its_date() -> None:
         parse_date(bad, (CalendarKind.GLORANTHA,))
     with pytest.raises(CalendarError, match=r"^not a date: .* or Day 12\)$"):
         parse_date(bad, (CalendarKind.GLORANTHA, CalendarKind.DAYS))
+
+
+def test_a_date_is_at_most_100_characters() -> None:
+    # gmdash's own bound on typed text, as for dice (docs/rules.md#dice-expressions): 100 is read
+    assert parse_date("Day" + " " * 95 + "12", ALL) == (CalendarKind.DAYS, 11)
+    with pytest.raises(CalendarError, match="at most 100 characters"):
+        parse_date("Day" + " " * 96 + "12", ALL)
+
+
+def test_sacred_without_time_is_no_season() -> None:
+    # docs/rules.md#calendar: the sixth season is "Sacred Time", two words; "sacred" alone,
+    # even as the last word typed, names nothing
+    with pytest.raises(CalendarError, match="'sacred' is not a day"):
+        parse_gloranthan("Clayday, Luck week, 1625 Sacred")
+
+
+@pytest.mark.parametrize(
+    ("typed", "number"), [("Day 1", 0), ("Day 2", 1), (f"Day {MAX_PLAIN_DAY}", MAX_PLAIN_DAY - 1)]
+)
+def test_plain_days_count_from_day_1(typed: str, number: int) -> None:
+    # docs/rules.md#calendar: BRP's plain calendar counts Day 1, Day 2...
+    assert parse_date(typed, ALL) == (CalendarKind.DAYS, number)
+
+
+@pytest.mark.parametrize("typed", ["Day 0", f"Day {MAX_PLAIN_DAY + 1}"])
+def test_plain_days_out_of_the_count_are_refused(typed: str) -> None:
+    with pytest.raises(CalendarError, match="from Day 1 to Day"):
+        parse_date(typed, ALL)
+
+
+def test_the_last_day_of_the_calendar_is_in_year_9999() -> None:
+    # the years 0 to 9999 S.T. ("past 9999" is refused); day 0 is the first day of year 0
+    last = (MAX_YEAR + 1) * DAYS_PER_YEAR - 1
+    assert GloranthanDate.of(last) == GloranthanDate(MAX_YEAR, SACRED_SEASON, 1, 6)
+    assert GloranthanDate.of(0) == GloranthanDate(0, 0, 0, 0)
+    for outside in (last + 1, -1):
+        with pytest.raises(CalendarError, match="outside the years"):
+            GloranthanDate.of(outside)

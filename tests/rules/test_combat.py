@@ -11,6 +11,7 @@ from gmdash.rules.combat import (
     DamageMode,
     Slot,
     SpecialKind,
+    Turn,
     action_sr,
     carry_over,
     chain_srs,
@@ -226,3 +227,45 @@ def test_a_critical_of_a_weapon_at_most_0_is_0(weapon: str) -> None:
     # docs/rules.md#combat-damage: a critical does the maximum; at most 0 here, so "0" (never "-0")
     expression, _ = damage_expression(weapon, "", DamageMode.CRITICAL, SpecialKind.IMPALE)
     assert str(expression) == "0"
+
+
+@pytest.mark.parametrize(
+    ("kind", "expected"),
+    [
+        (ActionKind.MELEE, 3 + 2),
+        (ActionKind.MISSILE, 3),
+        (ActionKind.SPELL, 3),
+        (ActionKind.OTHER, 0),
+    ],
+)
+def test_an_action_with_no_weapon_or_movement_sr(kind: ActionKind, expected: int) -> None:
+    # docs/rules.md#strike-ranks: DEX 10 is DEX SR 3, SIZ 12 is SIZ SR 2; melee adds both, missile
+    # and spell DEX SR only; nothing given for the weapon's SR or movement adds nothing
+    assert action_sr(kind, dex=10, siz=12) == expected
+
+
+@pytest.mark.parametrize("kind", list(ActionKind))
+def test_only_melee_and_missile_actions_are_attacks(kind: ActionKind) -> None:
+    # docs/rules.md#strike-ranks: a spell or another action (move, ready a weapon) is no attack
+    assert kind.is_attack is (kind in (ActionKind.MELEE, ActionKind.MISSILE))
+    assert ActionKind.MELEE.is_attack and ActionKind.MISSILE.is_attack
+
+
+def test_a_turn_is_not_simultaneous_unless_said() -> None:
+    assert not Turn("Vasana", 0, 5, 13).simultaneous
+
+
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+def test_a_lone_action_is_not_simultaneous(ruleset: RuleSet) -> None:
+    # docs/rules.md#strike-ranks: simultaneous only when another action ties it exactly
+    (turn,) = order_turns([Slot("Vasana", 0, 5, 13)], ruleset)
+    assert not turn.simultaneous
+    first, second = order_turns([Slot("Vasana", 0, 5, 13), Slot("Lunar", 0, 7, 11)], ruleset)
+    assert not first.simultaneous and not second.simultaneous
+
+
+def test_a_crushing_special_with_a_negative_bonus_adds_its_least_harm() -> None:
+    # docs/rules.md#combat-damage: "a negative bonus's 'maximum' is its least harm (-1D4 -> -1)";
+    # 1D8 rolling 5, -1D4 rolling 2, then -1: 2
+    rolled = damage_roll("1D8", "-1D4", DamageMode.SPECIAL, SpecialKind.CRUSH, ScriptedRng([5, 2]))
+    assert (rolled.expression, rolled.total) == ("1D8-1D4-1", 2)

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gmdash.rules import Level, RuleSet, SeededRng
+from gmdash.rules import Level, RuleSet, ScriptedRng, SeededRng
 from gmdash.rules.combat import DamageMode, Defence
 from gmdash.rules.exchange import (
     BRP_LEVELS,
@@ -289,3 +289,193 @@ def test_the_parry_rolls_with_its_own_weapon() -> None:
     )
     assert outcome.dealer is Party.DEFENDER and outcome.expression == "1D6+1D4+4"
     assert outcome.damaged_weapon is Party.ATTACKER and outcome.weapon_damage == outcome.damage
+
+
+# --- what is given and what is not ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+def test_no_defence_reads_the_failure_column_whatever_level_is_given(ruleset: RuleSet) -> None:
+    # docs/rules.md#combat-exchange-rqg: "no defence reads the F column" of the dodge table,
+    # a defence named without its level too
+    levels = LEVELS.values() if ruleset is RuleSet.RQG else BRP_LEVELS
+    for attack in levels:
+        failed_dodge = cell_for(attack, Defence.DODGE, Level.FAILURE, ruleset)
+        for level in levels:
+            assert cell_for(attack, Defence.NONE, level, ruleset) == failed_dodge
+        assert cell_for(attack, Defence.PARRY, None, ruleset) == failed_dodge
+
+
+def test_a_blow_with_no_armour_given_reaches_the_body_whole() -> None:
+    outcome = settle(Level.SUCCESS, Defence.NONE, None, 7)
+    assert (outcome.to_location, outcome.armour, outcome.to_body) == (7, 0, 7)
+
+
+@pytest.mark.parametrize(("damage", "armour"), [(-1, 0), (0, -1), (-1, -1), (5, -2)])
+def test_negative_damage_or_armour_is_refused(damage: int, armour: int) -> None:
+    with pytest.raises(ExchangeError, match="negative"):
+        settle(Level.SUCCESS, Defence.NONE, None, damage, armour=armour)
+
+
+def test_a_weapon_given_no_hit_points_has_none_left() -> None:
+    # RQG Attack & Parry, a success against a critical parry: the parry strikes the attacking
+    # weapon, which loses what gets past its HP (with no HP given, the whole blow)
+    assert DealingWeapon("1D8").hit_points == 0
+    outcome = settle(
+        Level.SUCCESS,
+        Defence.PARRY,
+        Level.CRITICAL,
+        10,
+        attack_weapon=DealingWeapon("1D8"),
+        parry_weapon=DealingWeapon("1D6", hit_points=8),
+    )
+    assert (outcome.damaged_weapon, outcome.weapon_damage) == (Party.ATTACKER, 10)
+    assert "the attacking weapon loses 10 HP" in outcome.summary
+
+
+def test_a_parry_with_no_weapon_given_is_not_checked() -> None:
+    # the parrying weapon unknown: nothing to refuse (a broken weapon is refused only when given)
+    outcome = settle(Level.SUCCESS, Defence.PARRY, Level.FAILURE, 8, armour=ARMOUR)
+    assert outcome.to_body == 8 - ARMOUR
+
+
+def test_a_dodge_ignores_the_parrying_weapon() -> None:
+    # a dodge needs no weapon: a broken one in hand is not a reason to refuse it
+    outcome = settle(
+        Level.SUCCESS,
+        Defence.DODGE,
+        Level.FAILURE,
+        8,
+        attack_weapon=DealingWeapon("1D8", hit_points=10),
+        parry_weapon=DealingWeapon("1D6", hit_points=0),
+    )
+    assert outcome.to_body == 8
+
+
+def test_a_parried_missile_loses_no_hit_points() -> None:
+    # RQG Attack & Parry, success against a special parry: the attacking weapon loses 1 HP,
+    # but a missile is out of the parrier's reach
+    outcome = settle(
+        Level.SUCCESS,
+        Defence.PARRY,
+        Level.SPECIAL,
+        9,
+        attack_weapon=DealingWeapon("1D8+1", use=WeaponUse.MISSILE, hit_points=6),
+        parry_weapon=DealingWeapon("1D4", use=WeaponUse.SHIELD, hit_points=12),
+    )
+    assert (outcome.damaged_weapon, outcome.weapon_damage) == (Party.NONE, 0)
+    assert "loses" not in outcome.summary
+
+
+@pytest.mark.parametrize(
+    ("attack", "defence", "level"),
+    [
+        (Level.FAILURE, Defence.PARRY, Level.FAILURE),  # both fail: no blow
+        (Level.SUCCESS, Defence.DODGE, Level.SUCCESS),  # dodged
+        (Level.FUMBLE, Defence.NONE, None),  # the attack misses
+    ],
+)
+def test_no_blow_rolls_no_dice(attack: Level, defence: Defence, level: Level | None) -> None:
+    outcome = resolve(
+        attack,
+        defence,
+        level,
+        rng=ScriptedRng([]),
+        attack_weapon=DealingWeapon("1D8", hit_points=10),
+        parry_weapon=DealingWeapon("1D6", hit_points=8),
+    )
+    assert (outcome.dealer, outcome.damage, outcome.expression) == (Party.NONE, 0, "")
+
+
+def test_a_weapon_of_one_hit_point_still_parries() -> None:
+    # docs/rules.md#combat-exchange-rqg: a weapon at 0 HP is broken and cannot parry
+    assert parry_problem(WeaponUse.MELEE, WeaponUse.MELEE, 1) is None
+    assert "broken" in (parry_problem(WeaponUse.MELEE, WeaponUse.MELEE, -1) or "")
+
+
+def test_a_blow_of_zero_is_a_blow() -> None:
+    outcome = settle(Level.SPECIAL, Defence.NONE, None, 0)
+    assert (outcome.damage, outcome.to_body) == (0, 0)
+
+
+def test_a_riposte_with_no_parrying_weapon_given_rolls_nothing() -> None:
+    # RQG Attack & Parry, a failed attack against a critical parry: the parrying weapon would
+    # roll the blow; none given, there is nothing to roll
+    outcome = resolve(
+        Level.FAILURE,
+        Defence.PARRY,
+        Level.CRITICAL,
+        rng=ScriptedRng([]),
+        attack_weapon=DealingWeapon("1D8", hit_points=10),
+    )
+    assert (outcome.dealer, outcome.damage, outcome.expression) == (Party.DEFENDER, 0, "")
+
+
+@pytest.mark.parametrize(
+    ("attack", "defence", "level", "says"),
+    [
+        (Level.FAILURE, Defence.NONE, None, "the attack misses"),
+        (Level.FUMBLE, Defence.DODGE, Level.SUCCESS, "the attack misses"),
+        (Level.SUCCESS, Defence.DODGE, Level.SUCCESS, "dodged"),
+        (Level.SUCCESS, Defence.PARRY, Level.SPECIAL, "parried"),  # a missile: no riposte
+    ],
+)
+def test_an_exchange_with_no_blow_says_why(
+    attack: Level, defence: Defence, level: Level | None, says: str
+) -> None:
+    # RQG Attack & Parry / Dodge: a failed attack does nothing; a successful dodge stops a
+    # success; a special parry's riposte cannot reach a missile (the bow is out of reach)
+    bow = DealingWeapon("1D8", use=WeaponUse.MISSILE, hit_points=9)
+    outcome = settle(attack, defence, level, 6, attack_weapon=bow)
+    assert outcome.summary.split(";")[0] == says
+
+
+def test_a_shield_stopping_an_arrow_takes_the_blow() -> None:
+    # RQG Attack & Parry, success against success: the parrying weapon takes the blow, 1 HP if
+    # anything gets past it; a missile's blow too (only the bow is out of reach)
+    outcome = settle(
+        Level.SUCCESS,
+        Defence.PARRY,
+        Level.SUCCESS,
+        15,
+        attack_weapon=DealingWeapon("1D8+1", use=WeaponUse.MISSILE, hit_points=6),
+        parry_weapon=DealingWeapon("1D4", use=WeaponUse.SHIELD, hit_points=12),
+    )
+    assert (outcome.damaged_weapon, outcome.weapon_damage, outcome.to_location) == (
+        Party.DEFENDER,
+        1,
+        3,
+    )
+    assert "the parrying weapon loses 1 HP" in outcome.summary
+
+
+@pytest.mark.parametrize(("blow", "past", "loss"), [(8, 2, 1), (7, 1, 1), (6, 0, 0), (3, 0, 0)])
+def test_one_hp_lost_when_one_point_gets_past(blow: int, past: int, loss: int) -> None:
+    # RQG Attack & Parry, success against success: "1 HP if past" the parrying weapon's 6 HP
+    outcome = _settle(RuleSet.RQG, Defence.PARRY, Level.SUCCESS, Level.SUCCESS, blow=blow)
+    assert (outcome.to_location, outcome.weapon_damage) == (past, loss)
+
+
+def test_a_parry_with_no_weapon_given_stops_nothing() -> None:
+    # the parrying weapon unknown: it has no HP to stop the blow
+    outcome = settle(Level.SUCCESS, Defence.PARRY, Level.SUCCESS, 8)
+    assert (outcome.to_location, outcome.to_body) == (8, 8)
+
+
+def test_no_defence_has_no_defence_level() -> None:
+    outcome = settle(Level.SUCCESS, Defence.NONE, Level.SPECIAL, 8)
+    assert outcome.defence_level is None and outcome.to_body == 8
+    parried = _settle(RuleSet.RQG, Defence.PARRY, Level.SUCCESS, Level.SPECIAL)
+    assert parried.defence_level is Level.SPECIAL
+
+
+def test_a_blow_below_zero_is_no_damage() -> None:
+    # a 1D3-2 rolling 1 deals nothing (docs/rules.md#damage-and-armour: never below 0)
+    outcome = resolve(
+        Level.SUCCESS,
+        Defence.NONE,
+        None,
+        rng=ScriptedRng([1]),
+        attack_weapon=DealingWeapon("1D3-2"),
+    )
+    assert (outcome.expression, outcome.damage, outcome.to_body) == ("1D3-2", 0, 0)

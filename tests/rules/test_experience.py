@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gmdash.rules import ExperienceResult, experience_roll, improves
+from gmdash.rules.experience import FREE_TICKS_AFTER_LONG_GAP
 
 
 @pytest.mark.parametrize(
@@ -63,3 +64,8 @@ def test_experience_roll_is_a_d100(roll: int) -> None:
 def test_experience_gain_is_1d6(gain: int) -> None:
     with pytest.raises(ValueError, match="1D6"):
         experience_roll(50, 70, gain)
+
+
+def test_four_free_ticks_after_a_long_gap() -> None:
+    # docs/rules.md, "Long gaps and teachers": "the game master may grant four free ticks"
+    assert FREE_TICKS_AFTER_LONG_GAP == 4

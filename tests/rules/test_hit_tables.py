@@ -187,14 +187,49 @@ def test_a_table_round_trips_through_rows() -> None:
         ([{"key": "a", "low": 1, "high": 10, "kind": "chest"},
           {"key": "a", "low": 11, "high": 20, "kind": "head"}], "twice"),
         ([{"key": "Bad Key", "low": 1, "high": 20, "kind": "chest"}], "lower-case"),
-        ([{"key": "body", "low": 1, "high": 20, "kind": "tentacle"}], "kind"),
+        ([{"key": "body", "low": 1, "high": 20, "kind": "tentacle"}], "row 1 kind"),
         ([{"key": "body", "low": "1", "high": 20}], "whole numbers"),
         ([{"key": "body", "high": 20}], "lacks"),
         ([{"key": "leg", "low": 1, "high": 10, "connected_to": "head"},
           {"key": "arm", "low": 11, "high": 20}], "hang"),
         ([], "no location"),
+        ([{"key": 5, "low": 1, "high": 20, "kind": "chest"}], "row 1 needs a location name"),
+        ([{"key": "body", "low": 1, "high": 20, "kind": "chest", "connected_to": 7}],
+         "row 1 needs a location name"),
+        ([{"key": "a", "low": 1, "high": 10, "kind": "chest"},
+          {"key": "b", "low": 11, "high": 20.0, "kind": "head"}], "row 2 needs whole numbers"),
+        ([{"key": "a", "low": 1, "high": 10, "kind": "chest"}, {"key": "b"}], "row 2 lacks"),
     ],
 )  # fmt: skip
 def test_a_bad_table_is_refused(rows: list[dict[str, object]], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         HitTable.from_rows("custom", "Custom", rows)
+
+
+def test_a_table_has_its_own_locations_only() -> None:
+    # docs/rules.md#hit-location-tables: the humanoid table's seven locations, no tail
+    assert all(HUMANOID.has(key) for key in HUMANOID.keys)
+    assert not HUMANOID.has("tail") and not HUMANOID.has("hindquarters")
+
+
+def test_a_range_reads_as_printed() -> None:
+    # docs/rules.md#hit-location-tables: chest 12, right leg 01-04, head 19-20
+    assert [HUMANOID.spec(key).d20 for key in ("chest", "right_leg", "head")] == [
+        "12",
+        "01-04",
+        "19-20",
+    ]
+
+
+def test_a_row_without_hp_delta_or_kind_is_a_limb_of_the_base_hp() -> None:
+    # a row as to_dict writes it, less its defaults: no HP delta (0), kind limb
+    table = HitTable.from_rows(
+        "custom",
+        "Custom",
+        [
+            {"key": "body", "low": 1, "high": 10, "kind": "chest"},
+            {"key": "arm", "low": 11, "high": 20},
+        ],
+    )
+    arm = table.spec("arm")
+    assert (arm.hp_delta, arm.kind, arm.connected_to) == (0, LocationKind.LIMB, "")

@@ -109,3 +109,36 @@ def test_patterns_separated_by_semicolons() -> None:
         parse_patterns(";".join(["Windsday of Movement week"] * 10 + [
             f"{day} of {week} week" for day in ("Freezeday", "Fireday") for week in ("Truth",
             "Death", "Harmony", "Stasis", "Illusion", "Disorder")]))  # fmt: skip
+
+
+def test_the_levels_rank_weekly_seasonal_high() -> None:
+    # docs/rules.md#holy-days: a day that is several holy days counts as its highest
+    assert HolyDayLevel.WEEKLY.rank < HolyDayLevel.SEASONAL.rank < HolyDayLevel.HIGH.rank
+
+
+def test_at_most_20_days_of_one_kind() -> None:
+    days = ["Windsday", "Fireday", "Wildday", "Godsday", "Freezeday"] * 4
+    weeks = ["Movement", "Truth", "Death", "Harmony"]
+    twenty = "; ".join(f"{day} of {weeks[i // 5]} week" for i, day in enumerate(days))
+    assert len(parse_patterns(twenty)) == 20
+    with pytest.raises(CalendarError, match="at most 20"):
+        parse_patterns(twenty + "; Clayday")
+
+
+@pytest.mark.parametrize(("day", "week", "season"), [(7, None, None), (-1, None, None),
+                                                     (0, 8, 1), (0, 2, 5), (0, -1, 1)])  # fmt: skip
+def test_a_day_off_the_calendar_is_no_pattern(
+    day: int, week: int | None, season: int | None
+) -> None:
+    # docs/rules.md#calendar: 7 days a week, 8 weeks a season, 2 weeks of Sacred Time
+    with pytest.raises(CalendarError, match=r"no day|no week"):
+        DayPattern(day, week, season)
+    assert DayPattern(6, 7, 1).week == 7 and DayPattern(6, 1, 5).season == 5
+
+
+def test_a_cult_with_no_holy_day_says_so() -> None:
+    assert CultHolyDays().empty and CultHolyDays().describe() == "none set"
+    for kind in ("weekly", "seasonal", "high"):
+        cult = CultHolyDays(**{kind: (DayPattern(3),)})  # type: ignore[arg-type]
+        assert not cult.empty
+        assert cult.describe() == f"{kind}: Windsday"

@@ -258,3 +258,13 @@ def test_a_chance_of_0_or_less_still_fumbles_on_96_to_00(chance: int, ruleset: R
         Level.FAILURE: 95,
         Level.FUMBLE: 5,
     }
+
+
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+@pytest.mark.parametrize(("chance", "roll"), [(50, 30.0), (50.0, 30), (50, 96.0), (40, 1.0)])
+def test_a_number_not_whole_reads_as_its_value(
+    ruleset: RuleSet, chance: float, roll: float
+) -> None:
+    # only whole-number chances and rolls are cached (levels.py): any other number reads as the
+    # whole number of the same value
+    assert level_of(chance, roll, ruleset) is level_of(int(chance), int(roll), ruleset)  # type: ignore[arg-type]

@@ -120,3 +120,12 @@ def test_spirit_spell_strike_rank(dex_sr: int, points: int, boost: int, sr: int)
 def test_rune_spell_strike_rank_ignores_its_points() -> None:
     assert rune_spell_sr(3) == 3
     assert rune_spell_sr(3, boost=2) == 5
+
+
+def test_nothing_given_adds_nothing() -> None:
+    # docs/rules.md#casting-chance: POW x 5 plus modifiers; #spell-strike-ranks: DEX SR + 1 per
+    # point past the first + 1 per boosting point: none given, none added
+    assert spirit_casting_chance(13) == 65
+    assert spirit_spell_sr(3, 2) == 4
+    assert spell_cost(RuleSet.RQG, OK, 2) == CastingCost(magic=2)
+    assert spell_cost(RuleSet.BRP, OK, 2) == brp_spell_cost(OK, 2)

@@ -104,3 +104,25 @@ def test_read_d100_gives_1_to_100_or_refuses(typed: str) -> None:
     except ValueError:
         return
     assert 1 <= value <= 100
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("x" * 12, "'" + "x" * 12 + "'"),
+        ("x" * 13, "'" + "x" * 11 + "…'"),
+        ("1234567890123", "'12345678901…'"),
+    ],
+)
+def test_a_long_refused_d100_is_shown_cut(typed: str, shown: str) -> None:
+    # the message quotes what was typed, up to 12 characters, longer cut to 11 and an ellipsis
+    with pytest.raises(ValueError) as refused:
+        read_d100(typed)
+    assert str(refused.value).endswith(f"not {shown}")
+
+
+@pytest.mark.parametrize("ruleset", list(RuleSet))
+def test_a_result_not_whole_reads_as_its_value(ruleset: RuleSet) -> None:
+    # only whole-number chances and rolls are cached (rolls.py): another number reads the same
+    rolled = resolve(50, SeededRng(1), ruleset, result=30.0)  # type: ignore[arg-type]
+    assert rolled.level is resolve(50, SeededRng(1), ruleset, result=30).level

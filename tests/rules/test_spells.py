@@ -29,6 +29,7 @@ from gmdash.rules.spells import (
     spell_effect,
 )
 from gmdash.rules.spirit_combat import (
+    SPIRIT_COMBAT_BASE,
     SPIRIT_COMBAT_SR,
     damage_of,
     spirit_damage,
@@ -273,3 +274,62 @@ RAISED = [
 @pytest.mark.parametrize(("expression", "add", "doubled", "rolled"), RAISED)
 def test_raised_damage(expression: str, add: int, doubled: bool, rolled: str) -> None:
     assert raised_damage(expression, add, doubled=doubled) == rolled
+
+
+@pytest.mark.parametrize("kind", list(ModifierKind))
+def test_only_a_characteristic_modifier_needs_a_name(kind: ModifierKind) -> None:
+    # docs/rules.md#effect-modifiers: a characteristic modifier names its characteristic (STR...);
+    # an armour modifier without a location covers every location, the others have no name
+    assert kind.needs_name is (kind is ModifierKind.CHARACTERISTIC)
+
+
+def test_spirit_combat_base_chance_is_20() -> None:
+    # docs/rules.md#spirit-combat: "A sheet without the skill rolls its base, 20%"
+    assert SPIRIT_COMBAT_BASE == 20
+
+
+def test_spirit_damage_is_never_below_zero() -> None:
+    # docs/rules.md#spirit-combat: the damage comes off magic points, never below 0; a roll
+    # totalling 0 does nothing
+    assert damage_of(parse_dice("1D3-1"), Level.SUCCESS, ScriptedRng([1])) == 0
+    assert damage_of(parse_dice("1D3-2"), Level.SUCCESS, ScriptedRng([1])) == 0
+    assert damage_of(parse_dice("1D3-1"), Level.SUCCESS, ScriptedRng([2])) == 1
+
+
+DEFEAT = [(5, 3, 2, False), (5, 4, 1, False), (5, 5, 0, True), (5, 6, 0, True)]
+
+
+@pytest.mark.parametrize(("mp", "rolled", "left", "defeated"), DEFEAT)
+def test_spirit_combat_is_lost_at_zero_magic_points(
+    mp: int, rolled: int, left: int, defeated: bool
+) -> None:
+    # docs/rules.md#spirit-combat: "At 0 magic points the loser has lost"; 1 left is not 0
+    result = spirit_round(chance_a=60, roll_a=30, chance_b=40, roll_b=90, damage_a="1D6",
+                          damage_b="1D3", mp_a=10, mp_b=mp, rng=ScriptedRng([rolled]))  # fmt: skip
+    assert (result.loser_mp_after, result.defeated) == (left, defeated)
+
+
+# docs/rules.md#durations: a melee round is 12 seconds, 5 to a minute; 2 minutes are 10 rounds
+SPAN_READINGS = [
+    (1, "0 min 1 rd"), (12, "1 round"), (108, "9 rounds"), (120, "10 rounds"), (132, "2 min 1 rd"),
+    (HOUR - 12, "59 min 4 rd"), (HOUR, "1 h"), (HOUR + 1, "1 h 1 min"),
+    (DAY - MINUTE, "23 h 59 min"), (DAY, "1 d"), (DAY + 1, "1 d 1 h"), (-12, "ended"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("seconds", "reading"), SPAN_READINGS)
+def test_spans_read_back_at_their_unit_edges(seconds: int, reading: str) -> None:
+    assert describe_span(seconds) == reading
+
+
+def test_a_span_of_52_weeks_is_the_longest() -> None:
+    # docs/rules.md#durations: time passes at most 52 weeks at once
+    assert parse_span("52w") == 52 * 7 * DAY
+    with pytest.raises(TimeError, match="52 weeks"):
+        parse_span("52w 1r")
+
+
+def test_a_pool_of_one_comes_back_in_a_day() -> None:
+    # docs/rules.md#magic-point-recovery: the full pool in a day, however small
+    assert recovered(1, 0, 0, DAY) == 1
+    assert recovered(1, 0, 0, DAY - 1) == 0

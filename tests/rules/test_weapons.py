@@ -18,9 +18,12 @@ from gmdash.rules.weapons import (
 @pytest.mark.parametrize(
     ("bonus", "half"),
     [("1D4", "1D2"), ("+1D6", "1D3"), ("2D6", "1D6"), ("3D6", "1D6+1D3"), ("-1D4", "-1D2"),
-     ("0", "0"), ("", "0"), ("1D6+2", "1D3+1")],
+     ("0", "0"), ("", "0"), ("1D6+2", "1D3+1"), ("1D4+1", "1D2"), ("4D6", "2D6"),
+     ("1D6+3", "1D3+1"), ("-1", "0"), ("1D3", "1D2"), ("1D1", "1D1")],
 )  # fmt: skip
 def test_half_a_damage_bonus(bonus: str, half: str) -> None:
+    # docs/rules.md#combat-damage: 1D4 -> 1D2, 1D6 -> 1D3, 2D6 -> 1D6, 3D6 -> 1D6+1D3; an odd
+    # die's half rounds up (never below one side), constants halve toward zero
     assert halve_bonus(bonus) == half
 
 

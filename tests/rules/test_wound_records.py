@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gmdash.rules import Effect, Location, apply_wound
-from gmdash.rules.wounds import heal_naturally, heal_wound
+from gmdash.rules.wounds import HealResult, heal_naturally, heal_wound
 
 ARM = Location.RIGHT_ARM
 
@@ -99,3 +99,36 @@ def test_a_limb_not_said_severed_heals_usable() -> None:
     result = heal_naturally("left leg", [3, 2], 2, location_max=5, total_hp=8, total_max=13)
     assert (result.wounds, result.location_hp, result.total_hp) == ((2, 1), 2, 10)
     assert result.usable and not result.severed
+
+
+def test_a_heal_result_is_usable_and_not_severed_unless_said() -> None:
+    result = HealResult("head", 0, 5, 12)
+    assert result.usable and not result.severed
+
+
+def test_natural_healing_of_a_location_with_no_wound_heals_nothing() -> None:
+    result = heal_naturally(ARM, [], 3, location_max=4, total_hp=10, total_max=12)
+    assert (result.healed, result.location_hp, result.total_hp) == (0, 4, 10)
+
+
+def test_healing_a_wound_says_nothing_of_severing_unless_told() -> None:
+    # no severed flag given: the arm is not severed, and its use returns below its HP
+    result = heal_wound(ARM, [3], 0, 3, location_max=4, total_hp=9, total_max=12)
+    assert (result.severed, result.usable, result.wounds) == (False, True, ())
+
+
+def test_ordinary_healing_leaves_a_severed_limb_severed() -> None:
+    # docs/rules.md, "Wounds": only one magical healing of 6 points or more restores it
+    result = heal_wound(ARM, [8], 0, 6, location_max=4, total_hp=4, total_max=12, severed=True)
+    assert (result.severed, result.usable, result.wounds) == (True, False, (2,))
+
+
+def test_a_week_of_no_natural_healing_changes_nothing() -> None:
+    result = heal_naturally(ARM, [3, 2], 0, location_max=4, total_hp=7, total_max=12)
+    assert (result.healed, result.wounds, result.total_hp) == (0, (3, 2), 7)
+
+
+def test_a_hit_of_0_on_a_disabled_arm_adds_nothing() -> None:
+    # docs/rules.md, "Wounds": the effects come with damage; a blow armour stops entirely is none
+    result = apply_wound(ARM, 0, location_hp=0, location_max=4, total_hp=10)
+    assert (result.effects, result.wound, result.total_hp) == ((), 0, 10)

@@ -15,6 +15,7 @@ from gmdash.rules import (
     heal_location,
     standing_conditions,
 )
+from gmdash.rules.wounds import conditions_held
 
 LIMBS = [Location.LEFT_LEG, Location.RIGHT_LEG, Location.LEFT_ARM, Location.RIGHT_ARM]
 TOUGH = 100  # a total big enough that only the location's own effects show
@@ -269,3 +270,44 @@ def test_standing_conditions(
     total: int, mp: int, locations: dict[Location, int], conditions: set[Effect]
 ) -> None:
     assert standing_conditions(total_hp=total, magic_points=mp, location_hp=locations) == conditions
+
+
+HEALTHY = {"head": 5, "chest": 6, "abdomen": 5, "left_arm": 4, "right_arm": 4, "left_leg": 5,
+           "right_leg": 5}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("hurt", "held"),
+    [
+        ({}, set()),
+        ({"right_arm": -3}, set()),  # 7 of damage on 4: less than twice
+        ({"right_arm": -4}, {Effect.SHOCK}),  # twice its HP: shock
+        ({"abdomen": -5}, {Effect.UNCONSCIOUS, Effect.BLEEDING}),  # twice: out and bleeding
+        ({"chest": 0}, {Effect.SHOCK}),  # the chest at 0: shock
+        ({"left_arm": -1}, {Effect.SHOCK}),  # the arm of 1 HP at -1: twice its HP
+    ],
+)
+def test_conditions_held_after_healing(hurt: dict[str, int], held: set[Effect]) -> None:
+    # docs/rules.md#combat-healing (RULES.md 2): unconscious and bleeding while the head, chest
+    # or abdomen carries twice its HP; shock while a limb does, or the chest is at 0 or below
+    hp, maxima = HEALTHY | hurt, HEALTHY | {"left_arm": 1}  # (a left arm of 1 HP)
+    assert (
+        conditions_held(total_hp=20, magic_points=10, location_hp=hp, location_max=maxima) == held
+    )
+
+
+def test_a_location_of_no_hp_holds_no_condition() -> None:
+    # a location the maximums lack (or give 0) cannot carry twice its HP
+    hp = HEALTHY | {"right_arm": -10}
+    maxima = {k: v for k, v in HEALTHY.items() if k != "right_arm"}
+    assert (
+        conditions_held(total_hp=20, magic_points=10, location_hp=hp, location_max=maxima) == set()
+    )
+
+
+def test_one_point_more_on_an_abdomen_at_its_hp_fells_the_legs() -> None:
+    # docs/rules.md, "Wounds": the abdomen at its HP or beyond (under three times): legs
+    # useless, the character falls; 4 of 5 taken, then 1 more
+    result = apply_wound(Location.ABDOMEN, 1, location_hp=1, location_max=5, total_hp=TOUGH)
+    assert {Effect.USELESS, Effect.FALLS} <= set(result.effects)
+    assert set(result.useless) == {Location.LEFT_LEG, Location.RIGHT_LEG}
