@@ -108,8 +108,8 @@ def _now(item: Record) -> str:
 
 def _actor(entry: LogEntry) -> str:
     """Who, in full at any width: a first name alone would make "Gorp the Broo 1" and "Gorp the
-    Black 1" one "Gorp 1"."""
-    return entry.actor or ""
+    Black 1" one "Gorp 1"; a player's roll names the player ("Ana rolled for Harvald")."""
+    return entry.who or ""
 
 
 def row_plains(item: Record, narrow: bool = False) -> list[str]:
@@ -147,8 +147,8 @@ def row_cells(item: Record, narrow: bool = False) -> list[Text]:
     if entry.hidden:
         what.append("GM", style="dim italic reverse")
         what.append(" ")
-    if entry.actor:
-        what.append(_actor(entry), style=("dim" if entry.struck else "bold") + strike)
+    if actor := _actor(entry):
+        what.append(actor, style=("dim" if entry.struck else "bold") + strike)
         what.append(" · ", style="dim")
     label = _label(entry)
     if item.is_roll:
@@ -187,7 +187,7 @@ def chat_line(item: Record) -> str:
     if entry.hidden:
         parts.append("(GM)")
     what = _label(entry)
-    parts.append(f"{entry.actor} · {what}" if entry.actor else what)
+    parts.append(f"{entry.who} · {what}" if entry.who else what)
     text = " ".join(p for p in parts if p)
     if entry.chance is not None:
         text += f" {entry.chance}%"
