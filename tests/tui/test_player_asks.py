@@ -154,7 +154,7 @@ async def test_a_cli_command_goes_on_while_a_players_roll_waits(tmp_path: Path) 
 
 
 async def test_a_roll_still_waiting_when_the_dashboard_quits_is_answered(tmp_path: Path) -> None:
-    async with dashboard(tmp_path, "confirm") as (app, pilot, request, changed):
+    async with dashboard(tmp_path, "confirm") as (app, _pilot, request, changed):
         waiting = asyncio.create_task(ask(app, request))
         await waiting_for_gm(app, changed, 1)
         [pending] = app.player_asks.waiting
