@@ -189,9 +189,14 @@ class GmDashApp(App[int]):
             for pane in self.query(LogPane):
                 pane.show_asks(self.player_asks.waiting, self.player_rolls)
             waiting = self.player_asks.waiting
-            if waiting and len(waiting) > self._asks_told:
-                self.notify(f"{waiting[-1].asked.text} (4, then y: allow, n: decline)",
-                            title="A player asks", markup=False)  # fmt: skip
+            if waiting and not self._asks_told:  # the first to wait (then the rows say it)
+                keys = self.key_table
+                allow, decline = keys.hint_key("log.allow_ask"), keys.hint_key("log.decline_ask")
+                focus = keys.hint_key("global.focus_log")
+                told = (
+                    f"{waiting[-1].asked.text} ({focus}, then {allow}: allow, {decline}: decline)"
+                )
+                self.notify(told, title="A player asks", markup=False)
         self._asks_told = len(self.player_asks.waiting)
 
     def action_cycle_player_rolls(self) -> None:

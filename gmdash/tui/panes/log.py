@@ -52,7 +52,7 @@ from gmdash.store.errors import StoreError
 from gmdash.tui.call_in import call_in
 from gmdash.tui.channel_host import Pending
 from gmdash.tui.error_reports import guarded
-from gmdash.tui.keymap import LOG, bindings_for, scope_title
+from gmdash.tui.keymap import LOG, bindings_for, scope_title, table_of
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.row_table import LazyRow, RowKeyError, RowTable
@@ -292,7 +292,9 @@ class LogPane(Pane):
             lines.append("? ", style="bold")
             lines.append(visible(pending.asked.text))
             if number == 0:
-                lines.append("  y: allow · n: decline", style="dim")
+                keys = table_of(self.app)
+                allow, decline = keys.hint_key("log.allow_ask"), keys.hint_key("log.decline_ask")
+                lines.append(f"  {allow}: allow · {decline}: decline", style="dim")
         rows.update(lines)
         rows.set_class(bool(waiting), "-shown")
 
