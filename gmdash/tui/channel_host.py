@@ -18,13 +18,15 @@ import asyncio
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import count
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from gmdash.play.campaign import CampaignService
-from gmdash.play.player_rolls import Asked, Refused, ask_text, player_roll
 from gmdash.rules import Rng
 from gmdash.store import channel
 from gmdash.store.channel import Reply, Request
+
+if TYPE_CHECKING:  # the players' runner (its spells, their healing) loads on the first request
+    from gmdash.play.player_rolls import Asked
 
 CommandRunner = Callable[[CampaignService, Request], Reply]
 """Runs a CLI command sent by another process against the open campaign (`gmdash.cli.hosting`)."""
@@ -161,6 +163,8 @@ def player_runner(
     players' rolls off; in "confirm", checked, then waiting in `asks` for the GM's answer."""
 
     def roll(request: Request) -> Reply:
+        from gmdash.play.player_rolls import Refused, player_roll
+
         try:
             done = player_roll(service, rng(), request)
         except Refused as refusal:
@@ -178,6 +182,8 @@ def player_runner(
             return channel.refusal(OFF_REFUSAL)
         if wanted == "on":
             return roll(request)
+        from gmdash.play.player_rolls import Refused, ask_text
+
         try:
             asked = ask_text(service, request)
         except Refused as refusal:

@@ -212,9 +212,10 @@ COMMANDS: tuple[Command, ...] = (
             "Retry the selected failed ability roll (RQG: -25; refused after a failed retry)",
             show=False),
     Command(LOG, "y", "allow_ask", "Allow",
-            "Allow the oldest player's roll waiting for you (confirm mode): it is rolled now"),
+            "Allow the oldest player's roll waiting for you (confirm mode): it is rolled now",
+            show=False),
     Command(LOG, "n", "decline_ask", "Decline",
-            "Decline the oldest player's roll waiting for you: the player is told"),
+            "Decline the oldest player's roll waiting for you: the player is told", show=False),
     Command(LOG, "escape", "clear_filters", "Clear", "Clear the search and filters", show=False,
             palette=False),
 )  # fmt: skip
