@@ -3,6 +3,7 @@
     theme = "textual-light"      # remembered when ctrl+t or the palette changes it
     ruleset = "brp"              # for new campaigns and the CLI's rolls
     saves = "~/rpg/saves"        # a relative folder is taken from the config file's folder
+    player_rolls = "confirm"     # players' links: "on", "confirm" (the GM allows each), "off"
     [keys]                       # binding id = key(s), see `gmdash config keys`
     "roster.roll" = "space"
 
@@ -27,7 +28,9 @@ CONFIG_ENV = "GMDASH_CONFIG"
 CONFIG_NAME = "config.toml"
 APP_NAME = "gmdash"
 RULESETS = ("rqg", "brp")
-SETTINGS = ("theme", "ruleset", "saves", "keys")
+PLAYER_ROLLS = ("on", "confirm", "off")
+"""What players' links may do: roll, ask the game master first, or nothing (the first: default)."""
+SETTINGS = ("theme", "ruleset", "saves", "player_rolls", "keys")
 MAX_CONFIG_BYTES = 1_000_000
 """A settings file is a few lines; a bigger one is refused unread (it is not ours)."""
 
@@ -40,6 +43,7 @@ class Config:
     theme: str | None = None
     ruleset: str | None = None
     saves: Path | None = None
+    player_rolls: str | None = None
     keys: Mapping[str, str] = field(default_factory=dict)  # binding id -> "key[,key...]"
     problems: tuple[str, ...] = ()
     lines: Mapping[str, int] = field(default_factory=dict)  # "theme", "keys.roster.roll" -> line
@@ -138,13 +142,18 @@ def _settings(path: Path, data: dict[str, Any], lines: dict[str, int]) -> Config
             saves = path.parent / Path(saves_value).expanduser()
         else:
             bad("saves", "saves must be a folder's path", "the default saves folder is used")
+    player_rolls = data.get("player_rolls")
+    if player_rolls is not None and player_rolls not in PLAYER_ROLLS:
+        bad("player_rolls", f"player_rolls must be 'on', 'confirm' or 'off', not {player_rolls!r}",
+            "on is used")  # fmt: skip
+        player_rolls = None
     keys, key_problems = _keys(data.get("keys"))
     for setting, what in key_problems:
         bad(setting, what, "every key keeps its default")
     if key_problems:
         keys = {}
-    return Config(path, theme=theme, ruleset=ruleset, saves=saves, keys=keys,
-                  problems=tuple(problems), lines=lines)  # fmt: skip
+    return Config(path, theme=theme, ruleset=ruleset, saves=saves, player_rolls=player_rolls,
+                  keys=keys, problems=tuple(problems), lines=lines)  # fmt: skip
 
 
 def _keys(table: object) -> tuple[dict[str, str], list[tuple[str, str]]]:

@@ -30,7 +30,7 @@ saves = "campaigns"
 
 [keys]
 "roster.roll_ability" = "space"
-log.copy_entry = ["y", "ctrl+k"]
+log.copy_entry = ["o", "ctrl+k"]
 
 [keys.strike-ranks]
 next_action = "N"
@@ -80,7 +80,7 @@ def test_every_setting_is_read(tmp_path: Path) -> None:
     assert config.problems == ()
     assert (config.theme, config.ruleset) == ("gruvbox", "brp")
     assert config.saves == tmp_path / "campaigns"
-    assert config.keys == {"roster.roll_ability": "space", "log.copy_entry": "y,ctrl+k",
+    assert config.keys == {"roster.roll_ability": "space", "log.copy_entry": "o,ctrl+k",
                            "strike-ranks.next_action": "N"}  # fmt: skip
     assert config.lines["keys.log.copy_entry"] == 8
     assert config.lines["keys.strike-ranks.next_action"] == 11
@@ -242,11 +242,11 @@ def test_keys_are_read_as_textual_names_them(text: str, key: str | None) -> None
 
 
 def test_remapped_keys_replace_the_defaults_everywhere_they_are_shown() -> None:
-    table = key_table({"roster.roll_ability": "space", "log.copy_entry": "y,ctrl+k"})
+    table = key_table({"roster.roll_ability": "space", "log.copy_entry": "o,ctrl+k"})
     assert table.problems == ()
     shown = {c.binding_id: c.keys_text for c in table.commands}
     assert shown["roster.roll_ability"] == "space"
-    assert shown["log.copy_entry"] == "y / ctrl+k"
+    assert shown["log.copy_entry"] == "o / ctrl+k"
     assert "| `space` | Roll an ability of the selected character | `roster.roll_ability` |" in (
         markdown_key_map(table))  # fmt: skip
 
@@ -302,11 +302,11 @@ def test_a_refused_key_names_the_config_line(tmp_path: Path) -> None:
 def test_gmdash_config_keys_prints_the_key_map_with_the_configs_keys(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("GMDASH_CONFIG", str(write(tmp_path, '[keys]\n"log.copy_entry" = "y"\n')))
+    monkeypatch.setenv("GMDASH_CONFIG", str(write(tmp_path, '[keys]\n"log.copy_entry" = "o"\n')))
     assert main(["config", "keys"]) == 0
     out = capsys.readouterr().out
-    assert "| `y` | Copy the selected entry" in out and "`log.copy_entry` |" in out
-    assert out.strip() == markdown_key_map(key_table({"log.copy_entry": "y"}))
+    assert "| `o` | Copy the selected entry" in out and "`log.copy_entry` |" in out
+    assert out.strip() == markdown_key_map(key_table({"log.copy_entry": "o"}))
 
 
 def test_gmdash_config_check_says_what_is_in_use_and_what_is_wrong(

@@ -40,24 +40,29 @@ def story_line(item: Record) -> str:
     event, entry = item.event, item.entry
     when = local_hhmm(entry.time)
     who = f"**{markdown_text(entry.actor)}**" if entry.actor else "The game master"
+    if entry.player is not None:  # "**Ana** rolled for **Harvald**: *Climb* at 60%: ..."
+        who = f"**{markdown_text(entry.player)}**"
     if isinstance(event, RollMade):
         what = markdown_text(entry.label or entry.expression or _unlabelled(event))
+        rolled = "rolled"
+        if entry.player is not None and entry.actor:
+            rolled = f"rolled for **{markdown_text(entry.actor)}**:"
         if event.kind == "experience":  # the label says it all: "Climb 40%: 77, improves +4"
             text = f"{who}'s experience roll: {what}"
         elif entry.chance is not None and entry.roll is not None:
             level = LEVEL_WORDS.get(entry.level or "", entry.level or "no result")
-            text = f"{who} rolled *{what}* at {entry.chance}%: {entry.roll}, {level}"
+            text = f"{who} {rolled} *{what}* at {entry.chance}%: {entry.roll}, {level}"
             if event.kind == "resistance" and entry.chance <= 0:
                 text += " (a '---' cell: only 01-05 succeed)"
         elif entry.total is not None:
             dice = (
                 f" ({markdown_text(entry.expression)})" if entry.expression and entry.label else ""
             )
-            text = f"{who} rolled *{what}*{dice}: {entry.total}"
+            text = f"{who} {rolled} *{what}*{dice}: {entry.total}"
         elif entry.roll is not None:
-            text = f"{who} rolled *{what}*: {entry.roll}"
+            text = f"{who} {rolled} *{what}*: {entry.roll}"
         else:
-            text = f"{who} rolled *{what}*"
+            text = f"{who} {rolled} *{what}*"
         if entry.modifiers:
             text += f" ({markdown_text(', '.join(entry.modifiers))})"
         text = _sentence(text)

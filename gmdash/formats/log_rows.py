@@ -8,8 +8,9 @@ from typing import Any
 from gmdash.model.events import RollMade
 from gmdash.model.log import Record, game_date_of
 
-LOG_FIELDS = ("time", "game_date", "session", "actor", "kind", "label", "chance", "roll", "level",
-              "hidden", "struck", "expression", "total", "id")  # fmt: skip
+LOG_FIELDS = ("time", "game_date", "session", "actor", "player", "kind", "label", "chance", "roll",
+              "level", "hidden", "struck", "expression", "total", "id")  # fmt: skip
+"""`player`: who asked for the roll through their link (empty: the game master's roll)."""
 
 
 def row_of(item: Record) -> dict[str, Any]:
@@ -29,6 +30,7 @@ def roll_row(event: RollMade, struck: Set[str]) -> dict[str, Any]:
         "game_date": game_date_of(event)[0],
         "session": event.session,
         "actor": event.actor,
+        "player": event.player,
         "kind": event.kind,
         "label": event.label,
         "chance": event.chance,

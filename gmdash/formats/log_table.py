@@ -48,7 +48,7 @@ def cells(entry: LogEntry, escape: Callable[[str], str] = visible) -> list[str]:
         escape(entry.time[:19].replace("T", " ")),
         escape(entry.game_date),
         BETWEEN if entry.session is None else str(entry.session),
-        escape(entry.actor or ""),
+        escape(entry.who or ""),
         what,
         escape(entry.kind),
         "" if entry.chance is None else f"{entry.chance}%",

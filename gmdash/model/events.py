@@ -235,6 +235,8 @@ class RollMade(Event):
     `damage`, `experience`, `location`...), `chance` the modified chance, `modifiers` how it was
     modified, `roll` the D100 (or die) result, `level` the level of success, `hidden` a roll the
     players do not see. Dice rolls carry `expression` and `total`; anything else goes to `details`.
+    `player` is the player who asked for it through their link (`gmdash.play.player_rolls`;
+    None: the game master's roll, as every roll of an older log).
     """
 
     undoable: ClassVar[bool] = True
@@ -251,6 +253,13 @@ class RollMade(Event):
     expression: str | None = field(default=None, metadata=_reader(_opt_text))
     total: int | None = field(default=None, metadata=_reader(_opt_int))
     details: Mapping[str, object] = field(default_factory=dict, metadata=_reader(_details))
+    player: str | None = field(default=None, metadata=_reader(_opt_text))
+
+    def to_dict(self) -> dict[str, object]:
+        data = super().to_dict()
+        if self.player is None:  # the game master's rolls (nearly all) are written as before
+            del data["player"]
+        return data
 
     def __post_init__(self) -> None:
         if self.kind not in ROLL_KINDS:

@@ -56,6 +56,16 @@ class LogEntry:
     """The game date it happened on, in words ("" before calendars: docs/rules.md#calendar)."""
     game_day: str = ""
     """That day in a word, for a log row ("Wind", "D12")."""
+    player: str | None = None
+    """The player who rolled it through their link (None: the game master)."""
+
+    @property
+    def who(self) -> str | None:
+        """Who rolled, as a line names them: "Ana rolled for Harvald" for a player's roll,
+        else the actor."""
+        if self.player is None:
+            return self.actor
+        return f"{self.player} rolled for {self.actor}" if self.actor else self.player
 
     def to_dict(self) -> dict[str, object]:
         # Field by field: `dataclasses.asdict` deep-copies every value, a few times the cost of
@@ -99,6 +109,7 @@ def log_entry(
             modifiers=event.modifiers,
             expression=event.expression,
             total=event.total,
+            player=event.player,
         )
     actor, kind, label = _describe(event, names, earlier or {})
     return LogEntry(

@@ -59,7 +59,7 @@ def entry_detail(item: Record, found: Sequence[Record], brp: bool = False) -> En
     by_id = {r.event.id: r for r in found}
     details: Mapping[str, object] = event.details if isinstance(event, RollMade) else {}
     rows: list[tuple[str, str]] = [
-        ("who", entry.actor or "the game master"),
+        ("who", entry.who or "the game master"),
         ("what", entry.label or entry.expression or words(entry.kind)),
         ("kind", words(entry.kind)),
     ]
@@ -159,7 +159,7 @@ def _value(value: object) -> str:
 
 
 def _line(entry: LogEntry) -> str:
-    return f"{entry.actor} · {entry.label}" if entry.actor else entry.label or words(entry.kind)
+    return f"{entry.who} · {entry.label}" if entry.who else entry.label or words(entry.kind)
 
 
 def _roll_line(entry: LogEntry) -> str:

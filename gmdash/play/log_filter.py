@@ -57,9 +57,10 @@ def level_matches(level: str | None, wanted: str) -> bool:
 
 
 def searchable(entry: LogEntry) -> str:
-    """The text `/` searches in: actor, label, kind, level, dice, modifiers, numbers."""
+    """The text `/` searches in: actor (and the player who rolled), label, kind, level, dice,
+    modifiers, numbers."""
     parts = [
-        entry.actor or "",
+        entry.who or "",
         entry.label or "",
         entry.kind,
         entry.level or "",

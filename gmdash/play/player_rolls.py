@@ -10,15 +10,21 @@ and public.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from typing import Any
 
+from gmdash.model import effective
 from gmdash.model.casting import CastPlan, find_castable
-from gmdash.model.character import Character, CharacterKind
+from gmdash.model.casting import chance as casting_chance
+from gmdash.model.character import Ability, Character, CharacterKind
 from gmdash.model.errors import ValidationError
+from gmdash.model.events import Event, RollMade
 from gmdash.play import rolls
 from gmdash.play.campaign import CampaignService
-from gmdash.rules import Rng
+from gmdash.play.magic import cast_problem, cast_spell
+from gmdash.rules import Rng, characteristic_chance
 from gmdash.store.errors import StoreError
 from gmdash.store.player_links import character_of
 
@@ -63,8 +69,53 @@ def player_sheet(service: CampaignService, token: object) -> Character:
     return sheet
 
 
-def player_roll(service: CampaignService, rng: Rng, request: dict[str, Any]) -> PlayerRoll:
-    """Carry out a player's roll request, or raise Refused saying why (nothing is logged)."""
+def player_name(sheet: Character) -> str:
+    """Who a player's roll is logged as: the sheet's player, else "A player"."""
+    return sheet.player or "A player"
+
+
+@contextmanager
+def signed(service: CampaignService, player: str) -> Iterator[None]:
+    """Every roll published inside is logged as `player`'s (`RollMade.player`), the augment
+    as well as the roll it helps. The dashboard's runners make the roll as for its own keys;
+    this marks their events on the way out, rather than giving each runner a player to pass
+    along. Runs on the one thread that publishes (the dashboard's loop)."""
+    publish = service.publish
+
+    def as_player(event: Event) -> Event:
+        if isinstance(event, RollMade):
+            event = replace(event, player=player)
+        return publish(event)
+
+    setattr(service, "publish", as_player)  # noqa: B010 - an instance's own, taken back below
+    try:
+        yield
+    finally:
+        delattr(service, "publish")
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A player's request as checked, not rolled yet: what the game master is asked to allow
+    ("Ana asks to roll for Harvald: Climb 60%")."""
+
+    player: str
+    character: str
+    text: str
+
+
+@dataclass(frozen=True)
+class _Request:
+    sheet: Character
+    player: str
+    what: str
+    name: str
+    augment: str | None
+    multiplier: object
+
+
+def _checked(service: CampaignService, request: dict[str, Any]) -> _Request:
+    """The request read and checked as far as can be without rolling (Refused otherwise)."""
     sheet = player_sheet(service, request.get("token"))
     if request.get("action") != "roll":
         raise Refused("a player's link only rolls")
@@ -78,35 +129,77 @@ def player_roll(service: CampaignService, rng: Rng, request: dict[str, Any]) -> 
         raise Refused(f"a player rolls one of: {', '.join(ROLLS)}")
     name = _text(request, "name")
     assert name is not None
-    player = sheet.player or "A player"
-    if what == "spell":
-        return _spell(service, rng, sheet, player, name)
-    try:
-        if what == "ability":
-            rolled = _ability(service, rng, sheet, name, _text(request, "augment", required=False))
-        else:
-            rolled = _characteristic(service, rng, sheet, name, request.get("multiplier", 5))
-    except ValidationError as error:
-        raise Refused(error.message) from None
+    augment = _text(request, "augment", required=False)
+    return _Request(sheet, player_name(sheet), str(what), name, augment,
+                    request.get("multiplier", 5))  # fmt: skip
+
+
+def ask_text(service: CampaignService, request: dict[str, Any]) -> Asked:
+    """What a request would roll, checked as `player_roll` checks it (Refused, saying why,
+    if it could not be rolled now) but not rolled: for the game master to allow or not."""
+    checked = _checked(service, request)
+    sheet, name = checked.sheet, checked.name
+    if checked.what == "spell":
+        plan = _cast_plan(service, sheet, name)
+        chance = casting_chance(sheet, service.campaign.ruleset, plan)
+        what = f"{plan.spell.name} {plan.points} {chance}%"
+    elif checked.what == "ability":
+        ability = _own_ability(sheet, name)
+        what = f"{ability.name} {ability.value}%"
+        if checked.augment is not None:
+            what += f", augmented by {_helper(sheet, checked.augment, ability.name).name}"
+    else:
+        multiplier = _multiplier(sheet, name, checked.multiplier)
+        extra = effective.characteristic(effective.on_target(service.state, sheet.id), name)
+        value = max(0, sheet.characteristics[name] + extra.amount)
+        what = f"{name} x{multiplier} {characteristic_chance(value, multiplier)}%"
+    text = f"{checked.player} asks to roll for {sheet.name}: {what}"
+    return Asked(player=checked.player, character=sheet.name, text=text)
+
+
+def player_roll(service: CampaignService, rng: Rng, request: dict[str, Any]) -> PlayerRoll:
+    """Carry out a player's roll request, or raise Refused saying why (nothing is logged)."""
+    checked = _checked(service, request)
+    sheet, player, name = checked.sheet, checked.player, checked.name
+    with signed(service, player):
+        if checked.what == "spell":
+            return _spell(service, rng, sheet, player, name)
+        try:
+            if checked.what == "ability":
+                rolled = _ability(service, rng, sheet, name, checked.augment)
+            else:
+                rolled = _characteristic(service, rng, sheet, name, checked.multiplier)
+        except ValidationError as error:
+            raise Refused(error.message) from None
     event = rolled.event
     roll = "--" if rolled.roll is None else f"{rolled.roll:02d}"
     text = f"{player} rolled for {sheet.name}: {event.label} {event.chance}%: {roll} {rolled.level}"
     return PlayerRoll(player=player, character=sheet.name, text=text)
 
 
-def _ability(
-    service: CampaignService, rng: Rng, sheet: Character, name: str, augment: str | None
-) -> rolls.Rolled:
+def _own_ability(sheet: Character, name: str) -> Ability:
     ability = sheet.ability(name)
     if ability is None:
         raise Refused(f"{sheet.name} has no ability {name!r}")
+    return ability
+
+
+def _helper(sheet: Character, augment: str, augmented: str) -> Ability:
+    helper = sheet.ability(augment)
+    if helper is None or helper.name == augmented:
+        raise Refused(f"{sheet.name} has no other ability {augment!r} to augment with")
+    return helper
+
+
+def _ability(
+    service: CampaignService, rng: Rng, sheet: Character, name: str, augment: str | None
+) -> rolls.Rolled:
+    ability = _own_ability(sheet, name)
     plan = rolls.AbilityPlan(base=ability.value)
     with service.transaction():  # the augment and the roll it helps: one change, one undo
         augment_roll = None
         if augment is not None:
-            helper = sheet.ability(augment)
-            if helper is None or helper.name == ability.name:
-                raise Refused(f"{sheet.name} has no other ability {augment!r} to augment with")
+            helper = _helper(sheet, augment, ability.name)
             done = rolls.roll_augment(service, rng, sheet, helper, ability.name)
             augment_roll = done.event
             plan = rolls.AbilityPlan(base=ability.value, augment_name=helper.name,
@@ -117,6 +210,10 @@ def _ability(
 def _characteristic(
     service: CampaignService, rng: Rng, sheet: Character, key: str, multiplier: object
 ) -> rolls.Rolled:
+    return rolls.roll_characteristic(service, rng, sheet, key, _multiplier(sheet, key, multiplier))
+
+
+def _multiplier(sheet: Character, key: str, multiplier: object) -> int:
     if key not in sheet.characteristics:
         raise Refused(f"{sheet.name} has no characteristic {key!r}")
     if (
@@ -125,7 +222,20 @@ def _characteristic(
         or (multiplier not in MULTIPLIERS)
     ):
         raise Refused("a characteristic roll is x1 to x5")
-    return rolls.roll_characteristic(service, rng, sheet, key, multiplier)
+    return multiplier
+
+
+def _cast_plan(service: CampaignService, sheet: Character, name: str) -> CastPlan:
+    """The caster's own spell at its usual points, if it can be cast now (Refused if not)."""
+    try:
+        spell = find_castable(sheet, service.campaign.ruleset, name)
+    except ValidationError as error:
+        raise Refused(error.message) from None
+    plan = CastPlan(spell=spell, points=spell.points)
+    why = cast_problem(service, sheet, plan, None)
+    if why is not None:
+        raise Refused(f"{sheet.name} cannot cast {spell.name}: {why}")
+    return plan
 
 
 def _spell(
@@ -133,19 +243,7 @@ def _spell(
 ) -> PlayerRoll:
     """The caster's own spell at its usual points, on no other target: the dashboard's cast
     runner rolls it and spends what the result costs (Refused, nothing logged, if it cannot)."""
-    # The cast runner (and the healing it pulls in) is loaded on a player's first spell, not at
-    # every dashboard start (tests/tui/test_quick_dialogs.py).
-    from gmdash.play.magic import cast_problem, cast_spell
-
-    ruleset = service.campaign.ruleset
-    try:
-        spell = find_castable(sheet, ruleset, name)
-    except ValidationError as error:
-        raise Refused(error.message) from None
-    plan = CastPlan(spell=spell, points=spell.points)
-    why = cast_problem(service, sheet, plan, None)
-    if why is not None:
-        raise Refused(f"{sheet.name} cannot cast {spell.name}: {why}")
+    plan = _cast_plan(service, sheet, name)
     service.ensure_session()
     cast = cast_spell(service, rng, sheet.id, plan)
     event = cast.event

@@ -259,7 +259,7 @@ def _rolls(entries: Sequence[LogEntry], pc_names: set[str]) -> tuple[PublicRoll,
                 id=entry.id,
                 time=_hhmm(entry.time),
                 day=entry.game_day,
-                actor=entry.actor,
+                actor=entry.who,  # a player's own roll: "Ana rolled for Harvald"
                 label=label,
                 chance=entry.chance if numbers else None,
                 roll=rolled if numbers or entry.level is None else None,

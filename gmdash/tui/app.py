@@ -30,7 +30,15 @@ from gmdash.play.campaign import CampaignService
 from gmdash.rules import OptionalRule, Rng, SeededRng
 from gmdash.safe_text import visible
 from gmdash.tui.breakpoints import HORIZONTAL_BREAKPOINTS, breakpoint_class
-from gmdash.tui.channel_host import ChannelHost, CommandRunner, runners_for
+from gmdash.tui.channel_host import (
+    CLOSED,
+    OFF_REFUSAL,
+    ChannelHost,
+    CommandRunner,
+    PlayerAsks,
+    PlayerRolls,
+    runners_for,
+)
 from gmdash.tui.collection_pause import CollectionPause
 from gmdash.tui.dashboard_screen import DashboardScreen
 from gmdash.tui.dialog_preload import preload_dialogs
@@ -121,11 +129,15 @@ class GmDashApp(App[int]):
         """Whether the roster's and the log's rows out of the first frame's view are still to
         be made (`_show_every_row`)."""
         self.key_gate = KeyGate(self)
+        self._asks_told = 0
         self.told: deque[Told] = deque(maxlen=TOLD_KEPT)
         """The last notifications, newest last (what the game master was told)."""
-        self.player_rolls_on = True
-        """Whether players' links may roll (`player_rolls` in gmdash.tui.channel_host)."""
-        runners = runners_for(service, commands, lambda: self.rng, lambda: self.player_rolls_on)
+        self.player_rolls: PlayerRolls = self._configured_player_rolls()
+        """What players' links may do: roll, wait for the GM's answer, or nothing (P cycles)."""
+        self.player_asks = PlayerAsks(self._asks_changed)
+        """The players' rolls waiting for the GM's answer ("confirm"), shown in the log pane."""
+        runners = runners_for(service, commands, lambda: self.rng, lambda: self.player_rolls,
+                              self.player_asks)  # fmt: skip
         self.channel: ChannelHost | None = ChannelHost(service, runners) if runners else None
         """The campaign's channel: other processes' changes carried out here."""
         if crash_log is not None:
@@ -165,6 +177,49 @@ class GmDashApp(App[int]):
         if node is not self and not node.is_attached:
             return
         super().update_styles(node, animate=animate)
+
+    def _configured_player_rolls(self) -> PlayerRolls:
+        wanted = self.config.player_rolls if self.config else None
+        modes: tuple[PlayerRolls, ...] = ("on", "confirm", "off")
+        return next((mode for mode in modes if mode == wanted), "on")
+
+    def _asks_changed(self) -> None:
+        """A player's roll came to wait, or was answered: the log pane shows those waiting."""
+        if self.is_running:
+            for pane in self.query(LogPane):
+                pane.show_asks(self.player_asks.waiting, self.player_rolls)
+            waiting = self.player_asks.waiting
+            if waiting and not self._asks_told:  # the first to wait (then the rows say it)
+                keys = self.key_table
+                allow, decline = keys.hint_key("log.allow_ask"), keys.hint_key("log.decline_ask")
+                focus = keys.hint_key("global.focus_log")
+                told = (
+                    f"{waiting[-1].asked.text} ({focus}, then {allow}: allow, {decline}: decline)"
+                )
+                self.notify(told, title="A player asks", markup=False)
+        self._asks_told = len(self.player_asks.waiting)
+
+    def action_cycle_player_rolls(self) -> None:
+        """Players' rolls: on -> confirm -> off -> on, remembered in the config. Going off
+        declines the rolls still waiting (the GM wants none now)."""
+        order: tuple[PlayerRolls, ...] = ("on", "confirm", "off")
+        self.player_rolls = order[(order.index(self.player_rolls) + 1) % len(order)]
+        declined = self.player_asks.answer_all(OFF_REFUSAL) if self.player_rolls == "off" else 0
+        self._asks_changed()
+        words = {"on": "on: players' links roll at once",
+                 "confirm": "confirm: each waits in the log for y (allow) or n (decline)",
+                 "off": "off: players' links are refused"}  # fmt: skip
+        told = f"Players' rolls {words[self.player_rolls]}."
+        if declined:
+            told += f" {declined} waiting declined."
+        self.notify(told, title="Players' rolls")
+        if self.config is not None and self.config.player_rolls != self.player_rolls:
+            problem = remember(self.config.path, "player_rolls", self.player_rolls)
+            if problem is None:
+                self.config = replace(self.config, player_rolls=self.player_rolls)
+            else:
+                self.notify(problem, title="Players' rolls not remembered", severity="warning",
+                            timeout=15, markup=False)  # fmt: skip
 
     def _configured_theme(self) -> str:
         wanted = self.config.theme if self.config else None
@@ -206,6 +261,8 @@ class GmDashApp(App[int]):
         if self.channel is not None:
             self.run_worker(self._open_channel(), name="channel", exit_on_error=False)
         self.call_after_refresh(self._first_frame_drawn)
+        if self.player_rolls != "on":
+            self._asks_changed()  # the log pane's title says so from the start
         self._update_header()
         self.pane("roster").focus_main()
         self.theme_changed_signal.subscribe(self, self._remember_theme)
@@ -251,6 +308,7 @@ class GmDashApp(App[int]):
             self.query_one(KeyBar).show_scope(pane.scope if pane else None)
 
     def on_unmount(self) -> None:
+        self.player_asks.answer_all(CLOSED)  # no player left waiting on a closed dashboard
         if self.channel is not None:
             self.channel.close()  # before the campaign's lock is released (gmdash.tui.launch)
         self._start_up.release()

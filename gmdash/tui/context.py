@@ -10,6 +10,7 @@ from textual.dom import DOMNode
 
 from gmdash.play.campaign import CampaignService
 from gmdash.rules import Rng
+from gmdash.tui.channel_host import PlayerAsks
 
 
 class Dashboard(Protocol):
@@ -18,6 +19,7 @@ class Dashboard(Protocol):
     service: CampaignService
     rng: Rng
     clock: Callable[[], datetime]
+    player_asks: PlayerAsks
 
 
 def dashboard(node: DOMNode) -> Dashboard:

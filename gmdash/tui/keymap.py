@@ -121,6 +121,9 @@ COMMANDS: tuple[Command, ...] = (
             "end heals", show=False),
     Command(GLOBAL, "W", "week_view", "Calendar",
             "The calendar: the coming days and the cults' holy days; set the date"),
+    Command(GLOBAL, "P", "cycle_player_rolls", "Players",
+            "Players' rolls through their links: on, confirm (each waits in the log), off",
+            show=False),
     Command(GLOBAL, "ctrl+q", "quit", "Quit", "Save and quit", priority=True),
     # Roster
     Command(ROSTER, "up", "cursor_up", "Up", "Select the previous character", show=False,
@@ -208,6 +211,11 @@ COMMANDS: tuple[Command, ...] = (
     Command(LOG, "t", "retry", "Retry",
             "Retry the selected failed ability roll (RQG: -25; refused after a failed retry)",
             show=False),
+    Command(LOG, "y", "allow_ask", "Allow",
+            "Allow the oldest player's roll waiting for you (confirm mode): it is rolled now",
+            show=False),
+    Command(LOG, "n", "decline_ask", "Decline",
+            "Decline the oldest player's roll waiting for you: the player is told", show=False),
     Command(LOG, "escape", "clear_filters", "Clear", "Clear the search and filters", show=False,
             palette=False),
 )  # fmt: skip

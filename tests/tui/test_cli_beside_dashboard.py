@@ -119,7 +119,7 @@ async def test_a_players_roll_reaches_the_dashboards_log_unless_the_gm_has_them_
         assert reply["text"].startswith(f"{harvald.player} rolled for Harvald Stormbrow: Climb")
         await pilot.pause()
         assert "Climb" in log_rows(app)[-1]
-        app.player_rolls_on = False
+        app.player_rolls = "off"
         off = await asyncio.to_thread(channel.ask, folder, request)
         assert off == {"ok": False, "error": "the GM has players' rolls off"}
         unknown = await asyncio.to_thread(channel.ask, folder, {"kind": "admin"})

@@ -15,6 +15,7 @@ never read alike; the rows are rebuilt only when a resize crosses that threshold
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -25,7 +26,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.css.query import NoMatches
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from gmdash.level_words import LEVEL_STYLES
 from gmdash.model import log_stats
@@ -49,8 +50,9 @@ from gmdash.rules.game_time import ROUND_SECONDS
 from gmdash.safe_text import visible
 from gmdash.store.errors import StoreError
 from gmdash.tui.call_in import call_in
+from gmdash.tui.channel_host import Pending
 from gmdash.tui.error_reports import guarded
-from gmdash.tui.keymap import LOG, bindings_for
+from gmdash.tui.keymap import LOG, bindings_for, scope_title, table_of
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.row_table import LazyRow, RowKeyError, RowTable
@@ -108,8 +110,8 @@ def _now(item: Record) -> str:
 
 def _actor(entry: LogEntry) -> str:
     """Who, in full at any width: a first name alone would make "Gorp the Broo 1" and "Gorp the
-    Black 1" one "Gorp 1"."""
-    return entry.actor or ""
+    Black 1" one "Gorp 1"; a player's roll names the player ("Ana rolled for Harvald")."""
+    return entry.who or ""
 
 
 def row_plains(item: Record, narrow: bool = False) -> list[str]:
@@ -147,8 +149,8 @@ def row_cells(item: Record, narrow: bool = False) -> list[Text]:
     if entry.hidden:
         what.append("GM", style="dim italic reverse")
         what.append(" ")
-    if entry.actor:
-        what.append(_actor(entry), style=("dim" if entry.struck else "bold") + strike)
+    if actor := _actor(entry):
+        what.append(actor, style=("dim" if entry.struck else "bold") + strike)
         what.append(" · ", style="dim")
     label = _label(entry)
     if item.is_roll:
@@ -187,7 +189,7 @@ def chat_line(item: Record) -> str:
     if entry.hidden:
         parts.append("(GM)")
     what = _label(entry)
-    parts.append(f"{entry.actor} · {what}" if entry.actor else what)
+    parts.append(f"{entry.who} · {what}" if entry.who else what)
     text = " ".join(p for p in parts if p)
     if entry.chance is not None:
         text += f" {entry.chance}%"
@@ -219,6 +221,21 @@ class LogTable(RowTable):
     DEFAULT_CSS = """
     LogTable.-narrow { scrollbar-size-vertical: 1; }
     """
+
+
+class AskRows(Static):
+    """The players' rolls waiting for the game master (confirm mode), under the log's rows,
+    oldest first: y allows the first, n declines it (the LOG keymap)."""
+
+    DEFAULT_CSS = """
+    AskRows { dock: bottom; height: auto; max-height: 8; display: none; padding: 0 1;
+              background: $warning 15%; }
+    AskRows.-shown { display: block; }
+    """
+
+
+PLAYER_ROLLS_MARKS = {"on": "", "confirm": " · players: confirm", "off": " · players: off"}
+"""The log pane's title says how players' rolls are taken, unless simply on."""
 
 
 class LogPane(Pane):
@@ -254,11 +271,47 @@ class LogPane(Pane):
         for key, label in COLUMNS:
             table.add_column(label, key=key, flex=key == "what")
         yield table
+        yield AskRows(id="log-asks")
         # The search line (`/`) is mounted on first use: one widget less at start-up.
 
     def on_mount(self) -> None:
         super().on_mount()
         self.reload(in_view_first=True)
+
+    def show_asks(self, waiting: Sequence[Pending], mode: str) -> None:
+        """The players' rolls waiting for the GM, as rows under the log; the mode in the title."""
+        brp = self.dash.service.campaign.edition.is_brp
+        self.border_title = (
+            f"{self.number} {scope_title(self.scope, brp)}{PLAYER_ROLLS_MARKS[mode]}"
+        )
+        rows = self.query_one(AskRows)
+        lines = Text()
+        for number, pending in enumerate(waiting):
+            if number:
+                lines.append("\n")
+            lines.append("? ", style="bold")
+            lines.append(visible(pending.asked.text))
+            if number == 0:
+                keys = table_of(self.app)
+                allow, decline = keys.hint_key("log.allow_ask"), keys.hint_key("log.decline_ask")
+                lines.append(f"  {allow}: allow · {decline}: decline", style="dim")
+        rows.update(lines)
+        rows.set_class(bool(waiting), "-shown")
+
+    @guarded
+    def action_allow_ask(self) -> None:
+        self._answer_ask(True)
+
+    @guarded
+    def action_decline_ask(self) -> None:
+        self._answer_ask(False)
+
+    def _answer_ask(self, allow: bool) -> None:
+        answered = self.dash.player_asks.answer(allow)
+        if answered is None:
+            raise ValueError("no player's roll waits for you (P switches players' rolls)")
+        if not allow:
+            self.app.notify(f"Declined: {answered.asked.text}", title="Players' rolls")
 
     def on_resize(self, event: events.Resize) -> None:
         """Compact rows when the pane gets narrow, full rows when it widens again; a resize
