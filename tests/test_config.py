@@ -319,9 +319,13 @@ def test_gmdash_config_check_says_what_is_in_use_and_what_is_wrong(
     assert "ruleset: brp" in out and "keys:    0 remapped (refused)" in out
     assert f"{path}, line 2: there is no theme 'nope'" in err
     assert f"{path}, line 4: roster.roll_ability and roster.roll_characteristic" in err
-    monkeypatch.setenv("GMDASH_CONFIG", str(write(tmp_path, 'theme = "nord"\n')))
+    assert "players' rolls: on (default)" in out
+    monkeypatch.setenv(
+        "GMDASH_CONFIG", str(write(tmp_path, 'theme = "nord"\nplayer_rolls = "confirm"\n'))
+    )
     assert main(["config", "check"]) == 0
-    assert "theme:   nord" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "theme:   nord" in out and "players' rolls: confirm" in out
 
 
 @pytest.mark.parametrize(

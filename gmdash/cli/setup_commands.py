@@ -72,6 +72,7 @@ def config_check(args: argparse.Namespace) -> int:
     print(f"config:  {config.path}" + ("" if config.path.is_file() else " (no file)"))
     print(f"theme:   {config.theme or 'textual-dark (default)'}")
     print(f"ruleset: {config.ruleset or 'rqg (default)'}")
+    print(f"players' rolls: {config.player_rolls or 'on (default)'}")
     print(f"saves:   {args.saves_choice.path} (from {args.saves_choice.reason})")
     print(f"keys:    {len(keys.keymap)} remapped" + (" (refused)" if keys.problems else ""))
     return 1 if problems else 0
