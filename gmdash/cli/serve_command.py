@@ -75,6 +75,7 @@ def run_serve(args: argparse.Namespace) -> int:
         port=args.port,
         title=view.campaign,
         token=token,
+        folder=args.saves_dir / slug,  # its players.json: the players' own links
     )
     try:
         server.run(sys.stdout)
