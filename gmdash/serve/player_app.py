@@ -23,8 +23,16 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Label, OptionList, Select, Static, TabbedContent
-from textual.widgets import TabPane
+from textual.widgets import (
+    Button,
+    Footer,
+    Label,
+    OptionList,
+    Select,
+    Static,
+    TabbedContent,
+    TabPane,
+)
 from textual.widgets.option_list import Option
 
 from gmdash.drawing.points import hp_bar
@@ -40,6 +48,20 @@ Ask = Callable[[Path, Request], Reply | None]
 NO_DASHBOARD = "The GM's dashboard is not running: rolls wait until it is"
 WAITING = "waiting for the GM…"
 MULTIPLIERS = tuple(range(1, 6))
+PLAYER_CSS = """
+#tabs, #tabs ContentSwitcher, #tabs TabPane { height: 1fr; }
+TabPane { padding: 0; }
+#own { layout: vertical; }
+#sheet-head { height: auto; padding: 0 1; }
+#own-main { height: 1fr; }
+#rollables { width: 1fr; height: 1fr; }
+#roll-form { width: 26; height: auto; padding: 0 1; }
+#roll-form Select, #roll-form Button { width: 100%; }
+Screen.-narrow #party, Screen.-narrow #combat { max-height: 8; }
+#answer { height: auto; padding: 0 1; background: $boost; }
+#answer.-refused { color: $text-error; }
+#answer.-ok { color: $text-success; }
+"""
 NO_SHEET = "This link names no character now (revoked?): ask the GM for a new one."
 
 
@@ -52,18 +74,7 @@ class PlayerApp(PlayersApp):
         Binding("t", "show('table')", "Table"),
         Binding("r", "roll", "Roll"),
     ]
-    CSS = """
-    TabPane { padding: 0; }
-    #own { layout: vertical; }
-    #sheet-head { height: auto; padding: 0 1; }
-    #own-main { height: 1fr; }
-    #rollables { width: 1fr; height: 1fr; }
-    #roll-form { width: 26; height: auto; padding: 0 1; }
-    #roll-form Select, #roll-form Button { width: 100%; }
-    #answer { height: auto; padding: 0 1; background: $boost; }
-    #answer.-refused { color: $text-error; }
-    #answer.-ok { color: $text-success; }
-    """
+    CSS = PlayersApp.CSS + PLAYER_CSS
 
     def __init__(
         self, source: PlayerSource, *, server_pid: int | None = None, ask: Ask = channel.ask
@@ -111,7 +122,8 @@ class PlayerApp(PlayersApp):
             return
         old, self.sheet = self.sheet, sheet
         self.query_one("#sheet-head", Static).update(sheet_renderable(sheet))
-        self.query_one("#own", TabPane).label = visible(sheet.name) if sheet else "Character"
+        tab = self.query_one("#tabs", TabbedContent).get_tab("own")
+        tab.label = rich_literal(sheet.name) if sheet else Text("Character")
         if old is None or sheet is None or old.rollables != sheet.rollables:
             self._fill_choices(sheet)
 
@@ -130,7 +142,7 @@ class PlayerApp(PlayersApp):
                     options.append(Option(choice_line(rollable)))
                     self.choices.append(rollable)
         rollables.set_options(options)
-        if highlighted in self.choices:
+        if highlighted is not None and highlighted in self.choices:
             rollables.highlighted = self.choices.index(highlighted)
         elif self.choices:
             rollables.highlighted = next(i for i, c in enumerate(self.choices) if c is not None)
@@ -141,6 +153,7 @@ class PlayerApp(PlayersApp):
         if isinstance(kept, str) and kept in names:
             augment.value = kept
         self.query_one("#roll", Button).disabled = sheet is None or self.pending
+        self._enable_form()
 
     def choice(self) -> Rollable | None:
         """The line of the roll list highlighted now."""
@@ -154,6 +167,16 @@ class PlayerApp(PlayersApp):
     def action_show(self, tab: str) -> None:
         self.query_one("#tabs", TabbedContent).active = tab
 
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._enable_form()
+
+    def _enable_form(self) -> None:
+        """The augment for an ability, the multiplier for a characteristic (the others are
+        skipped by tab)."""
+        what = rollable.what if (rollable := self.choice()) else None
+        self.query_one("#augment", Select).disabled = what != "ability"
+        self.query_one("#multiplier", Select).disabled = what != "characteristic"
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "roll":
             self.action_roll()
@@ -166,8 +189,9 @@ class PlayerApp(PlayersApp):
         if self.sheet is None or rollable is None:
             self.show_answer("Pick something to roll first." if self.sheet else NO_SHEET, False)
             return
-        request: Request = {"kind": "player", "token": self.player_source.token,
-                            "action": "roll", "what": rollable.what, "name": rollable.name}  # fmt: skip
+        token = self.player_source.token
+        request: Request = {"kind": "player", "token": token, "action": "roll",
+                            "what": rollable.what, "name": rollable.name}  # fmt: skip
         augment = self.query_one("#augment", Select).value
         if rollable.what == "ability" and isinstance(augment, str):
             request["augment"] = augment

@@ -44,17 +44,15 @@ from textual_serve.server import Server
 from gmdash.safe_text import visible
 from gmdash.serve import PLAYER_TOKEN_ENV
 from gmdash.serve.relay import MAX_CELLS, Viewer, relay
-from gmdash.store.errors import StoreError
-from gmdash.store.player_links import character_of
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+LinkCheck = Callable[[str], str | None]
+"""Why a player's token opens nothing, or None for a live link (`gmdash.serve.links`)."""
 MAX_VIEWERS = 16
 """Browsers watching at once (each runs a small process): a table has a handful."""
 SHUTDOWN_SECONDS = 5.0
 """How long the server waits for its connections once its viewers are stopped."""
 INDEX_PAGE = Path(__file__).with_name("players.html")
-MAX_TOKEN = 200
-"""Characters of a token worth comparing (longer ones are no token of ours)."""
 ROUTES = ("/", "/ws")
 STATIC = "/static/"
 
@@ -109,14 +107,13 @@ class PlayersServer(Server):
         port: int,
         title: str,
         token: str | None,
-        folder: Path | None = None,
+        players: LinkCheck | None = None,
     ) -> None:
         super().__init__(shlex.join(argv), host=host, port=port, title=title)
         self.argv = argv
         self.token = token
-        self.folder = folder
-        """The campaign's folder, whose `players.json` holds the players' links (None: the
-        players' links open nothing here)."""
+        self.players = players
+        """Checks a player's own link, at each request (None: players' links open nothing)."""
         self.viewers: set[Viewer] = set()
         """The browsers' screens whose process still runs (started, or being stopped)."""
         self.cookie = f"gmdash-players-{secrets.token_hex(4)}"
@@ -138,15 +135,9 @@ class PlayersServer(Server):
 
     def player_refusal(self, token: str) -> str | None:
         """Why a player's token opens nothing, or None when it is a live link."""
-        if self.folder is None:
+        if self.players is None:
             return "players' links are not served here"
-        try:
-            character = character_of(self.folder, token) if len(token) <= MAX_TOKEN else None
-        except StoreError:
-            return "the players' links cannot be read: ask the GM"
-        if character is None:
-            return "this player's link is not (or no longer) valid: ask the GM for a new one"
-        return None
+        return self.players(token)
 
     def refusal(self, request: web.Request) -> str | None:
         """Why `request` is refused, or None to answer it."""

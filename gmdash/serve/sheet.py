@@ -85,10 +85,14 @@ def own_sheet(state: CampaignState, character_id: str | None) -> OwnSheet | None
         rune_points_max=rune_points_max,
         status=tuple(words for words in status_words(character, full) if words != "wounded"),
         locations=tuple(
-            Location(name=location_label(key), hit_points=character.locations.get(key, top),
-                     hit_points_max=top, wounds=character.wounds_at(key, top))
+            Location(
+                name=location_label(key),
+                hit_points=character.locations.get(key, top),
+                hit_points_max=top,
+                wounds=character.wounds_at(key, top),
+            )
             for key, top in full.locations.items()
-        ),  # fmt: skip
+        ),
         characteristics=tuple(
             Rollable(what="characteristic", name=key, label=key, value=str(value))
             for key, value in character.characteristics.items()

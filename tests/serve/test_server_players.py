@@ -8,6 +8,7 @@ import json
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from aiohttp import WSServerHandshakeError
 from aiohttp.test_utils import TestClient, TestServer
 
 from gmdash.serve import PLAYER_TOKEN_ENV
+from gmdash.serve.links import link_refusal
 from gmdash.serve.server import PlayersServer
 from gmdash.store.player_links import LINKS_FILE, ensure_links, revoke
 
@@ -33,8 +35,9 @@ SPY = (
 async def client(
     folder: Path | None, token: str | None = None, argv: list[str] | None = None
 ) -> AsyncIterator[tuple[TestClient, PlayersServer]]:
+    players = None if folder is None else partial(link_refusal, folder)
     server = PlayersServer(argv or ["true"], host="127.0.0.1", port=8000, title="Demo",
-                           token=token, folder=folder)  # fmt: skip
+                           token=token, players=players)  # fmt: skip
     async with TestClient(TestServer(server.make_app())) as test_client:
         yield test_client, server
 
