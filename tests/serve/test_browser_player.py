@@ -24,6 +24,7 @@ from gmdash.cli import run_for_dashboard
 from gmdash.model.events import RollMade
 from gmdash.rules import SeededRng
 from gmdash.serve.sheet import own_sheet
+from gmdash.store import channel
 from gmdash.store.player_links import ensure_links
 from gmdash.tui.app import GmDashApp
 from gmdash.tui.panes.log import LogTable
@@ -102,6 +103,15 @@ async def test_a_player_rolls_from_the_page_and_the_table_sees_it(
                 await asyncio.to_thread(ben.wait_for, "Harvald Stormbrow · Climb  55%", TIMEOUT)
                 await pilot.pause()
                 assert any("Climb" in row and "55%" in row for row in log_rows(app))
+
+                # Ana's token, whatever a page could send: never Irvala's sheet, never hidden.
+                folder = service.store.folder
+                asked = {"kind": "player", "token": links[harvald.id], "action": "roll",
+                         "what": "ability", "name": "Climb"}  # fmt: skip
+                for sneaky in ({"character": irvala.name}, {"hidden": True},
+                               {"action": "edit"}, {"token": "forged"}):  # fmt: skip
+                    reply = await asyncio.to_thread(channel.ask, folder, {**asked, **sneaky})
+                    assert reply is not None and reply["ok"] is False, sneaky
             # (the night's earlier Climb, at 40%, was struck out)
             climbs = [e for e in service.events() if isinstance(e, RollMade)
                       and e.label == "Climb" and e.chance == 55]  # fmt: skip
