@@ -19,13 +19,11 @@ from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import (
     Button,
-    Footer,
     Label,
     OptionList,
     Select,
@@ -61,6 +59,7 @@ Screen.-narrow #party, Screen.-narrow #combat { max-height: 8; }
 #answer { height: auto; padding: 0 1; background: $boost; }
 #answer.-refused { color: $text-error; }
 #answer.-ok { color: $text-success; }
+#keys { height: 1; background: $panel; }
 """
 NO_SHEET = "This link names no character now (revoked?): ask the GM for a new one."
 
@@ -69,11 +68,9 @@ class PlayerApp(PlayersApp):
     """The page of the player holding `source.token`."""
 
     TITLE = "gmdash · player's page"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "show('own')", "Character"),
-        Binding("t", "show('table')", "Table"),
-        Binding("r", "roll", "Roll"),
-    ]
+    KEYS: ClassVar[dict[str, str]] = {"c": "Character", "t": "Table", "r": "Roll"}
+    """The page's own keys, read in `on_key`: not Bindings, which are the dashboard's
+    configurable key table's (`gmdash.tui.keymap`); the page has none of those."""
     CSS = PlayersApp.CSS + PLAYER_CSS
 
     def __init__(
@@ -109,7 +106,7 @@ class PlayerApp(PlayersApp):
             with TabPane("Table", id="table"):
                 yield table()
         yield Static("", id="answer", markup=False)
-        yield Footer()
+        yield Static(keys_line(self.KEYS), id="keys")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -163,6 +160,17 @@ class PlayerApp(PlayersApp):
         return self.choices[index]
 
     # --- rolling ---------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        """The page's keys, where the focused widget left them (a list's search takes its
+        letters first)."""
+        if event.key not in self.KEYS:
+            return
+        event.stop()
+        if event.key == "r":
+            self.action_roll()
+        else:
+            self.action_show("own" if event.key == "c" else "table")
 
     def action_show(self, tab: str) -> None:
         self.query_one("#tabs", TabbedContent).active = tab
@@ -224,6 +232,14 @@ class PlayerApp(PlayersApp):
         answer.update(rich_literal(text))
         answer.set_class(ok is True, "-ok")
         answer.set_class(ok is False, "-refused")
+
+
+def keys_line(keys: dict[str, str]) -> Text:
+    line = Text()
+    for key, words in keys.items():
+        line.append(f" {key} ", style="bold reverse")
+        line.append(f" {words}  ")
+    return line
 
 
 def answer_text(reply: Reply | None) -> tuple[str, bool]:

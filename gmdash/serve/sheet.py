@@ -33,7 +33,7 @@ class Rollable:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Location:
+class SheetLocation:
     name: str
     hit_points: int
     hit_points_max: int
@@ -53,7 +53,7 @@ class OwnSheet:
     rune_points: int
     rune_points_max: int
     status: tuple[str, ...]
-    locations: tuple[Location, ...]
+    locations: tuple[SheetLocation, ...]
     characteristics: tuple[Rollable, ...]
     abilities: tuple[Rollable, ...]
     spells: tuple[Rollable, ...]
@@ -85,7 +85,7 @@ def own_sheet(state: CampaignState, character_id: str | None) -> OwnSheet | None
         rune_points_max=rune_points_max,
         status=tuple(words for words in status_words(character, full) if words != "wounded"),
         locations=tuple(
-            Location(
+            SheetLocation(
                 name=location_label(key),
                 hit_points=character.locations.get(key, top),
                 hit_points_max=top,
