@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 from typing import Any
 
 from gmdash.cli.errors import CliError
@@ -57,6 +58,7 @@ def _port(text: str) -> int:
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    from gmdash.serve.links import link_refusal
     from gmdash.serve.server import PlayersServer, app_argv, is_loopback, new_token
     from gmdash.serve.source import CampaignSource, pick_campaign
     from gmdash.serve.view import SourceError
@@ -75,6 +77,7 @@ def run_serve(args: argparse.Namespace) -> int:
         port=args.port,
         title=view.campaign,
         token=token,
+        players=partial(link_refusal, args.saves_dir / slug),  # the players' own links
     )
     try:
         server.run(sys.stdout)

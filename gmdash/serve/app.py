@@ -75,11 +75,7 @@ class PlayersApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="title", markup=False)
         yield Static("", id="problem", markup=False)
-        with Container(id="main"):
-            with Vertical(id="left"):
-                yield _pane("party", "Party")
-                yield _pane("combat", "Combat")
-            yield _pane("rolls", "Rolls")
+        yield table()
 
     def on_mount(self) -> None:
         self.reload()
@@ -131,6 +127,15 @@ class PlayersApp(App[None]):
         problem.set_class(bool(self.problem), "-shown")
 
 
+def table() -> Container:
+    """What every player sees: the party and the fight beside the public rolls."""
+    return Container(
+        Vertical(_pane("party", "Party"), _pane("combat", "Combat"), id="left"),
+        _pane("rolls", "Rolls"),
+        id="main",
+    )
+
+
 def _pane(name: str, title: str) -> VerticalScroll:
     """A bordered, scrolling pane holding one Static `#<name>-body`; never focused (the page
     takes no input)."""
@@ -153,15 +158,15 @@ def party_renderable(party: Sequence[PartyMember]) -> RenderableType:
         points = Text("  HP ")
         points.append_text(hp_bar(member.hit_points, member.hit_points_max, 10))
         points.append("   MP ")
-        points.append_text(_points(member.magic_points, member.magic_points_max))
+        points.append_text(points_text(member.magic_points, member.magic_points_max))
         if member.rune_points_max:
             points.append("   RP ")
-            points.append_text(_points(member.rune_points, member.rune_points_max))
+            points.append_text(points_text(member.rune_points, member.rune_points_max))
         lines.append(points)
     return Group(*lines)
 
 
-def _points(current: int, maximum: int) -> Text:
+def points_text(current: int, maximum: int) -> Text:
     return Text(f"{current}/{maximum}", style=points_style(current, maximum))
 
 

@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib.metadata import version
 from typing import Any
 
@@ -37,11 +37,16 @@ MAX_CELLS = 1_000
 
 
 class Viewer:
-    """The process of one browser's players' screen (`argv`), at `size` cells to begin with."""
+    """The process of one browser's players' screen (`argv`), at `size` cells to begin with;
+    `env` is added to its environment (a player's token: never in its arguments, which every
+    user of the machine can read)."""
 
-    def __init__(self, argv: Sequence[str], size: tuple[int, int]) -> None:
+    def __init__(
+        self, argv: Sequence[str], size: tuple[int, int], env: Mapping[str, str] | None = None
+    ) -> None:
         self.argv = list(argv)
         self.size = size
+        self.env = dict(env or {})
         self.process: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
@@ -55,6 +60,7 @@ class Viewer:
             "TERM_PROGRAM_VERSION": version("textual-serve"),
             "COLUMNS": str(width),
             "ROWS": str(height),
+            **self.env,
         }
         # No shell between: the process is the one held, and stopping it stops the screen.
         self.process = await asyncio.create_subprocess_exec(

@@ -9,9 +9,14 @@ puts a guard in front of every route:
 - bound to any other address, every request needs the access token made at start: in the URL
   (`?token=`), after which the page's own requests (static files, the websocket) carry it in a
   cookie; anything else gets 403;
+- a player's own link (`?player=TOKEN`, `gmdash serve --links`) is a credential too, on any
+  address: the token must be live in the campaign's `players.json`, read at each request (a
+  revoked link stops at once); the page then carries it in a cookie of its own, and its screen
+  is that player's page (the token goes to its process in the environment, never in argv);
 - a websocket is accepted only from the page's own origin, and at most MAX_VIEWERS at once
   (a viewer counts until its process is gone);
-- its cookie's name is this server's own: two servers on one machine never mix their tokens.
+- nothing but the page, its static files and its websocket is answered (403 for anything else);
+- its cookies' names are this server's own: two servers on one machine never mix their tokens.
 Nothing is logged per request, so the token is printed once, in the URL to share.
 """
 
@@ -37,14 +42,19 @@ from aiohttp import web
 from textual_serve.server import Server
 
 from gmdash.safe_text import visible
+from gmdash.serve import PLAYER_TOKEN_ENV
 from gmdash.serve.relay import MAX_CELLS, Viewer, relay
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+LinkCheck = Callable[[str], str | None]
+"""Why a player's token opens nothing, or None for a live link (`gmdash.serve.links`)."""
 MAX_VIEWERS = 16
 """Browsers watching at once (each runs a small process): a table has a handful."""
 SHUTDOWN_SECONDS = 5.0
 """How long the server waits for its connections once its viewers are stopped."""
 INDEX_PAGE = Path(__file__).with_name("players.html")
+ROUTES = ("/", "/ws")
+STATIC = "/static/"
 
 
 def is_loopback(host: str) -> bool:
@@ -90,23 +100,55 @@ class PlayersServer(Server):
     for each browser."""
 
     def __init__(
-        self, argv: list[str], *, host: str, port: int, title: str, token: str | None
+        self,
+        argv: list[str],
+        *,
+        host: str,
+        port: int,
+        title: str,
+        token: str | None,
+        players: LinkCheck | None = None,
     ) -> None:
         super().__init__(shlex.join(argv), host=host, port=port, title=title)
         self.argv = argv
         self.token = token
+        self.players = players
+        """Checks a player's own link, at each request (None: players' links open nothing)."""
         self.viewers: set[Viewer] = set()
         """The browsers' screens whose process still runs (started, or being stopped)."""
         self.cookie = f"gmdash-players-{secrets.token_hex(4)}"
+        self.player_cookie = f"{self.cookie}-player"
         self.page = INDEX_PAGE.read_text(encoding="utf-8").replace(
             "{{ title }}", html.escape(visible(title))
         )
 
     # --- the guard ---------------------------------------------------------------------------
 
+    def player_token(self, request: web.Request) -> str | None:
+        """The player's token `request` comes with: its address's, else (but for the page
+        itself, which is a player's page only when its address says so) its cookie's."""
+        if "player" in request.query:
+            return request.query["player"]
+        if request.path == "/":
+            return None
+        return request.cookies.get(self.player_cookie)
+
+    def player_refusal(self, token: str) -> str | None:
+        """Why a player's token opens nothing, or None when it is a live link."""
+        if self.players is None:
+            return "players' links are not served here"
+        return self.players(token)
+
     def refusal(self, request: web.Request) -> str | None:
         """Why `request` is refused, or None to answer it."""
-        if self.token is None:
+        if request.path not in ROUTES and not request.path.startswith(STATIC):
+            return "there is nothing else here"
+        player = self.player_token(request)
+        if player is not None:
+            reason = self.player_refusal(player)
+            if reason is not None:
+                return reason
+        elif self.token is None:
             hostname = urlsplit(f"//{request.host}").hostname or ""
             if not is_loopback(hostname):
                 return "this players' view answers on this machine only"
@@ -125,10 +167,22 @@ class PlayersServer(Server):
         if reason is not None:
             raise web.HTTPForbidden(text=f"403 Forbidden: {reason}\n")
         response = await handler(request)
-        if self.token is not None and request.path == "/" and not response.prepared:
-            # The page's own requests (scripts, fonts, the websocket) carry the token from here.
-            response.set_cookie(self.cookie, self.token, httponly=True, samesite="Strict", path="/")
+        if request.path != "/" or response.prepared:
+            return response
+        # The page's own requests (scripts, fonts, the websocket) carry its token from here.
+        player = self.player_token(request)
+        if player is not None:
+            self._set_cookie(response, self.player_cookie, player)
+        else:
+            if self.player_cookie in request.cookies:  # the general page: no player's screen
+                response.del_cookie(self.player_cookie, path="/")
+            if self.token is not None:
+                self._set_cookie(response, self.cookie, self.token)
         return response
+
+    @staticmethod
+    def _set_cookie(response: web.StreamResponse, name: str, value: str) -> None:
+        response.set_cookie(name, value, httponly=True, samesite="Strict", path="/")
 
     # --- routes ------------------------------------------------------------------------------
 
@@ -155,7 +209,9 @@ class PlayersServer(Server):
         if len(self.viewers) >= MAX_VIEWERS:
             raise web.HTTPServiceUnavailable(text="too many browsers are watching\n")
         size = (_cells(request.query.get("width"), 80), _cells(request.query.get("height"), 24))
-        viewer = Viewer(self.argv, size)
+        # The guard checked it: a player's page, else the general one (never a token inherited).
+        player = self.player_token(request) or ""
+        viewer = Viewer(self.argv, size, env={PLAYER_TOKEN_ENV: player})
         self.viewers.add(viewer)  # counted from now until its process is reaped
         websocket = web.WebSocketResponse(heartbeat=15)
         try:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from gmdash.model.errors import ValidationError
 from gmdash.model.events import CharacterAdded, Event, RollMade, SessionStarted
+from gmdash.model.state import CampaignState
 from gmdash.play.campaign import CampaignService
 from gmdash.serve.view import MAX_ROLLS, PlayersView, SourceError, players_view
 from gmdash.store.errors import (
@@ -82,6 +83,8 @@ class CampaignSource:
         """Of the current session's log: the sheets added (the names of those since removed)
         and the latest public rolls, the most the page shows (older ones are never drawn)."""
         self._last_id = ""
+        self.state: CampaignState | None = None
+        """The campaign's state at the last successful `read()`."""
         self._latest = 0
         """The latest session's number (0 before the first): its rolls are the ones shown,
         open or ended, not those of the record between sessions."""
@@ -110,6 +113,7 @@ class CampaignSource:
             raise SourceError(public, f"{kind}: {error}") from None
         # The stamp taken before reading: a write during the read is seen by the next poll.
         self._stamp = stamp
+        self.state = service.state
         return view
 
     def _public(self, text: str) -> str:

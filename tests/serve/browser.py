@@ -20,6 +20,7 @@ import pyte
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -105,6 +106,10 @@ class BrowserPage:
                 return False
             time.sleep(0.05)
         return True
+
+    def type(self, *keys: str) -> None:
+        """Type into the page's terminal (xterm.js takes keys in its hidden textarea)."""
+        self.driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea").send_keys(*keys)
 
     def dom_text(self) -> str:
         return str(self.driver.execute_script("return document.body.innerText"))
