@@ -40,6 +40,7 @@ from gmdash.model.events import (
     CharacterAdded,
     Event,
     RedoApplied,
+    RollMade,
     RollStruckOut,
     SessionEnded,
     SessionStarted,
@@ -102,6 +103,8 @@ class CampaignService:
         self._writer: StoreWriter | None = None
         self._pending: list[Event] | None = None
         """The events of the open transaction (None outside one)."""
+        self._rolling_for: str | None = None
+        """The player whose link asked for the rolls being made (`rolled_by`), if any."""
         self._parsed: tuple[int, list[Event]] = (-1, [])
         """The current log file's number and its events read so far, in order: a log file only
         grows, so `events` reads only what was added since (the log pane reads the current log
@@ -368,6 +371,8 @@ class CampaignService:
         starting = isinstance(event, SessionStarted)
         number = event.number if isinstance(event, SessionStarted) else self.state.log_file
         current = self.state.current_session
+        if self._rolling_for is not None and isinstance(event, RollMade):
+            event = replace(event, player=self._rolling_for)
         stamped = replace(
             event,
             id=f"{number:04d}-{self._next_sequence(number):06d}",
@@ -387,6 +392,17 @@ class CampaignService:
         self.state = after
         self.bus.publish(stamped)
         return stamped
+
+    @contextmanager
+    def rolled_by(self, player: str) -> Iterator[None]:
+        """Every roll published inside is logged as `player`'s (`RollMade.player`): a player's
+        link has the dashboard's own runners roll for it, the augment as well as the roll it
+        helps, and the log says whose roll it was."""
+        before, self._rolling_for = self._rolling_for, player
+        try:
+            yield
+        finally:
+            self._rolling_for = before
 
     @contextmanager
     def transaction(self) -> Iterator[None]:

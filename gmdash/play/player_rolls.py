@@ -10,9 +10,7 @@ and public.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from gmdash.model import effective
@@ -20,7 +18,6 @@ from gmdash.model.casting import CastPlan, find_castable
 from gmdash.model.casting import chance as casting_chance
 from gmdash.model.character import Ability, Character, CharacterKind
 from gmdash.model.errors import ValidationError
-from gmdash.model.events import Event, RollMade
 from gmdash.play import rolls
 from gmdash.play.campaign import CampaignService
 from gmdash.play.magic import cast_problem, cast_spell
@@ -72,26 +69,6 @@ def player_sheet(service: CampaignService, token: object) -> Character:
 def player_name(sheet: Character) -> str:
     """Who a player's roll is logged as: the sheet's player, else "A player"."""
     return sheet.player or "A player"
-
-
-@contextmanager
-def signed(service: CampaignService, player: str) -> Iterator[None]:
-    """Every roll published inside is logged as `player`'s (`RollMade.player`), the augment
-    as well as the roll it helps. The dashboard's runners make the roll as for its own keys;
-    this marks their events on the way out, rather than giving each runner a player to pass
-    along. Runs on the one thread that publishes (the dashboard's loop)."""
-    publish = service.publish
-
-    def as_player(event: Event) -> Event:
-        if isinstance(event, RollMade):
-            event = replace(event, player=player)
-        return publish(event)
-
-    setattr(service, "publish", as_player)  # noqa: B010 - an instance's own, taken back below
-    try:
-        yield
-    finally:
-        delattr(service, "publish")
 
 
 @dataclass(frozen=True)
@@ -161,7 +138,7 @@ def player_roll(service: CampaignService, rng: Rng, request: dict[str, Any]) -> 
     """Carry out a player's roll request, or raise Refused saying why (nothing is logged)."""
     checked = _checked(service, request)
     sheet, player, name = checked.sheet, checked.player, checked.name
-    with signed(service, player):
+    with service.rolled_by(player):
         if checked.what == "spell":
             return _spell(service, rng, sheet, player, name)
         try:
