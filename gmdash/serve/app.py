@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -149,21 +149,48 @@ def party_renderable(party: Sequence[PartyMember]) -> RenderableType:
         return Text("No player characters yet.", style="dim")
     lines: list[RenderableType] = []
     for member in party:
-        heading = rich_literal(member.name, style="bold")
-        if member.player:
-            heading.append(f" ({visible(member.player)})", style="dim")
-        heading.append("  ")
-        heading.append_text(status_line(member.status, member.hit_points < member.hit_points_max))
-        lines.append(heading)
-        points = Text("  HP ")
-        points.append_text(hp_bar(member.hit_points, member.hit_points_max, 10))
-        points.append("   MP ")
-        points.append_text(points_text(member.magic_points, member.magic_points_max))
-        if member.rune_points_max:
-            points.append("   RP ")
-            points.append_text(points_text(member.rune_points, member.rune_points_max))
-        lines.append(points)
+        lines += member_lines(member, indent="  ")
     return Group(*lines)
+
+
+class Pooled(Protocol):
+    """A player character as the players see its pools: a party member, a player's own sheet."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def player(self) -> str: ...
+    @property
+    def status(self) -> tuple[str, ...]: ...
+    @property
+    def hit_points(self) -> int: ...
+    @property
+    def hit_points_max(self) -> int: ...
+    @property
+    def magic_points(self) -> int: ...
+    @property
+    def magic_points_max(self) -> int: ...
+    @property
+    def rune_points(self) -> int: ...
+    @property
+    def rune_points_max(self) -> int: ...
+
+
+def member_lines(member: Pooled, *, indent: str = "") -> tuple[Text, Text]:
+    """Its name (and player) with its status, then its HP bar, MP and RP (if it has any)."""
+    heading = rich_literal(member.name, style="bold")
+    if member.player:
+        heading.append(f" ({visible(member.player)})", style="dim")
+    heading.append("  ")
+    heading.append_text(status_line(member.status, member.hit_points < member.hit_points_max))
+    points = Text(f"{indent}HP ")
+    points.append_text(hp_bar(member.hit_points, member.hit_points_max, 10))
+    points.append("   MP ")
+    points.append_text(points_text(member.magic_points, member.magic_points_max))
+    if member.rune_points_max:
+        points.append("   RP ")
+        points.append_text(points_text(member.rune_points, member.rune_points_max))
+    return heading, points
 
 
 def points_text(current: int, maximum: int) -> Text:

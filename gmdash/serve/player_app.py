@@ -33,10 +33,9 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from gmdash.drawing.points import hp_bar
 from gmdash.drawing.user_text import rich_literal
 from gmdash.safe_text import visible
-from gmdash.serve.app import PlayersApp, points_text, status_line, table
+from gmdash.serve.app import PlayersApp, member_lines, table
 from gmdash.serve.player_source import PlayerSource
 from gmdash.serve.sheet import OwnSheet, Rollable
 from gmdash.store import channel
@@ -261,18 +260,7 @@ def choice_line(rollable: Rollable) -> Text:
 def sheet_renderable(sheet: OwnSheet | None) -> RenderableType:
     if sheet is None:
         return Text(NO_SHEET, style="italic")
-    heading = rich_literal(sheet.name, style="bold")
-    if sheet.player:
-        heading.append(f" ({visible(sheet.player)})", style="dim")
-    heading.append("  ")
-    heading.append_text(status_line(sheet.status, sheet.hit_points < sheet.hit_points_max))
-    points = Text("HP ")
-    points.append_text(hp_bar(sheet.hit_points, sheet.hit_points_max, 10))
-    points.append("   MP ")
-    points.append_text(points_text(sheet.magic_points, sheet.magic_points_max))
-    if sheet.rune_points_max:
-        points.append("   RP ")
-        points.append_text(points_text(sheet.rune_points, sheet.rune_points_max))
+    heading, points = member_lines(sheet)
     body = Text()
     for number, location in enumerate(sheet.locations):
         if number:
