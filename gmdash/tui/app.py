@@ -33,6 +33,7 @@ from gmdash.tui.breakpoints import HORIZONTAL_BREAKPOINTS, breakpoint_class
 from gmdash.tui.channel_host import (
     CLOSED,
     OFF_REFUSAL,
+    PLAYER_ROLL_MODES,
     ChannelHost,
     CommandRunner,
     PlayerAsks,
@@ -180,8 +181,7 @@ class GmDashApp(App[int]):
 
     def _configured_player_rolls(self) -> PlayerRolls:
         wanted = self.config.player_rolls if self.config else None
-        modes: tuple[PlayerRolls, ...] = ("on", "confirm", "off")
-        return next((mode for mode in modes if mode == wanted), "on")
+        return next((mode for mode in PLAYER_ROLL_MODES if mode == wanted), "on")
 
     def _asks_changed(self) -> None:
         """A player's roll came to wait, or was answered: the log pane shows those waiting."""
@@ -202,7 +202,7 @@ class GmDashApp(App[int]):
     def action_cycle_player_rolls(self) -> None:
         """Players' rolls: on -> confirm -> off -> on, remembered in the config. Going off
         declines the rolls still waiting (the GM wants none now)."""
-        order: tuple[PlayerRolls, ...] = ("on", "confirm", "off")
+        order = PLAYER_ROLL_MODES
         self.player_rolls = order[(order.index(self.player_rolls) + 1) % len(order)]
         declined = self.player_asks.answer_all(OFF_REFUSAL) if self.player_rolls == "off" else 0
         self._asks_changed()

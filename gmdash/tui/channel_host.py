@@ -32,6 +32,8 @@ CommandRunner = Callable[[CampaignService, Request], Reply]
 """Runs a CLI command sent by another process against the open campaign (`gmdash.cli.hosting`)."""
 PlayerRolls = Literal["on", "confirm", "off"]
 """What players' links may do (the `player_rolls` setting, cycled by a key)."""
+PLAYER_ROLL_MODES: tuple[PlayerRolls, ...] = ("on", "confirm", "off")
+"""The modes in the order the key cycles them (`gmdash.config.PLAYER_ROLLS` reads the setting)."""
 OFF_REFUSAL = "the GM has players' rolls off"
 DECLINED = "the GM declined"
 CLOSED = "the dashboard closed before the GM answered"
