@@ -1,7 +1,9 @@
-"""The process `bench/latency.py` starts and times: gmdash, or the floor, with its frames told.
+"""The process `bench/latency.py` and `bench/many_writers.py` start and time: gmdash, or a
+floor, with its frames told.
 
-Run by the bench only: `python bench/frame_probe.py FD floor` or
-`python bench/frame_probe.py FD gmdash --saves DIR --campaign NAME`. Both run on the terminal
+Run by the benches only: `python bench/frame_probe.py FD floor`, `python bench/frame_probe.py
+FD floor-panes LINES_A_SECOND` or `python bench/frame_probe.py FD gmdash --saves DIR --campaign
+NAME`. Each runs on the terminal
 the bench gives them (a pseudo-terminal), through Textual's own driver. Each frame that shows a
 screen for the first time since another was shown is written to file descriptor FD as
 `frame KIND MONOTONIC CPU` (KIND: `main` for the app's first screen, else the screen's class;
@@ -26,7 +28,14 @@ from typing import Any
 
 EXIT_AT_FIRST_FRAME = "GMDASH_PROBE_EXIT_AT_FIRST_FRAME"
 """Set (by `bench/instructions.py`): the process ends as soon as its first full frame is out."""
+EVERY_WRITE = "GMDASH_PROBE_EVERY_WRITE"
+"""Set (by `bench/many_writers.py`): every write to the terminal is also reported, as
+`write MONOTONIC FOCUSED` (FOCUSED: the id of the widget with the focus as it was drawn, `-`
+for none), so the bench reads when a key's focus change first reached the terminal."""
 
+
+LINES = 50
+"""The floor's lines kept on screen (a screenful of the 160x50 terminal)."""
 
 FRAME_SIZE = 256
 """Characters in one write to the terminal from which it is a frame: a frame is written in one
@@ -42,10 +51,14 @@ def report_frames(app_class: Any, report: int) -> None:
     def reporting_driver_class(app: Any) -> Any:
         driver_class = get_driver_class(app)
         shown: list[object] = [None]
+        every_write = bool(os.environ.get(EVERY_WRITE))
 
         class ReportingDriver(driver_class):  # type: ignore[misc,valid-type]
             def write(self, data: str) -> None:
                 super().write(data)
+                if every_write and app.screen_stack:
+                    focused = getattr(app.focused, "id", None) or "-"
+                    os.write(report, f"write {time.monotonic():.6f} {focused}\n".encode())
                 if len(data) < FRAME_SIZE or not app.screen_stack:
                     return
                 screen = app.screen
@@ -125,11 +138,57 @@ def run_floor() -> None:
     Floor().run()
 
 
+def run_floor_panes(lines_per_second: float) -> None:
+    """A bare Textual app with two focusable `Static`s side by side, bordered, whose border
+    shows the focus; `1` and `4` focus one and the other (as gmdash's pane keys do). After `l`,
+    the second shows a new line at the end of its last screenful `lines_per_second` times a
+    second (as gmdash's log shows the rolls it is sent), each at a seeded random moment."""
+    import random
+    from collections import deque
+
+    from textual.app import App, ComposeResult
+    from textual.containers import Horizontal
+    from textual.widgets import Static
+
+    class Pane(Static, can_focus=True):
+        DEFAULT_CSS = "Pane { width: 1fr; border: round gray; } Pane:focus { border: round cyan; }"
+
+    class FloorPanes(App[None]):
+        BINDINGS = [("1", "focus('one')", "One"), ("4", "focus('four')", "Four"),  # noqa: RUF012
+                    ("l", "lines", "Lines")]  # fmt: skip
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.lines: deque[str] = deque(maxlen=LINES)
+            self.pace = random.Random(1)
+
+        def compose(self) -> ComposeResult:
+            with Horizontal():
+                yield Pane("one", id="one")
+                yield Pane("four", id="four")
+
+        def action_focus(self, pane: str) -> None:
+            self.query_one(f"#{pane}").focus()
+
+        def action_lines(self) -> None:
+            self.next_line()
+
+        def next_line(self) -> None:
+            self.lines.append(f"line {len(self.lines)}: {self.pace.randrange(1, 101):02d} success")
+            self.query_one("#four", Static).update("\n".join(self.lines))
+            self.set_timer(self.pace.expovariate(lines_per_second), self.next_line)
+
+    FloorPanes().run()
+
+
 def main() -> None:
     report = int(sys.argv[1])
     hook_frames(report)
     if sys.argv[2] == "floor":
         run_floor()
+        return
+    if sys.argv[2] == "floor-panes":
+        run_floor_panes(float(sys.argv[3]))
         return
     from gmdash.cli import console
 

@@ -84,6 +84,8 @@ class PlayerApp(PlayersApp):
         """What each line of the roll list rolls (None: a heading)."""
         self.pending = False
         """A roll is out, waiting for the dashboard's answer."""
+        self.augments: list[str] | None = None
+        """The abilities offered as the augment now (None: none offered yet)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="title", markup=False)
@@ -142,12 +144,7 @@ class PlayerApp(PlayersApp):
             rollables.highlighted = self.choices.index(highlighted)
         elif self.choices:
             rollables.highlighted = next(i for i, c in enumerate(self.choices) if c is not None)
-        augment = self.query_one("#augment", Select)
-        names = [a.name for a in sheet.abilities] if sheet else []
-        kept = augment.value
-        augment.set_options([(visible(name), name) for name in names])
-        if isinstance(kept, str) and kept in names:
-            augment.value = kept
+        self.augments = None  # the sheet's abilities changed: offered again from them
         self.query_one("#roll", Button).disabled = sheet is None or self.pending
         self._enable_form()
 
@@ -180,9 +177,24 @@ class PlayerApp(PlayersApp):
     def _enable_form(self) -> None:
         """The augment for an ability, the multiplier for a characteristic (the others are
         skipped by tab)."""
-        what = rollable.what if (rollable := self.choice()) else None
+        rollable = self.choice()
+        what = rollable.what if rollable else None
+        self._offer_augments(rollable.name if rollable and what == "ability" else None)
         self.query_one("#augment", Select).disabled = what != "ability"
         self.query_one("#multiplier", Select).disabled = what != "characteristic"
+
+    def _offer_augments(self, rolled: str | None) -> None:
+        """Every ability of the sheet but the one rolled (an ability cannot augment itself;
+        the dashboard refuses it), the augment chosen kept while it is offered."""
+        names = [a.name for a in self.sheet.abilities if a.name != rolled] if self.sheet else []
+        if names == self.augments:
+            return
+        self.augments = names
+        augment = self.query_one("#augment", Select)
+        kept = augment.value
+        augment.set_options([(visible(name), name) for name in names])
+        if isinstance(kept, str) and kept in names:
+            augment.value = kept
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "roll":

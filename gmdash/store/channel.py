@@ -162,10 +162,15 @@ def _read_line(sock: socket.socket, limit: int) -> bytes:
 class ChannelServer:
     """The listening channel of one dashboard; `close()` removes its socket."""
 
-    def __init__(self, path: Path, server: asyncio.AbstractServer, inode: int) -> None:
+    def __init__(
+        self, path: Path, server: asyncio.AbstractServer, inode: int,
+        in_hand: set[asyncio.Task[Any]],
+    ) -> None:  # fmt: skip
         self.path = path
         self._server = server
         self._inode = inode
+        self._in_hand = in_hand
+        """The connections being answered (each removes itself once its reply is sent)."""
 
     def close(self) -> None:
         """Stop listening and remove the socket (only if it is still this one)."""
@@ -173,6 +178,13 @@ class ChannelServer:
         with contextlib.suppress(OSError):
             if os.lstat(self.path).st_ino == self._inode:
                 os.unlink(self.path)
+
+    async def replied(self, grace: float) -> None:
+        """Wait until the requests in hand have their replies sent, for at most `grace`
+        seconds (a client that never sends its request is not waited for longer)."""
+        in_hand = [task for task in self._in_hand if not task.done()]
+        if in_hand:
+            await asyncio.wait(in_hand, timeout=grace)
 
 
 async def serve(folder: Path, handle: Handler) -> ChannelServer | None:
@@ -187,8 +199,12 @@ async def serve(folder: Path, handle: Handler) -> ChannelServer | None:
     except OSError as error:
         raise ChannelError(f"cannot listen at {path}: {error.strerror or error}") from None
     inode = os.lstat(path).st_ino
+    in_hand: set[asyncio.Task[Any]] = set()
 
     async def connected(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            in_hand.add(task)
         try:
             reply = await _answer(reader, writer, handle)
             writer.write(json.dumps(reply, ensure_ascii=False).encode() + b"\n")
@@ -197,9 +213,10 @@ async def serve(folder: Path, handle: Handler) -> ChannelServer | None:
             pass  # the client went away: nothing to tell it
         finally:
             writer.close()
+            in_hand.discard(task)
 
     server = await asyncio.start_unix_server(connected, sock=sock, limit=MAX_REQUEST)
-    return ChannelServer(path, server, inode)
+    return ChannelServer(path, server, inode, in_hand)
 
 
 def refusal(text: str) -> Reply:

@@ -20,6 +20,7 @@ from textual.markup import escape
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.widget import Widget
 
 if TYPE_CHECKING:
     from gmdash.play.time_passing import Passage
@@ -55,7 +56,7 @@ from gmdash.tui.keymap import (
     bindings_for,
     configured_keys,
 )
-from gmdash.tui.panes.base import Pane
+from gmdash.tui.panes.base import Pane, pane_of
 from gmdash.tui.panes.log import LogPane
 from gmdash.tui.panes.resistance import ResistancePane
 from gmdash.tui.panes.roster import RosterPane
@@ -264,6 +265,7 @@ class GmDashApp(App[int]):
         if self.player_rolls != "on":
             self._asks_changed()  # the log pane's title says so from the start
         self._update_header()
+        self.watch(self.screen, "focused", self._focus_moved)
         self.pane("roster").focus_main()
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         for note in self.notes:
@@ -301,16 +303,18 @@ class GmDashApp(App[int]):
             self.notify(problem, title="Theme not remembered", severity="warning", timeout=15,
                         markup=False)  # fmt: skip
 
-    def on_descendant_focus(self) -> None:
-        # The footer follows the focus: the pane's keys, then the global ones.
-        if self._on_main_screen():
-            pane = self._focused_pane()
-            self.query_one(KeyBar).show_scope(pane.scope if pane else None)
+    def _focus_moved(self, focused: Widget | None) -> None:
+        # The footer follows the focus (the pane's keys, then the global ones), in the frame
+        # that shows it; each pane lights itself (Pane.light).
+        pane = pane_of(focused)
+        self.query_one(KeyBar).show_scope(pane.scope if pane else None)
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
         self.player_asks.answer_all(CLOSED)  # no player left waiting on a closed dashboard
         if self.channel is not None:
-            self.channel.close()  # before the campaign's lock is released (gmdash.tui.launch)
+            # Before the campaign's lock is released (gmdash.tui.launch), and once the waiting
+            # players have been told (their refusals are sent as the channel closes).
+            await self.channel.close()
         self._start_up.release()
         self._unsubscribe()
 
@@ -350,12 +354,7 @@ class GmDashApp(App[int]):
     # --- focus and layout actions ----------------------------------------------------------
 
     def _focused_pane(self) -> Pane | None:
-        node = self.focused
-        while node is not None:
-            if isinstance(node, Pane):
-                return node
-            node = node.parent  # type: ignore[assignment]
-        return None
+        return pane_of(self.focused)
 
     def action_focus_pane(self, scope: str) -> None:
         if self.screen.maximized is not None:

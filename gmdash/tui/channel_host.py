@@ -37,6 +37,8 @@ PLAYER_ROLL_MODES: tuple[PlayerRolls, ...] = ("on", "confirm", "off")
 OFF_REFUSAL = "the GM has players' rolls off"
 DECLINED = "the GM declined"
 CLOSED = "the dashboard closed before the GM answered"
+CLOSE_GRACE = 1.0
+"""Seconds a closing dashboard waits for the replies of the requests it has in hand."""
 
 
 @dataclass(frozen=True)
@@ -139,10 +141,13 @@ class ChannelHost:
         self.carried_out += 1
         return outcome
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Stop listening. The requests in hand get their replies first (a player's roll that
+        waited for the GM, refused as the dashboard closes), for at most CLOSE_GRACE seconds."""
         if self.server is not None:
-            self.server.close()
-            self.server = None
+            server, self.server = self.server, None
+            server.close()
+            await server.replied(CLOSE_GRACE)
 
 
 def command_runner(service: CampaignService, run: CommandRunner) -> Runner:

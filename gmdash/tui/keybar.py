@@ -32,6 +32,7 @@ class KeyBar(Static):
     DEFAULT_CSS = """
     KeyBar {
         dock: bottom;
+        width: 1fr;
         height: 1;
         background: $footer-background;
         color: $footer-foreground;
@@ -49,4 +50,5 @@ class KeyBar(Static):
         """Show the keys of `scope` (a pane's id), unless they are already shown."""
         if scope != self.scope:
             self.scope = scope
-            self.update(key_line(scope, self.table))
+            # One line as wide as the screen whatever it says: no layout of the whole screen.
+            self.update(key_line(scope, self.table), layout=False)

@@ -130,6 +130,22 @@ async def test_an_ability_roll_with_an_augment_is_asked_and_its_answer_shown(
     assert dashboard.folders == [night.saves / SLUG]
 
 
+async def test_the_augment_list_offers_every_ability_but_the_one_rolled(night: Night) -> None:
+    app = app_for(night, Dashboard())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        abilities = [a.name for a in app.sheet.abilities]  # type: ignore[union-attr]
+        await pilot.press(*downs(app, "Climb"))
+        assert app.augments == [name for name in abilities if name != "Climb"]
+        app.query_one("#augment").value = "Jump"  # type: ignore[attr-defined]
+        await pilot.press(*downs(app, "Jump"))
+        assert app.augments == [name for name in abilities if name != "Jump"]
+        # the augment chosen is not offered for itself: nothing is chosen any more
+        assert app.query_one("#augment").value not in abilities  # type: ignore[attr-defined]
+        await pilot.press("down")  # the next ability: Jump is offered again
+        assert "Jump" in app.augments
+
+
 async def test_keys_typed_at_once_pick_a_characteristic_its_multiplier_and_roll(
     night: Night,
 ) -> None:

@@ -154,3 +154,26 @@ async def test_a_dashboard_that_does_not_answer_in_time_is_an_error(folder: Path
     finally:
         answered.set()
         server.close()
+
+
+async def test_a_closing_channel_sends_the_replies_in_hand_before_it_is_done(folder: Path) -> None:
+    in_hand, release = asyncio.Event(), asyncio.Event()
+
+    async def held(request: Request) -> Reply:
+        in_hand.set()
+        await release.wait()  # a player's roll waiting for the GM
+        return channel.refusal("the dashboard closed before the GM answered")
+
+    server = await channel.serve(folder, held)
+    assert server is not None
+    asking = asyncio.create_task(asyncio.to_thread(channel.ask, folder, {"kind": "x"}))
+    await in_hand.wait()
+    server.close()  # no one new gets in; the request in hand is still answered
+    assert not server.path.exists()
+    release.set()
+    await server.replied(grace=10)
+    # the reply is out: whatever the closing process does next cannot lose it
+    for task in asyncio.all_tasks():
+        if task is not asyncio.current_task() and task is not asking:
+            task.cancel()
+    assert await asking == {"ok": False, "error": "the dashboard closed before the GM answered"}

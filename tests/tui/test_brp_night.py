@@ -129,7 +129,7 @@ async def test_a_brp_night_is_all_brp(tmp_path: Path) -> None:
             # a fight in DEX order
             await pilot.press("2")
             await pilot.pause()
-            assert app.query_one(StrikeRankPane).border_title == "2 DEX order"
+            assert app.query_one(StrikeRankPane).title_text == "2 DEX order"
             screens.check("the DEX-order pane")
             await pilot.press("b")
             await pilot.pause()

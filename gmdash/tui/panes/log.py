@@ -54,7 +54,6 @@ from gmdash.tui.channel_host import Pending
 from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import LOG, bindings_for, scope_title, table_of
 from gmdash.tui.panes.base import Pane
-from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.row_table import LazyRow, RowKeyError, RowTable
 
 COLUMNS = (("time", "time"), ("chance", "%"), ("roll", "roll"), ("level", "level"),
@@ -281,9 +280,7 @@ class LogPane(Pane):
     def show_asks(self, waiting: Sequence[Pending], mode: str) -> None:
         """The players' rolls waiting for the GM, as rows under the log; the mode in the title."""
         brp = self.dash.service.campaign.edition.is_brp
-        self.border_title = (
-            f"{self.number} {scope_title(self.scope, brp)}{PLAYER_ROLLS_MARKS[mode]}"
-        )
+        self.set_title(f"{self.number} {scope_title(self.scope, brp)}{PLAYER_ROLLS_MARKS[mode]}")
         rows = self.query_one(AskRows)
         lines = Text()
         for number, pending in enumerate(waiting):
@@ -422,7 +419,7 @@ class LogPane(Pane):
         parts = [where, count]
         if self.filter.active:
             parts.append(self.filter.describe() + " · esc: clear")
-        self.border_subtitle = literal(" · ".join(parts))  # the filter holds typed text
+        self.set_subtitle(" · ".join(parts))
 
     def _follows(self, event: Event) -> bool:
         """Whether a new event belongs to the shown log."""

@@ -297,7 +297,7 @@ class ResistancePane(Pane):
         _show(self.query_one("#res-result", Static), self._result_text())
         self.query_one(ResistanceTable).show(self.active, self.passive)
         title = self.preset.title if self.actors is None else "two actors"
-        self.border_subtitle = f"{title} · p: preset · a: actors"
+        self.set_subtitle(f"{title} · p: preset · a: actors")
 
     def _field(self, side: int, text: str) -> Text:
         focused = side == self.side

@@ -35,7 +35,6 @@ from gmdash.tui.error_reports import guarded
 from gmdash.tui.keymap import ROSTER, bindings_for
 from gmdash.tui.panes.base import Pane
 from gmdash.tui.uniform_containers import AlikeScroll
-from gmdash.tui.user_text import literal
 from gmdash.tui.widgets.character_sheet import CharacterSheet
 from gmdash.tui.widgets.row_table import RowTable
 
@@ -279,7 +278,7 @@ class RosterPane(Pane):
         state = self.dash.service.state
         running = on_target(state, selected.id) if selected else []
         sheet.show(selected, self.dash.service.campaign.edition, running)
-        self.border_subtitle = literal(selected.name) if selected else ""
+        self.set_subtitle(selected.name if selected else "")
 
     def select(self, character_id: str) -> None:
         """Put the cursor on a character (after adding one, for instance)."""

@@ -720,8 +720,35 @@ class RowTable(ScrollView, can_focus=True):
             if self._measured is None or len(self._heights) != len(self._rows):
                 return  # measured (and sized) at the next layout
         size = Size(width, self._line_count() + self._top)
-        if size != self.virtual_size:
-            self.virtual_size = size
+        if size == self.virtual_size:
+            return
+        if self._scrolls_as_before(size):
+            self._resize_scroll(size)
+        else:
+            self.virtual_size = size  # a reactive that lays the whole screen out again
+
+    def _scrolls_as_before(self, size: Size) -> bool:
+        """Whether the table, grown or shrunk to `size`, keeps its place on screen: as wide,
+        already at its greatest height with its scrollbar shown, and still taller than that.
+        Then the screen need not be laid out again (a log row a second in a full log pane)."""
+        shown = self.scrollable_content_region.height
+        return (
+            shown > 0
+            and size.width == self.virtual_size.width
+            and self.show_vertical_scrollbar
+            and not self.show_horizontal_scrollbar
+            and size.height > shown
+            and self.virtual_size.height > shown
+        )
+
+    def _resize_scroll(self, size: Size) -> None:
+        """The virtual size set as Textual sets it, less the layout: the value (without its
+        watchers, which would lay the screen out), the scrollbar's length and the scroll
+        offset kept within the new end."""
+        self.set_reactive(RowTable.virtual_size, size)
+        self.vertical_scrollbar.window_virtual_size = size.height
+        self.scroll_y = self.validate_scroll_y(self.scroll_y)
+        self.refresh()
 
     def _refresh_row(self, index: int) -> None:
         """Repaint one row's lines that are on screen (below the header, if shown)."""
