@@ -1,9 +1,10 @@
 """A player's own page: the players' view, plus their character's sheet and its rolls.
 
 `PlayerApp` runs when the page was opened with a player's link (the server passes the link's
-token in the process's environment). Two tabs: the character (its sheet; a list of what it can
-roll, an augment and a multiplier, a Roll button) and the table (the party, the fight and the
-public rolls, as every player sees them). A roll is asked of the GM's dashboard over its channel
+token in the process's environment). The character (its sheet; a list of what it can roll, an
+augment and a multiplier, a Roll button) beside the table (the party, the fight and the public
+rolls, as every player sees them); on a screen narrower than BESIDE columns, one of the two at a
+time (`c`, `t`). A roll is asked of the GM's dashboard over its channel
 (`gmdash.store.channel`), in a thread: the screen keeps following the campaign meanwhile, and
 shows "waiting for the GM…" until the answer (the dashboard may wait for the GM's
 confirmation). The page checks nothing itself: the dashboard decides what the token may roll,
@@ -22,15 +23,7 @@ from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import (
-    Button,
-    Label,
-    OptionList,
-    Select,
-    Static,
-    TabbedContent,
-    TabPane,
-)
+from textual.widgets import Button, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from gmdash.drawing.user_text import rich_literal
@@ -45,15 +38,19 @@ Ask = Callable[[Path, Request], Reply | None]
 NO_DASHBOARD = "The GM's dashboard is not running: rolls wait until it is"
 WAITING = "waiting for the GM…"
 MULTIPLIERS = tuple(range(1, 6))
+BESIDE = 150
+"""Columns from which the character and the table are shown side by side."""
 PLAYER_CSS = """
-#tabs, #tabs ContentSwitcher, #tabs TabPane { height: 1fr; }
-TabPane { padding: 0; }
-#own { layout: vertical; }
+#page { height: 1fr; }
+#own { width: 1fr; height: 1fr; padding: 0; }
 #sheet-head { height: auto; padding: 0 1; }
 #own-main { height: 1fr; }
 #rollables { width: 1fr; height: 1fr; }
 #roll-form { width: 26; height: auto; padding: 0 1; }
 #roll-form Select, #roll-form Button { width: 100%; }
+#page > #main { width: 1fr; }
+#page.-one > .-away { display: none; }
+#page.-beside > #own { width: 62; }
 Screen.-narrow #party, Screen.-narrow #combat { max-height: 8; }
 #answer { height: auto; padding: 0 1; background: $boost; }
 #answer.-refused { color: $text-error; }
@@ -90,8 +87,8 @@ class PlayerApp(PlayersApp):
     def compose(self) -> ComposeResult:
         yield Static("", id="title", markup=False)
         yield Static("", id="problem", markup=False)
-        with TabbedContent(id="tabs", initial="own"):
-            with TabPane("Character", id="own"):
+        with Horizontal(id="page", classes="-one"):
+            with Vertical(id="own", classes="pane"):
                 yield Static("", id="sheet-head")
                 with Horizontal(id="own-main"):
                     yield OptionList(id="rollables")
@@ -104,14 +101,23 @@ class PlayerApp(PlayersApp):
                             id="multiplier",
                         )  # fmt: skip
                         yield Button("Roll", id="roll", variant="primary")
-            with TabPane("Table", id="table"):
-                yield table()
+            yield table().add_class("-away")
         yield Static("", id="answer", markup=False)
         yield Static(keys_line(self.KEYS), id="keys")
 
     def on_mount(self) -> None:
+        self.query_one("#own").border_title = "Character"  # the character's name once read
         super().on_mount()
         self.query_one("#rollables", OptionList).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Side by side from BESIDE columns, else one at a time (`c`, `t`)."""
+        beside = event.size.width >= BESIDE
+        page = self.query_one("#page")
+        page.set_class(beside, "-beside")
+        page.set_class(not beside, "-one")
+        keys = {"r": "Roll"} if beside else self.KEYS
+        self.query_one("#keys", Static).update(keys_line(keys))
 
     def reload(self) -> None:
         super().reload()
@@ -120,8 +126,7 @@ class PlayerApp(PlayersApp):
             return
         old, self.sheet = self.sheet, sheet
         self.query_one("#sheet-head", Static).update(sheet_renderable(sheet))
-        tab = self.query_one("#tabs", TabbedContent).get_tab("own")
-        tab.label = rich_literal(sheet.name) if sheet else Text("Character")
+        self.query_one("#own").border_title = rich_literal(sheet.name) if sheet else "Character"
         if old is None or sheet is None or old.rollables != sheet.rollables:
             self._fill_choices(sheet)
 
@@ -168,8 +173,16 @@ class PlayerApp(PlayersApp):
         else:
             self.action_show("own" if event.key == "c" else "table")
 
-    def action_show(self, tab: str) -> None:
-        self.query_one("#tabs", TabbedContent).active = tab
+    def action_show(self, part: str) -> None:
+        """Show the character (`own`) or the table (`table`): the other is put away when the
+        screen is too narrow for both; the character's list takes the keys when shown."""
+        own = part == "own"
+        self.query_one("#own").set_class(not own, "-away")
+        self.query_one("#main").set_class(own, "-away")
+        if own:
+            self.query_one("#rollables", OptionList).focus()
+        elif self.query_one("#page").has_class("-one"):
+            self.set_focus(None)  # the list is put away: its keys with it
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._enable_form()

@@ -99,6 +99,25 @@ async def test_the_page_shows_the_players_own_sheet_and_the_table_never_the_gms_
         assert OWN_NOTE not in text and GM_NOTE not in text
 
 
+async def test_a_wide_page_shows_the_sheet_beside_the_table_and_a_narrow_one_either(
+    night: Night,
+) -> None:
+    app = app_for(night, Dashboard())
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause()
+        wide = screen_text(app)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        narrow = screen_text(app)
+        await pilot.press("t")
+        await pilot.pause()
+        narrow_table = screen_text(app)
+    assert "Harvald Stormbrow (Ana)" in wide and "Abilities" in wide and "Party" in wide
+    assert " c  Character" not in wide  # nothing to switch: both are shown
+    assert "Abilities" in narrow and "Party" not in narrow and " t  Table" in narrow
+    assert "Party" in narrow_table and "Abilities" not in narrow_table
+
+
 def test_the_own_sheet_is_the_links_player_characters_only(night: Night) -> None:
     with CampaignService.open(night.saves, SLUG, read_only=True) as service:
         sheet = own_sheet(service.state, night.harvald)
