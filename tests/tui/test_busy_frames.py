@@ -12,13 +12,14 @@ import pytest
 from helpers import dashboard_app, demo_session, screen_text
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.geometry import Region
 
 from gmdash.play.campaign import CampaignService
 from gmdash.tui.keybar import KeyBar
 from gmdash.tui.panes.base import Pane, pane_of
 from gmdash.tui.panes.roster import RosterPane
 from gmdash.tui.widgets.row_table import RowTable
+
+from .test_widgets import shown
 
 HEIGHT = 10
 
@@ -60,11 +61,6 @@ class GrowingLog(App[None]):
             table.move_cursor(row=table.row_count - 1)
 
 
-def drawn(table: RowTable) -> list[str]:
-    width, height = table.size
-    return [strip.text.rstrip() for strip in table.render_lines(Region(0, 0, width, height))]
-
-
 async def test_a_full_log_grows_without_laying_the_screen_out_and_scrolls_right() -> None:
     app = GrowingLog()
     async with app.run_test(size=(40, 14)) as pilot:
@@ -81,7 +77,7 @@ async def test_a_full_log_grows_without_laying_the_screen_out_and_scrolls_right(
             assert lines == n + 2  # the rows and the header
             assert table.vertical_scrollbar.window_virtual_size == lines
             assert table.max_scroll_y == lines - HEIGHT and table.scroll_y == table.max_scroll_y
-            assert f"roll number {n}" in drawn(table)[-1]  # the new row in view, at the bottom
+            assert f"roll number {n}" in shown(table)[-1]  # the new row in view, at the bottom
         assert app.layouts == laid_out  # twenty rows, and the screen never laid out again
 
 
@@ -97,7 +93,7 @@ async def test_the_log_shrinking_or_widening_is_laid_out_as_before() -> None:
         table.move_cursor(row=table.row_count - 1)
         await pilot.pause()
         assert app.layouts > laid_out
-        assert "1234567" in "\n".join(drawn(table))
+        assert "1234567" in "\n".join(shown(table))
         table.clear()
         table.add_rows([("one", [Text("1"), "the only roll"])])
         await pilot.pause()
