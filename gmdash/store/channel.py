@@ -14,8 +14,8 @@ A dashboard killed without closing leaves its socket behind: a connection to it 
 the client then writes under the lock as it does with no dashboard (`ask` returns None). The
 next dashboard replaces it (it holds the campaign's lock, so no other live dashboard can own it).
 
-Without Unix sockets (Windows), there is no channel: `ask` returns None and the lock refuses a
-second writer as before.
+Without Unix sockets (Windows), the channel is a loopback port named, with a token, in a file of
+the user's in the campaign's folder (`gmdash.store.channel_loopback`).
 
 One request per connection: one line of JSON (an object with a `kind`), at most
 MAX_REQUEST bytes; one line of JSON in reply.
@@ -60,8 +60,9 @@ class ChannelError(StoreError):
     """The dashboard's channel cannot be used (the message says why)."""
 
 
-def available() -> bool:
-    """Whether this platform has the channel (Unix sockets)."""
+def unix_sockets() -> bool:
+    """Whether this platform has Unix sockets (the channel's socket); elsewhere (Windows) the
+    channel is a loopback port (`gmdash.store.channel_loopback`)."""
     return os.name == "posix" and hasattr(socket, "AF_UNIX")
 
 
@@ -102,20 +103,28 @@ def _is_own_socket(path: Path) -> bool:
 
 def ask(folder: Path, request: Request, timeout: float = ANSWER_TIMEOUT) -> Reply | None:
     """Send `request` to the dashboard holding the campaign in `folder` and return its reply;
-    None when no dashboard listens (none runs, one crashed, or no channel on this platform).
+    None when no dashboard listens (none runs, or one crashed).
 
     ChannelError when one listens but the exchange fails (too big, no answer in time)."""
-    if not available():
-        return None
+    data = json.dumps(request, ensure_ascii=False).encode() + b"\n"
+    if len(data) > MAX_REQUEST:
+        raise ChannelError(f"the request is too long for the dashboard ({len(data)} bytes)")
+    if not unix_sockets():
+        from gmdash.store import channel_loopback as loopback
+
+        connected = loopback.connect(folder, timeout)
+        if connected is None:
+            return None
+        sock, token = connected
+        data = json.dumps({**request, loopback.TOKEN_FIELD: token}, ensure_ascii=False).encode()
+        with sock:
+            return _exchange(sock, data + b"\n", timeout)
     try:
         path = socket_path(folder)
     except (OSError, ChannelError):
         return None
     if not _is_own_socket(path):
         return None
-    data = json.dumps(request, ensure_ascii=False).encode() + b"\n"
-    if len(data) > MAX_REQUEST:
-        raise ChannelError(f"the request is too long for the dashboard ({len(data)} bytes)")
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
         sock.settimeout(timeout)
         try:
@@ -124,14 +133,19 @@ def ask(folder: Path, request: Request, timeout: float = ANSWER_TIMEOUT) -> Repl
             return None  # a crashed dashboard's socket: nobody listens
         except OSError as error:
             raise ChannelError(f"cannot reach the dashboard: {error.strerror or error}") from None
-        try:
-            sock.sendall(data)
-            answer = _read_line(sock, MAX_REPLY)
-        except TimeoutError:
-            raise ChannelError(f"the dashboard did not answer within {timeout:g} s") from None
-        except OSError as error:
-            failure = error.strerror or error
-            raise ChannelError(f"the dashboard's channel failed: {failure}") from None
+        return _exchange(sock, data, timeout)
+
+
+def _exchange(sock: socket.socket, data: bytes, timeout: float) -> Reply:
+    """Send one request line on a connected socket and read the reply's line."""
+    try:
+        sock.sendall(data)
+        answer = _read_line(sock, MAX_REPLY)
+    except TimeoutError:
+        raise ChannelError(f"the dashboard did not answer within {timeout:g} s") from None
+    except OSError as error:
+        failure = error.strerror or error
+        raise ChannelError(f"the dashboard's channel failed: {failure}") from None
     try:
         reply = json.loads(answer)
     except ValueError:
@@ -160,24 +174,23 @@ def _read_line(sock: socket.socket, limit: int) -> bytes:
 
 
 class ChannelServer:
-    """The listening channel of one dashboard; `close()` removes its socket."""
+    """The listening channel of one dashboard; `close()` removes its socket (or port file)."""
 
     def __init__(
-        self, path: Path, server: asyncio.AbstractServer, inode: int,
-        in_hand: set[asyncio.Task[Any]],
+        self, path: Path, server: asyncio.AbstractServer, in_hand: set[asyncio.Task[Any]],
+        remove: Callable[[], None],
     ) -> None:  # fmt: skip
         self.path = path
+        """The socket, or the port file (`gmdash.store.channel_loopback`)."""
         self._server = server
-        self._inode = inode
         self._in_hand = in_hand
         """The connections being answered (each removes itself once its reply is sent)."""
+        self._remove = remove
 
     def close(self) -> None:
-        """Stop listening and remove the socket (only if it is still this one)."""
+        """Stop listening and remove the socket or the port file (only if still this one's)."""
         self._server.close()
-        with contextlib.suppress(OSError):
-            if os.lstat(self.path).st_ino == self._inode:
-                os.unlink(self.path)
+        self._remove()
 
     async def replied(self, grace: float) -> None:
         """Wait until the requests in hand have their replies sent, for at most `grace`
@@ -187,36 +200,90 @@ class ChannelServer:
             await asyncio.wait(in_hand, timeout=grace)
 
 
-async def serve(folder: Path, handle: Handler) -> ChannelServer | None:
-    """Listen for requests on the channel of the campaign in `folder` (None without Unix
-    sockets); each request is checked to be a JSON object with a `kind`, then given to `handle`,
-    whose reply is sent back. ChannelError when the socket cannot be made."""
-    if not available():
-        return None
+Admit = Callable[[asyncio.StreamWriter], str | None]
+"""Why a connection is refused before its request is read (None: it is not)."""
+Check = Callable[[Request], str | None]
+"""Why a request read is refused before it is handled (None: it is not)."""
+
+
+async def serve(folder: Path, handle: Handler) -> ChannelServer:
+    """Listen for requests on the channel of the campaign in `folder`; each request is checked
+    to be a JSON object with a `kind`, then given to `handle`, whose reply is sent back.
+    ChannelError when the channel cannot be made."""
+    in_hand: set[asyncio.Task[Any]] = set()
+
+    def connected(admit: Admit, check: Check, hello: bytes = b"") -> Callable[
+            ..., Awaitable[None]]:  # fmt: skip
+        async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            task = asyncio.current_task()
+            if task is not None:
+                in_hand.add(task)
+            try:
+                if hello:
+                    writer.write(hello)
+                refused = admit(writer)
+                reply = refusal(refused) if refused else await _answer(reader, handle, check)
+                writer.write(json.dumps(reply, ensure_ascii=False).encode() + b"\n")
+                await writer.drain()
+            except (OSError, asyncio.IncompleteReadError):
+                pass  # the client went away: nothing to tell it
+            finally:
+                writer.close()
+                in_hand.discard(task)
+
+        return answer
+
+    if not unix_sockets():
+        return await _serve_loopback(folder, in_hand, connected)
     path = socket_path(folder)
     try:
         sock = _bind(path)
     except OSError as error:
         raise ChannelError(f"cannot listen at {path}: {error.strerror or error}") from None
     inode = os.lstat(path).st_ino
-    in_hand: set[asyncio.Task[Any]] = set()
 
-    async def connected(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        if task is not None:
-            in_hand.add(task)
-        try:
-            reply = await _answer(reader, writer, handle)
-            writer.write(json.dumps(reply, ensure_ascii=False).encode() + b"\n")
-            await writer.drain()
-        except (OSError, asyncio.IncompleteReadError):
-            pass  # the client went away: nothing to tell it
-        finally:
-            writer.close()
-            in_hand.discard(task)
+    def same_user(writer: asyncio.StreamWriter) -> str | None:
+        return None if _same_user(writer) else "this dashboard answers only its own user"
 
-    server = await asyncio.start_unix_server(connected, sock=sock, limit=MAX_REQUEST)
-    return ChannelServer(path, server, inode, in_hand)
+    def remove() -> None:
+        with contextlib.suppress(OSError):
+            if os.lstat(path).st_ino == inode:
+                os.unlink(path)
+
+    server = await asyncio.start_unix_server(
+        connected(same_user, lambda _: None), sock=sock, limit=MAX_REQUEST
+    )
+    return ChannelServer(path, server, in_hand, remove)
+
+
+async def _serve_loopback(
+    folder: Path, in_hand: set[asyncio.Task[Any]],
+    connected: Callable[[Admit, Check, bytes], Callable[..., Awaitable[None]]],
+) -> ChannelServer:  # fmt: skip
+    from gmdash.store import channel_loopback as loopback
+
+    token = loopback.new_token()
+
+    def token_given(request: Request) -> str | None:
+        return None if loopback.token_matches(request, token) else "no valid token"
+
+    try:
+        server, port = await loopback.listen(
+            connected(lambda _: None, token_given, loopback.hello_line(token)), MAX_REQUEST
+        )
+    except OSError as error:
+        raise ChannelError(f"cannot listen on a loopback port: {error.strerror or error}") from None
+    try:
+        loopback.write_port_file(folder, port, token)
+    except StoreError as error:
+        server.close()
+        raise ChannelError(str(error)) from None
+    return ChannelServer(
+        loopback.port_file(folder),
+        server,
+        in_hand,
+        lambda: loopback.remove_port_file(folder, token),
+    )
 
 
 def refusal(text: str) -> Reply:
@@ -224,11 +291,7 @@ def refusal(text: str) -> Reply:
     return {"ok": False, "error": text}
 
 
-async def _answer(
-    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, handle: Handler
-) -> Reply:
-    if not _same_user(writer):
-        return refusal("this dashboard answers only its own user")
+async def _answer(reader: asyncio.StreamReader, handle: Handler, check: Check) -> Reply:
     try:
         line = await asyncio.wait_for(reader.readuntil(b"\n"), READ_TIMEOUT)
     except asyncio.LimitOverrunError:
@@ -241,7 +304,12 @@ async def _answer(
         request = json.loads(line)
     except ValueError:
         return refusal("a request is one line of JSON")
-    if not isinstance(request, dict) or not isinstance(request.get("kind"), str):
+    if not isinstance(request, dict):
+        return refusal("a request is a JSON object with a kind")
+    refused = check(request)
+    if refused is not None:
+        return refusal(refused)
+    if not isinstance(request.get("kind"), str):
         return refusal("a request is a JSON object with a kind")
     return await handle(request)
 

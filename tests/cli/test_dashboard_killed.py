@@ -20,7 +20,7 @@ from tests.cli.test_terminal_run import Terminal, gmdash_env
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.skipif(not channel.available(), reason="no Unix sockets here")
+pytestmark = pytest.mark.skipif(not channel.unix_sockets(), reason="no Unix sockets here")
 
 
 def cli(saves: Path, env: dict[str, str], *argv: str) -> subprocess.CompletedProcess[str]:

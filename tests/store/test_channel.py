@@ -17,7 +17,7 @@ import pytest
 from gmdash.store import channel
 from gmdash.store.channel import MAX_REQUEST, ChannelError, Reply, Request, socket_path
 
-pytestmark = pytest.mark.skipif(not channel.available(), reason="no Unix sockets here")
+pytestmark = pytest.mark.skipif(not channel.unix_sockets(), reason="no Unix sockets here")
 
 
 @pytest.fixture

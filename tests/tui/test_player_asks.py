@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from gmdash.cli import run_for_dashboard
@@ -161,3 +162,18 @@ async def test_a_roll_still_waiting_when_the_dashboard_quits_is_answered(tmp_pat
     assert pending.answer.done()
     # the refusal is written back before the channel closes: the player is told why
     assert await waiting == {"ok": False, "error": "the dashboard closed before the GM answered"}
+
+
+async def test_without_unix_sockets_the_channel_is_a_loopback_port_and_works_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(channel, "unix_sockets", lambda: False)  # Windows' road
+    async with dashboard(tmp_path, "on") as (app, pilot, request, _changed):
+        folder = app.service.store.folder
+        assert (folder / "dashboard.port").exists() and not (folder / "dashboard.sock").exists()
+        reply = await ask(app, request)
+        assert reply is not None and reply["ok"] is True
+        assert reply["text"].startswith("Ana rolled for Harvald Stormbrow: Climb")
+        await pilot.pause()
+        assert [e.player for e in climbs(app.service)] == ["Ana"]
+    assert not (folder / "dashboard.port").exists()  # the dashboard closed: the file is gone
