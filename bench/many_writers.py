@@ -4,23 +4,26 @@ Run: `python bench/many_writers.py [--seconds 60] [--players 8]` (the venv's pyt
 
 gmdash runs as a user runs it, a whole process on a 160x50 pseudo-terminal through Textual's
 own driver (`bench/frame_probe.py`, which reports every write to the terminal with the widget
-that had the focus as it was drawn). PLAYERS simulated players, each with their own link to
-their own PC, send a roll request over the campaign's channel once a second (what `gmdash serve`
-sends for a player's page), and a CLI loop runs `gmdash roll 50 --campaign ... --label cli-N`
+that had the focus as it was drawn). PLAYERS players' pages are open, each on its player's own
+link to their own PC (`bench/player_page.py`: the page `gmdash serve` runs for the link, headless,
+following the campaign as it does), each rolling Climb once a second through the campaign's
+channel, and a CLI loop runs `gmdash roll 50 --campaign ... --label cli-N`
 one after the other in subprocesses (each sent to the dashboard). Meanwhile the GM's pane keys
 (`4` the log, `1` the roster, in turn) are typed at a seeded random pace, and each is timed
 from its byte written to the terminal to the first write that shows the focus moved.
 
 The floor is a bare Textual app with two bordered focusable `Static`s whose `1` and `4` move
 the focus between them, started and timed the same way. Loaded, it is given what gmdash was
-given to draw and to run beside it: a new line at the end of one `Static`'s screenful as many
-times a second as gmdash was sent rolls (at random moments), and the same CLI loop on a copy
-of the campaign (with no dashboard there, each command writes the copy itself). Without that,
-the floor would draw nothing between keys, and Textual's frame pacing would favour it: after a
-frame that follows an idle spell, textual 8.2's screen timer waits one to two frames before the
-next (the catch-up of Textual issue #5464 lands one frame past the next one), so a key just
-after a roll's frame waits for that, in any Textual app that draws something several times a
-second. gmdash runs first; the floor then draws at the rate gmdash was sent rolls.
+given, less gmdash: a new line at the end of one `Static`'s screenful as many times a second as
+gmdash was sent rolls (at random moments), and beside it the same pages and CLI loop on a copy
+of the campaign, answered by the dashboard's own channel and runners with no screen (`Host`, in
+a thread of the bench): the same requests carried out, the same files written, the same pages
+following them. Without the lines, the floor would draw nothing between keys, and Textual's
+frame pacing would favour it: after a frame that follows an idle spell, textual 8.2's screen
+timer waits one to two frames before the next (the catch-up of Textual issue #5464 lands one
+frame past the next one), so a key just after a roll's frame waits for that, in any Textual app
+that draws something several times a second. gmdash runs first; the floor then draws at the
+rate gmdash was sent rolls.
 
 Target: a key's frame within one frame (1/60 s, Textual's pace) of the floor's, quiet and
 loaded, at the median and at the 90th percentile. Checked at the end, from the campaign read
@@ -32,6 +35,7 @@ there once each, in order.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import queue
 import random
@@ -51,12 +55,15 @@ sys.path.insert(0, str(ROOT))
 
 from terminal import Probe, compile_bytecode  # noqa: E402
 
+from gmdash.cli import run_for_dashboard  # noqa: E402
 from gmdash.model.character import CharacterKind  # noqa: E402
 from gmdash.model.events import RollMade  # noqa: E402
 from gmdash.play.campaign import CampaignService, create_demo  # noqa: E402
-from gmdash.store import channel  # noqa: E402
+from gmdash.rules import SeededRng  # noqa: E402
 from gmdash.store.player_links import ensure_links  # noqa: E402
+from gmdash.tui.channel_host import ChannelHost, PlayerAsks, runners_for  # noqa: E402
 
+PAGE = ROOT / "bench" / "player_page.py"
 KEYS = (b"4", b"1")
 FRAME = 1 / 60
 """Textual draws at most 60 frames a second: a frame's time."""
@@ -91,18 +98,22 @@ class Load:
     stop: threading.Event = field(default_factory=threading.Event)
 
 
-def player_loop(folder: Path, name: str, token: str, load: Load) -> None:
-    request = {"kind": "player", "token": token, "action": "roll", "what": "ability",
-               "name": "Climb"}  # fmt: skip
+def page_loop(saves: Path, slug: str, name: str, token: str, seconds: float,
+              env: dict[str, str], load: Load) -> None:  # fmt: skip
+    """One player's page open for `seconds`, rolling once a second (`bench/player_page.py`)."""
     answers = load.answers.setdefault(name, [])
-    while not load.stop.is_set():
-        started = time.monotonic()
-        reply = channel.ask(folder, request)
-        if reply is None or not reply.get("ok"):
-            load.errors.append(f"{name}: {reply}")
+    run = subprocess.run(
+        [sys.executable, str(PAGE), str(saves), slug, "-", f"{seconds:g}"],
+        capture_output=True, text=True, env={**env, "GMDASH_PLAYER_TOKEN": token}, check=False,
+    )  # fmt: skip
+    for line in run.stdout.splitlines():
+        said, _, text = line.partition(" ")
+        if said == "ok":
+            answers.append(text)
         else:
-            answers.append(reply["text"])
-        load.stop.wait(max(0.0, 1.0 - (time.monotonic() - started)))
+            load.errors.append(f"{name}: {line}")
+    if run.returncode != 0:
+        load.errors.append(f"{name}'s page: {run.returncode} {run.stderr.strip()[-500:]}")
 
 
 def cli_loop(saves: Path, campaign: str, env: dict[str, str], load: Load) -> None:
@@ -118,6 +129,41 @@ def cli_loop(saves: Path, campaign: str, env: dict[str, str], load: Load) -> Non
         else:
             load.cli_done.append(n)
         n += 1
+
+
+class Host:
+    """The floor's campaign copy served as the dashboard serves its own, less the dashboard:
+    its channel and runners (the CLI's and the players') in a thread of the bench, so the
+    floor's pages and CLI loop are answered, and their campaign written, as gmdash's are."""
+
+    def __init__(self, saves: Path, campaign: str) -> None:
+        self.saves, self.campaign = saves, campaign
+        self.ready = threading.Event()
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+
+    def __enter__(self) -> Host:
+        self.thread.start()
+        asyncio.run_coroutine_threadsafe(self._open(), self.loop).result(timeout=30)
+        return self
+
+    async def _open(self) -> None:
+        self.service = CampaignService.open(self.saves, self.campaign)
+        runners = runners_for(self.service, run_for_dashboard, lambda: SeededRng(),
+                              lambda: "on", PlayerAsks())  # fmt: skip
+        self.host = ChannelHost(self.service, runners)
+        await self.host.open()
+        if self.host.problem:
+            raise RuntimeError(self.host.problem)
+
+    async def _close(self) -> None:
+        await self.host.close()
+        self.service.close()
+
+    def __exit__(self, *error: object) -> None:
+        asyncio.run_coroutine_threadsafe(self._close(), self.loop).result(timeout=30)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
 
 
 def start(load: Load, loops: list[tuple[Callable[..., None], tuple[object, ...]]]) -> list[
@@ -246,7 +292,8 @@ def main(seconds: float, players: int, seed: int) -> int:
         def gmdash_load(_: Probe) -> tuple[Load, list[threading.Thread]]:
             work = Load()
             loops: list[tuple[Callable[..., None], tuple[object, ...]]] = [
-                (player_loop, (folder, name, token)) for name, token in tokens.items()
+                (page_loop, (saves, folder.name, name, token, seconds, env))
+                for name, token in tokens.items()
             ]
             loops.append((cli_loop, (saves, campaign, env)))
             return work, start(work, loops)
@@ -259,14 +306,24 @@ def main(seconds: float, players: int, seed: int) -> int:
         def floor_load(probe: Probe) -> tuple[Load, list[threading.Thread]]:
             probe.terminal.type(b"l")  # its lines start coming, as many a second as gmdash's rolls
             beside_work = Load()
-            return beside_work, start(beside_work, [(cli_loop, (beside, campaign, env))])
+            loops: list[tuple[Callable[..., None], tuple[object, ...]]] = [
+                (page_loop, (beside, folder.name, name, token, seconds, env))
+                for name, token in tokens.items()
+            ]
+            loops.append((cli_loop, (beside, campaign, env)))
+            return beside_work, start(beside_work, loops)
 
-        floor_quiet, floor_loaded, _ = timed_run(
-            ["floor-panes", f"{rate:.2f}"], env, random.Random(seed), seconds, floor_load
-        )
+        with Host(beside, campaign):
+            floor_quiet, floor_loaded, floor_work = timed_run(
+                ["floor-panes", f"{rate:.2f}"], env, random.Random(seed), seconds, floor_load
+            )
+        floor_rate = (
+            sum(map(len, floor_work.answers.values())) + len(floor_work.cli_done)
+        ) / seconds
         print("the log, read back from disk:")
         logged = check_log(saves, campaign, work)
-    print(f"a pane key (4, 1) to its frame ({rate:.1f} rolls a second drawn under load):")
+    print(f"a pane key (4, 1) to its frame ({rate:.1f} rolls a second through gmdash, drawn; "
+          f"{floor_rate:.1f} through the floor's host, {rate:.1f} lines drawn):")  # fmt: skip
     print(f"  floor, quiet:   {describe(floor_quiet)}")
     print(f"  gmdash, quiet:  {describe(quiet)}")
     print(f"  floor, loaded:  {describe(floor_loaded)}")

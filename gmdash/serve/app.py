@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import ClassVar, Protocol
 
 from rich.console import Group, RenderableType
@@ -26,6 +27,7 @@ from gmdash.drawing.user_text import rich_literal
 from gmdash.level_words import LEVEL_STYLES
 from gmdash.safe_text import visible
 from gmdash.serve.view import (
+    MAX_ROLLS,
     CombatView,
     Fighter,
     PartyMember,
@@ -71,6 +73,8 @@ class PlayersApp(App[None]):
         """The server's pid: the screen quits when it is gone (even killed outright)."""
         self.view: PlayersView | None = None
         self.problem = ""
+        self.shown_title: Text | None = None
+        self.shown_problem: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="title", markup=False)
@@ -108,7 +112,10 @@ class PlayersApp(App[None]):
             self.query_one("#combat", VerticalScroll).border_title = (
                 view.combat.heading if view.combat else "Combat"
             )
-        self.query_one("#rolls", VerticalScroll).border_title = f"Rolls · {view.session}"
+        rolls_title = f"Rolls · {view.session}"
+        rolls_pane = self.query_one("#rolls", VerticalScroll)
+        if rolls_pane.border_title != rolls_title:  # (each assignment draws the pane again)
+            rolls_pane.border_title = rolls_title
         if old is None or old.rolls != view.rolls:
             self.query_one("#rolls-body", Static).update(rolls_renderable(view.rolls))
             self.call_after_refresh(self.query_one("#rolls", VerticalScroll).scroll_end,
@@ -121,10 +128,16 @@ class PlayersApp(App[None]):
             line.append(visible(self.view.campaign))
             line.append(f" · {self.view.date}")
             line.append(f" · {self.view.session}", style="dim")
-        self.query_one("#title", Static).update(line)
-        problem = self.query_one("#problem", Static)
-        problem.update(rich_literal(f"Not up to date: {self.problem}" if self.problem else ""))
-        problem.set_class(bool(self.problem), "-shown")
+        # Drawn again only when it changed: each update lays the page out again, and a page
+        # reads the campaign after every roll of the night.
+        if line != self.shown_title:
+            self.shown_title = line
+            self.query_one("#title", Static).update(line)
+        if self.problem != self.shown_problem:
+            self.shown_problem = self.problem
+            problem = self.query_one("#problem", Static)
+            problem.update(rich_literal(f"Not up to date: {self.problem}" if self.problem else ""))
+            problem.set_class(bool(self.problem), "-shown")
 
 
 def table() -> Container:
@@ -247,21 +260,26 @@ def _fighter_cells(fighter: Fighter) -> list[Text]:
 def rolls_renderable(rolls: Sequence[PublicRoll]) -> RenderableType:
     if not rolls:
         return Text("No rolls yet this session.", style="dim")
-    lines = []
-    for roll in rolls:
-        strike = " strike" if roll.struck else ""
-        line = Text(f"{roll.day} {roll.time} ".lstrip(), style="dim" + strike)
-        if roll.actor:
-            line.append(visible(roll.actor), style="bold" + strike)
-            line.append(" · ", style="dim")
-        line.append(visible(roll.label), style=("dim" if roll.struck else "") + strike)
-        if roll.chance is not None:
-            line.append(f"  {roll.chance}%", style="dim" + strike)
-        if roll.roll is not None:
-            line.append(f"  {roll.roll}", style="bold" + strike)
-        if roll.level:
-            line.append(f"  {roll.level}", style=LEVEL_STYLES.get(roll.level, "") + strike)
-        if roll.struck:
-            line.append("  (struck out)", style="dim italic")
-        lines.append(line)
-    return Group(*lines)
+    return Group(*map(roll_line, rolls))
+
+
+@lru_cache(maxsize=2 * MAX_ROLLS)
+def roll_line(roll: PublicRoll) -> Text:
+    """A public roll's line, made once: the page draws the last MAX_ROLLS after every roll of
+    the night, each new one added and those before unchanged (a roll is a frozen value; one
+    struck out is another)."""
+    strike = " strike" if roll.struck else ""
+    line = Text(f"{roll.day} {roll.time} ".lstrip(), style="dim" + strike)
+    if roll.actor:
+        line.append(visible(roll.actor), style="bold" + strike)
+        line.append(" · ", style="dim")
+    line.append(visible(roll.label), style=("dim" if roll.struck else "") + strike)
+    if roll.chance is not None:
+        line.append(f"  {roll.chance}%", style="dim" + strike)
+    if roll.roll is not None:
+        line.append(f"  {roll.roll}", style="bold" + strike)
+    if roll.level:
+        line.append(f"  {roll.level}", style=LEVEL_STYLES.get(roll.level, "") + strike)
+    if roll.struck:
+        line.append("  (struck out)", style="dim italic")
+    return line
