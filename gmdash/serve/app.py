@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import ClassVar, Protocol
+from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -166,30 +166,7 @@ def party_renderable(party: Sequence[PartyMember]) -> RenderableType:
     return Group(*lines)
 
 
-class Pooled(Protocol):
-    """A player character as the players see its pools: a party member, a player's own sheet."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def player(self) -> str: ...
-    @property
-    def status(self) -> tuple[str, ...]: ...
-    @property
-    def hit_points(self) -> int: ...
-    @property
-    def hit_points_max(self) -> int: ...
-    @property
-    def magic_points(self) -> int: ...
-    @property
-    def magic_points_max(self) -> int: ...
-    @property
-    def rune_points(self) -> int: ...
-    @property
-    def rune_points_max(self) -> int: ...
-
-
-def member_lines(member: Pooled, *, indent: str = "") -> tuple[Text, Text]:
+def member_lines(member: PartyMember, *, indent: str = "") -> tuple[Text, Text]:
     """Its name (and player) with its status, then its HP bar, MP and RP (if it has any)."""
     heading = rich_literal(member.name, style="bold")
     if member.player:

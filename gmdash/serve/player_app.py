@@ -285,7 +285,7 @@ def choice_line(rollable: Rollable) -> Text:
 def sheet_renderable(sheet: OwnSheet | None) -> RenderableType:
     if sheet is None:
         return Text(NO_SHEET, style="italic")
-    heading, points = member_lines(sheet)
+    heading, points = member_lines(sheet.member)
     body = Text()
     for number, location in enumerate(sheet.locations):
         if number:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gmdash.drawing.status import status_words
 from gmdash.level_words import location_label
 from gmdash.model.casting import SpellKind, castables
 from gmdash.model.character import CharacterKind
 from gmdash.model.derived import sheet_maxima
 from gmdash.model.state import CampaignState
+from gmdash.serve.view import PartyMember, party_member
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -44,19 +44,16 @@ class SheetLocation:
 class OwnSheet:
     """A player character as its own player sees it."""
 
-    name: str
-    player: str
-    hit_points: int
-    hit_points_max: int
-    magic_points: int
-    magic_points_max: int
-    rune_points: int
-    rune_points_max: int
-    status: tuple[str, ...]
+    member: PartyMember
+    """What every player sees of it too: its pools and its status."""
     locations: tuple[SheetLocation, ...]
     characteristics: tuple[Rollable, ...]
     abilities: tuple[Rollable, ...]
     spells: tuple[Rollable, ...]
+
+    @property
+    def name(self) -> str:
+        return self.member.name
 
     @property
     def rollables(self) -> tuple[Rollable, ...]:
@@ -71,19 +68,10 @@ def own_sheet(state: CampaignState, character_id: str | None) -> OwnSheet | None
         return None
     ruleset = state.campaign.ruleset
     full = sheet_maxima(character, ruleset)
-    rune_points, rune_points_max = character.all_rune_points
     spells = castables(character, ruleset)
     names = [s.name.casefold() for s in spells]
     return OwnSheet(
-        name=character.name,
-        player=character.player,
-        hit_points=character.hit_points,
-        hit_points_max=full.hit_points,
-        magic_points=character.magic_points,
-        magic_points_max=full.magic_points,
-        rune_points=rune_points,
-        rune_points_max=rune_points_max,
-        status=tuple(words for words in status_words(character, full) if words != "wounded"),
+        member=party_member(character, full),
         locations=tuple(
             SheetLocation(
                 name=location_label(key),

@@ -22,7 +22,7 @@ from typing import Protocol
 from gmdash.drawing.status import status_words
 from gmdash.model.character import Character, CharacterKind
 from gmdash.model.combat import Combat, Combatant, Row, location_maxima, order_rows
-from gmdash.model.derived import sheet_maxima
+from gmdash.model.derived import Maxima, sheet_maxima
 from gmdash.model.log import LogEntry
 from gmdash.model.state import CampaignState
 from gmdash.rules import RuleSet
@@ -132,7 +132,7 @@ def players_view(state: CampaignState, rolls: Sequence[LogEntry]) -> PlayersView
         campaign=state.campaign.name,
         session=_session_text(state),
         date=date_text(state.campaign.dates.kind, state.today),
-        party=tuple(_member(c, ruleset) for c in pcs),
+        party=tuple(party_member(c, sheet_maxima(c, ruleset)) for c in pcs),
         combat=None if state.combat is None else _combat(state.combat, state, ruleset),
         rolls=_rolls(rolls, {c.name.casefold() for c in pcs}),
     )
@@ -147,8 +147,8 @@ def _session_text(state: CampaignState) -> str:
     return "No session yet"
 
 
-def _member(character: Character, ruleset: RuleSet) -> PartyMember:
-    full = sheet_maxima(character, ruleset)
+def party_member(character: Character, full: Maxima) -> PartyMember:
+    """A player character as the players see it, given its full points (`sheet_maxima`)."""
     rune_points, rune_points_max = character.all_rune_points  # every cult's pool together
     return PartyMember(
         name=character.name,
