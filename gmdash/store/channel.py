@@ -106,9 +106,6 @@ def ask(folder: Path, request: Request, timeout: float = ANSWER_TIMEOUT) -> Repl
     None when no dashboard listens (none runs, or one crashed).
 
     ChannelError when one listens but the exchange fails (too big, no answer in time)."""
-    data = json.dumps(request, ensure_ascii=False).encode() + b"\n"
-    if len(data) > MAX_REQUEST:
-        raise ChannelError(f"the request is too long for the dashboard ({len(data)} bytes)")
     if not unix_sockets():
         from gmdash.store import channel_loopback as loopback
 
@@ -116,9 +113,9 @@ def ask(folder: Path, request: Request, timeout: float = ANSWER_TIMEOUT) -> Repl
         if connected is None:
             return None
         sock, token = connected
-        data = json.dumps({**request, loopback.TOKEN_FIELD: token}, ensure_ascii=False).encode()
-        with sock:
-            return _exchange(sock, data + b"\n", timeout)
+        with sock:  # every request carries the token there
+            return _exchange(sock, _line({**request, loopback.TOKEN_FIELD: token}), timeout)
+    data = _line(request)
     try:
         path = socket_path(folder)
     except (OSError, ChannelError):
@@ -134,6 +131,14 @@ def ask(folder: Path, request: Request, timeout: float = ANSWER_TIMEOUT) -> Repl
         except OSError as error:
             raise ChannelError(f"cannot reach the dashboard: {error.strerror or error}") from None
         return _exchange(sock, data, timeout)
+
+
+def _line(request: Request) -> bytes:
+    """`request` as the one line sent (ChannelError when it is over MAX_REQUEST bytes)."""
+    data = json.dumps(request, ensure_ascii=False).encode() + b"\n"
+    if len(data) > MAX_REQUEST:
+        raise ChannelError(f"the request is too long for the dashboard ({len(data)} bytes)")
+    return data
 
 
 def _exchange(sock: socket.socket, data: bytes, timeout: float) -> Reply:
