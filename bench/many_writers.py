@@ -289,37 +289,33 @@ def main(seconds: float, players: int, seed: int) -> int:
         print(f"Python {sys.version.split()[0]}, bytecode compiled; {players} players once a "
               f"second each and a CLI loop, for {seconds:.0f} s; seed {seed}")  # fmt: skip
 
-        def gmdash_load(_: Probe) -> tuple[Load, list[threading.Thread]]:
+        def writers(saves_dir: Path) -> tuple[Load, list[threading.Thread]]:
+            """The players' pages and the CLI loop, on the campaign in `saves_dir`."""
             work = Load()
             loops: list[tuple[Callable[..., None], tuple[object, ...]]] = [
-                (page_loop, (saves, folder.name, name, token, seconds, env))
+                (page_loop, (saves_dir, folder.name, name, token, seconds, env))
                 for name, token in tokens.items()
             ]
-            loops.append((cli_loop, (saves, campaign, env)))
+            loops.append((cli_loop, (saves_dir, campaign, env)))
             return work, start(work, loops)
+
+        def rolls_per_second(work: Load) -> float:
+            return (sum(map(len, work.answers.values())) + len(work.cli_done)) / seconds
 
         quiet, loaded, work = timed_run(
             ["gmdash", "--saves", str(saves), "--campaign", campaign], env,
-            random.Random(seed), seconds, gmdash_load)  # fmt: skip
-        rate = (sum(map(len, work.answers.values())) + len(work.cli_done)) / seconds
+            random.Random(seed), seconds, lambda _: writers(saves))  # fmt: skip
+        rate = rolls_per_second(work)
 
         def floor_load(probe: Probe) -> tuple[Load, list[threading.Thread]]:
             probe.terminal.type(b"l")  # its lines start coming, as many a second as gmdash's rolls
-            beside_work = Load()
-            loops: list[tuple[Callable[..., None], tuple[object, ...]]] = [
-                (page_loop, (beside, folder.name, name, token, seconds, env))
-                for name, token in tokens.items()
-            ]
-            loops.append((cli_loop, (beside, campaign, env)))
-            return beside_work, start(beside_work, loops)
+            return writers(beside)
 
         with Host(beside, campaign):
             floor_quiet, floor_loaded, floor_work = timed_run(
                 ["floor-panes", f"{rate:.2f}"], env, random.Random(seed), seconds, floor_load
             )
-        floor_rate = (
-            sum(map(len, floor_work.answers.values())) + len(floor_work.cli_done)
-        ) / seconds
+        floor_rate = rolls_per_second(floor_work)
         print("the log, read back from disk:")
         logged = check_log(saves, campaign, work)
     print(f"a pane key (4, 1) to its frame ({rate:.1f} rolls a second through gmdash, drawn; "
