@@ -91,7 +91,8 @@ def lines_of(table: RowTable, index: int) -> list[str]:
 
 def drawn(table: RowTable) -> list[str]:
     width, height = table.size
-    return [strip.text.rstrip() for strip in table.render_lines(Region(0, 0, width, height))]
+    rows = Region(0, 0, width - table.scrollbar_size_vertical, height)  # the scrollbar left out
+    return [strip.text.rstrip() for strip in table.render_lines(rows)]
 
 
 async def test_rows_of_several_lines_scroll_and_page_as_rows() -> None:

@@ -54,9 +54,88 @@ class TableHost(App[None]):
 
 
 def shown(table: RowTable) -> list[str]:
-    """The table's lines as drawn, trailing spaces dropped."""
+    """The table's rows as drawn, trailing spaces dropped."""
     width, height = table.size
-    return [strip.text.rstrip() for strip in table.render_lines(Region(0, 0, width, height))]
+    rows = Region(0, 0, width - table.scrollbar_size_vertical, height)  # the scrollbar left out
+    return [strip.text.rstrip() for strip in table.render_lines(rows)]
+
+
+def cursor_background(table: RowTable) -> object:
+    """The background the cursor's row is drawn with, as the table draws it now."""
+    width = table.size.width
+    line = table.render_lines(Region(0, 1 + table.cursor_row, width, 1))[0]  # under the header
+    return next(seg.style.bgcolor for seg in line if seg.text.strip() and seg.style)
+
+
+class TwoTables(TableHost):
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        other = RowTable(id="other")
+        other.add_column("n", key="n")
+        other.add_rows([("x", ["x"])])
+        yield other
+
+
+async def test_the_cursor_row_is_drawn_lit_exactly_while_the_table_has_the_focus() -> None:
+    # Its colour is picked as the row is drawn, and the row drawn again as the focus comes
+    # and goes: what the table draws after each move (its lines kept between frames) shows it.
+    app = TwoTables()
+    async with app.run_test(size=(40, 24)) as pilot:
+        table = app.table
+        lit = table.get_component_rich_style("row-table--cursor").bgcolor
+        dim = table.get_component_rich_style("row-table--cursor-blurred").bgcolor
+        assert lit != dim
+        for focus, expected in ((table, lit), (app.query_one("#other"), dim), (table, lit)):
+            focus.focus()
+            await pilot.pause()
+            assert cursor_background(table) == expected
+            await pilot.press("down")  # the keys go where the focus is
+        assert table.cursor_row == 2
+
+
+def scrollbar(table: RowTable) -> list[str]:
+    """Each line's scrollbar cells as the table draws them: "#" for the thumb, "." for the
+    track (the thumb's colour or glyph against the track's background)."""
+    width, height = table.size
+    thickness = table.scrollbar_size_vertical
+    track = table.styles.scrollbar_background.rich_color
+    cells = []
+    for strip in table.render_lines(Region(width - thickness, 0, thickness, height)):
+        (cell,) = list(strip)  # one run of `thickness` cells
+        assert cell.style is not None and cell.style.meta == {}  # no mouse action of its own
+        on_track = cell.style.bgcolor == track and not cell.style.reverse and not cell.text.strip()
+        cells.append("." if on_track else "#")
+    return cells
+
+
+async def test_the_scrollbar_is_drawn_in_the_rows_lines_and_follows_the_scroll() -> None:
+    app = TableHost()
+    async with app.run_test(size=(40, 12)) as pilot:
+        table = app.table
+        await pilot.pause()
+        assert table.scrollbar_size_vertical == 2  # the room Textual keeps for it
+        assert table.vertical_scrollbar.display and not table.vertical_scrollbar.region
+        top = scrollbar(table)
+        assert len(top) == 10 and top[0] == "#" and top[-1] == "."
+        assert 2 <= top.count("#") <= 5  # 10 lines of 31: a third at most, rounded up
+        await pilot.press("end")
+        await pilot.pause()
+        assert scrollbar(table) == top[::-1]  # the same thumb, at the bottom
+        await pilot.click(table, offset=(38, 1))  # on the bar, near its top
+        await pilot.pause()
+        assert 0 < table.scroll_y < table.max_scroll_y / 4
+        assert scrollbar(table)[0] == "#" and scrollbar(table)[-1] == "."
+        assert "row number" in shown(table)[1]  # the rows beside it, not cut by the bar
+
+
+async def test_a_table_whose_rows_fit_draws_no_scrollbar() -> None:
+    app = TableHost()
+    async with app.run_test(size=(40, 40)) as pilot:  # room for its 30 rows and the header
+        table = app.table
+        table.styles.height = "auto"
+        await pilot.pause()
+        assert table.scrollbar_size_vertical == 0
+        assert shown(table)[-1].endswith("29%")  # the last column at the right edge
 
 
 async def test_keys_move_the_cursor_and_keep_it_in_view() -> None:

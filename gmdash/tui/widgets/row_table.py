@@ -39,6 +39,7 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBarRender
 from textual.strip import Strip
 
 from gmdash.drawing.user_text import rich_literal
@@ -161,7 +162,11 @@ class RowTable(ScrollView, can_focus=True):
         Binding("home", "first", "First", show=False),
         Binding("end", "last", "Last", show=False),
     ]
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"row-table--header", "row-table--cursor"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "row-table--header",
+        "row-table--cursor",
+        "row-table--cursor-blurred",
+    }
     DEFAULT_CSS = """
     RowTable {
         background: $surface;
@@ -169,16 +174,23 @@ class RowTable(ScrollView, can_focus=True):
         height: auto;
         max-height: 100%;
         overflow-x: hidden;
+        /* The scrollbar is drawn in the rows' own lines (`_scroll_bar`), in the room Textual
+           keeps for it: its own widget would be a second set of lines drawn at every scroll,
+           as many as the table's (a roll a second scrolls a full log). */
+        scrollbar-visibility: hidden;
         & > .row-table--header { text-style: bold; background: $panel; color: $foreground; }
+        /* Two classes picked by the focus as the row is drawn, not `:focus > .row-table--cursor`:
+           a component style that changes with the focus makes Textual redraw the whole table
+           at every focus move, where only the cursor's row changes (see on_focus). */
         & > .row-table--cursor {
-            background: $block-cursor-blurred-background;
-            color: $block-cursor-blurred-foreground;
-            text-style: $block-cursor-blurred-text-style;
-        }
-        &:focus > .row-table--cursor {
             background: $block-cursor-background;
             color: $block-cursor-foreground;
             text-style: $block-cursor-text-style;
+        }
+        & > .row-table--cursor-blurred {
+            background: $block-cursor-blurred-background;
+            color: $block-cursor-blurred-foreground;
+            text-style: $block-cursor-blurred-text-style;
         }
     }
     """
@@ -237,6 +249,8 @@ class RowTable(ScrollView, can_focus=True):
         self._scroll_due = False
         """Whether the cursor's row is to be scrolled into view once the table has its size."""
         self._styles: tuple[Style, Style, Style] | None = None
+        self._bar: list[Segment] | None = None
+        """The scrollbar's cell on each line (`_scroll_bar`), for the repaint under way."""
         """(base, header, cursor) for the repaint under way."""
 
     # --- reading ----------------------------------------------------------------------------
@@ -545,7 +559,14 @@ class RowTable(ScrollView, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is None or offset.y < self._top:
+        if offset is None:
+            return
+        if offset.x >= self.size.width - self.scrollbar_size_vertical:
+            # On the scrollbar (drawn by the table): there, as far down the rows.
+            height = max(1, self.size.height - 1)
+            self.scroll_to(y=self.max_scroll_y * min(offset.y, height) / height, animate=False)
+            return
+        if offset.y < self._top:
             return
         line = int(self.scroll_offset.y) + offset.y - self._top
         if 0 <= line < self._line_count():
@@ -652,17 +673,30 @@ class RowTable(ScrollView, can_focus=True):
     # --- drawing ----------------------------------------------------------------------------
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        # The styles once per repaint: Textual repaints the table whenever they change (the
-        # cursor's colour follows the focus through the CSS).
+        # The styles once per repaint: Textual repaints the table whenever they change, and
+        # the cursor's row when the focus comes or goes (on_focus, on_blur).
+        cursor = "row-table--cursor" if self.has_focus else "row-table--cursor-blurred"
         self._styles = (
             self.rich_style,
             self.get_component_rich_style("row-table--header"),
-            self.get_component_rich_style("row-table--cursor"),
+            self.get_component_rich_style(cursor),
         )
         self._layout()  # new columns, a wider cell, a resize, a scrollbar
         if self._scroll_due:  # the rows in view are the cursor's from the first frame on
             self._scroll_to_cursor(animate=False)
+        bar = self._scroll_bar()  # for the rows' height and scroll just settled
+        if bar != self._bar and crop.height < self.size.height:
+            self.refresh()  # the lines kept from before show the bar as it was: all of them
+        self._bar = bar
         return super().render_lines(crop)
+
+    def on_focus(self, event: events.Focus) -> None:
+        if self._rows:
+            self._refresh_row(self._cursor)
+
+    def on_blur(self, event: events.Blur) -> None:
+        if self._rows:
+            self._refresh_row(self._cursor)
 
     def on_resize(self, event: events.Resize) -> None:
         if self._wrap and self._rows:
@@ -846,7 +880,8 @@ class RowTable(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         assert self._styles is not None  # set by render_lines
         base, header_style, cursor_style = self._styles
-        width = self.size.width
+        bar = self._bar
+        width = self.size.width - (bar[0].cell_length if bar else 0)
         scroll_x, scroll_y = (int(value) for value in self.scroll_offset)
         if y < self._top:
             if self._header is None:
@@ -855,16 +890,43 @@ class RowTable(ScrollView, can_focus=True):
             strip, style = self._header, base + header_style
         else:
             line = y - self._top + scroll_y
-            if line >= self._line_count():
-                return Strip.blank(width, base)
-            index, part = self._row_at(line)
-            strips = self._row_strips(index)
-            if part >= len(strips):  # measured for other widths: drawn again at the layout
-                return Strip.blank(width, base)
+            strips = None
+            if line < self._line_count():
+                index, part = self._row_at(line)
+                strips = self._row_strips(index)
+            if strips is None or part >= len(strips):  # past the rows, or measured for other
+                return self._with_bar(Strip.blank(width, base), y)  # widths (drawn again)
             strip = strips[part]
             style = base + cursor_style if index == self._cursor else base
-        return (
-            strip.crop(scroll_x, scroll_x + width)
-            .apply_style(style)
-            .adjust_cell_length(width, style)
+        drawn = strip.crop(scroll_x, scroll_x + width).apply_style(style)
+        return self._with_bar(drawn.adjust_cell_length(width, style), y)
+
+    def _with_bar(self, strip: Strip, y: int) -> Strip:
+        bar = self._bar
+        if not bar or y >= len(bar):
+            return strip
+        return Strip([*strip, bar[y]], strip.cell_length + bar[y].cell_length)
+
+    def _scroll_bar(self) -> list[Segment] | None:
+        """The vertical scrollbar's cell on each line, as Textual's own scrollbar draws it (its
+        colours, its thumb), when the rows overflow; None when they do not."""
+        thickness = self.scrollbar_size_vertical
+        height = self.size.height
+        if not thickness or height <= 0:
+            return None
+        styles = self.styles
+        back = styles.scrollbar_background
+        if back.a < 1:
+            back = self.background_colors[0] + back
+        drawn = ScrollBarRender.render_bar(
+            size=height,
+            virtual_size=self.virtual_size.height,
+            window_size=self.scrollable_content_region.height,
+            position=self.scroll_offset.y,
+            thickness=thickness,
+            back_color=back.rich_color,
+            bar_color=(back + styles.scrollbar_color).rich_color,
         )
+        # Without the scrollbar widget's mouse actions, which this widget has not.
+        return [Segment(cell.text, cell.style and cell.style.clear_meta_and_links())
+                for cell in drawn.segments]  # fmt: skip
