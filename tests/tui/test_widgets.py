@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from helpers import demo_service
@@ -12,6 +13,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
+from textual.strip import Strip
 
 from gmdash.rules import SeededRng
 from gmdash.tui.app import GmDashApp
@@ -67,9 +69,25 @@ def cursor_background(table: RowTable) -> object:
     return next(seg.style.bgcolor for seg in line if seg.text.strip() and seg.style)
 
 
+class CountingTable(RowTable):
+    """A row table that notes each line it makes (Textual asks for the lines it lacks)."""
+
+    made: ClassVar[list[int]] = []
+
+    def render_line(self, y: int) -> Strip:
+        self.made.append(y)
+        return super().render_line(y)
+
+
 class TwoTables(TableHost):
+    """The host's table (counting the lines it makes) above a second, one-row table."""
+
     def compose(self) -> ComposeResult:
-        yield from super().compose()
+        table = CountingTable(id="table")
+        table.add_column("n", key="n")
+        table.add_column("name", key="name", flex=True)
+        table.add_rows((f"r{i}", [str(i), f"row number {i}"]) for i in range(ROWS))
+        yield table
         other = RowTable(id="other")
         other.add_column("n", key="n")
         other.add_rows([("x", ["x"])])
@@ -91,6 +109,29 @@ async def test_the_cursor_row_is_drawn_lit_exactly_while_the_table_has_the_focus
             assert cursor_background(table) == expected
             await pilot.press("down")  # the keys go where the focus is
         assert table.cursor_row == 2
+
+
+async def test_a_focus_move_makes_the_cursor_row_again_and_keeps_the_other_lines() -> None:
+    # Textual repaints a widget whole as the focus comes or goes; the table's other lines
+    # show what they showed, so they are kept, not made again from their rows.
+    app = TwoTables()
+    async with app.run_test(size=(40, 24)) as pilot:
+        table = app.table
+        await pilot.pause()
+        before = shown(table)
+        for focus in (app.query_one("#other"), table):
+            CountingTable.made.clear()
+            focus.focus()
+            await pilot.pause()
+            assert CountingTable.made == [1 + table.cursor_row]  # under the header
+            assert shown(table) == before
+        await pilot.press("down")
+        await pilot.pause()
+        assert shown(table)[1:3] == before[1:3]  # same text, the cursor a row lower
+        CountingTable.made.clear()
+        table.styles.background = "red"  # a style change: every line made again
+        await pilot.pause()
+        assert sorted(set(CountingTable.made)) == list(range(table.size.height))
 
 
 def scrollbar(table: RowTable) -> list[str]:

@@ -26,7 +26,7 @@ panes read the same.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -140,6 +140,20 @@ class Column:
         return self.fixed if self.fixed is not None else self.widest
 
 
+def _runs(lines: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """Consecutive numbers of an ascending list, as (first, count)."""
+    start = count = 0
+    for line in lines:
+        if count and line == start + count:
+            count += 1
+            continue
+        if count:
+            yield start, count
+        start, count = line, 1
+    if count:
+        yield start, count
+
+
 def _text(cell: Cell) -> Text:
     """A cell as Rich text that is safe to draw: cells are names and labels, and a control
     character in one would reach the terminal raw (Rich keeps ESC)."""
@@ -250,6 +264,12 @@ class RowTable(ScrollView, can_focus=True):
         """Whether the cursor's row is to be scrolled into view once the table has its size."""
         self._styles: tuple[Style, Style, Style] | None = None
         self._bar: list[Segment] | None = None
+        self._kept: dict[tuple[int, int], dict[int, tuple[tuple[object, ...], Strip]]] = {}
+        """Each line last drawn (by the columns asked for, then y), with what it showed
+        (`_kept_or_drawn`)."""
+        self._kept_frame: tuple[object, ...] | None = None
+        """The size, scroll and styles the kept lines were drawn at."""
+
         """The scrollbar's cell on each line (`_scroll_bar`), for the repaint under way."""
         """(base, header, cursor) for the repaint under way."""
 
@@ -688,7 +708,40 @@ class RowTable(ScrollView, can_focus=True):
         if bar != self._bar and crop.height < self.size.height:
             self.refresh()  # the lines kept from before show the bar as it was: all of them
         self._bar = bar
-        return super().render_lines(crop)
+        return self._kept_or_drawn(crop)
+
+    def _kept_or_drawn(self, crop: Region) -> list[Strip]:
+        """The lines in `crop`: those that show what they showed last time, as drawn then;
+        the others drawn by Textual (`Widget.render_lines`), a run of lines at a time.
+
+        Textual draws the whole table again whenever the focus comes or goes (besides the
+        cursor's row, which does change): with its own lines dropped, every line would be made
+        anew from its row, though only one differs."""
+        styles, app = self.styles, self.app
+        frame = (  # what Textual draws around a line's own text, besides its style (in the key)
+            (self.region.size, self.size, int(self.scroll_offset.x)),
+            (self.background_colors, self.opacity, app.ansi_theme, app.native_ansi_color),
+            (styles.padding, styles.border, styles.outline, styles.tint, styles.background_tint),
+            (styles.text_opacity, self.border_title, self.border_subtitle),
+            tuple(self.get_line_filters()),
+        )
+        if frame != self._kept_frame:
+            self._kept.clear()
+            self._kept_frame = frame
+        kept = self._kept.setdefault((crop.x, crop.width), {})  # by the columns asked for
+        wanted = {y: self._line_key(y) for y in crop.line_range}
+        missing = [y for y, key in wanted.items() if (y not in kept or kept[y][0] != key)]
+        for first, count in _runs(missing):
+            drawn = super().render_lines(Region(crop.x, first, crop.width, count))
+            for y, strip in enumerate(drawn, first):
+                kept[y] = (wanted[y], strip)
+        return [kept[y][1] for y in crop.line_range]
+
+    def _line_key(self, y: int) -> tuple[object, ...]:
+        """What line `y` shows, as a value equal for two draws that make the same line."""
+        strip, style = self._line_source(y)
+        bar = self._bar
+        return (strip, style, bar[y] if bar and y < len(bar) else None)
 
     def on_focus(self, event: events.Focus) -> None:
         if self._rows:
@@ -878,28 +931,33 @@ class RowTable(ScrollView, can_focus=True):
         return strips
 
     def render_line(self, y: int) -> Strip:
-        assert self._styles is not None  # set by render_lines
-        base, header_style, cursor_style = self._styles
+        strip, style = self._line_source(y)
         bar = self._bar
         width = self.size.width - (bar[0].cell_length if bar else 0)
-        scroll_x, scroll_y = (int(value) for value in self.scroll_offset)
+        if strip is None:
+            return self._with_bar(Strip.blank(width, style), y)
+        scroll_x = int(self.scroll_offset.x)
+        drawn = strip.crop(scroll_x, scroll_x + width).apply_style(style)
+        return self._with_bar(drawn.adjust_cell_length(width, style), y)
+
+    def _line_source(self, y: int) -> tuple[Strip | None, Style]:
+        """What line `y` shows: the header's or a row's strip (None for a blank line), and the
+        style under it."""
+        assert self._styles is not None  # set by render_lines
+        base, header_style, cursor_style = self._styles
         if y < self._top:
             if self._header is None:
                 skip = self._flex_index() if self._below else None
                 self._header = Strip(self._line([c.label for c in self._columns], skip))
-            strip, style = self._header, base + header_style
-        else:
-            line = y - self._top + scroll_y
-            strips = None
-            if line < self._line_count():
-                index, part = self._row_at(line)
-                strips = self._row_strips(index)
-            if strips is None or part >= len(strips):  # past the rows, or measured for other
-                return self._with_bar(Strip.blank(width, base), y)  # widths (drawn again)
-            strip = strips[part]
-            style = base + cursor_style if index == self._cursor else base
-        drawn = strip.crop(scroll_x, scroll_x + width).apply_style(style)
-        return self._with_bar(drawn.adjust_cell_length(width, style), y)
+            return self._header, base + header_style
+        line = y - self._top + int(self.scroll_offset.y)
+        if line >= self._line_count():
+            return None, base  # past the rows
+        index, part = self._row_at(line)
+        strips = self._row_strips(index)
+        if part >= len(strips):
+            return None, base  # measured for other widths: drawn again at the layout
+        return strips[part], base + cursor_style if index == self._cursor else base
 
     def _with_bar(self, strip: Strip, y: int) -> Strip:
         bar = self._bar
