@@ -113,17 +113,19 @@ async def test_the_cursor_row_is_drawn_lit_exactly_while_the_table_has_the_focus
 
 async def test_a_focus_move_makes_the_cursor_row_again_and_keeps_the_other_lines() -> None:
     # Textual repaints a widget whole as the focus comes or goes; the table's other lines
-    # show what they showed, so they are kept, not made again from their rows.
+    # show what they showed, so they are kept, not made again from their rows (nor the
+    # cursor's, the second time it is lit or dimmed).
     app = TwoTables()
     async with app.run_test(size=(40, 24)) as pilot:
         table = app.table
         await pilot.pause()
         before = shown(table)
-        for focus in (app.query_one("#other"), table):
+        for move in range(4):
             CountingTable.made.clear()
-            focus.focus()
+            (app.query_one("#other") if table.has_focus else table).focus()
             await pilot.pause()
-            assert CountingTable.made == [1 + table.cursor_row]  # under the header
+            # the cursor's row (under the header) at most, lit or dimmed; both kept after
+            assert set(CountingTable.made) <= ({1} if move < 2 else set())
             assert shown(table) == before
         await pilot.press("down")
         await pilot.pause()
@@ -132,6 +134,38 @@ async def test_a_focus_move_makes_the_cursor_row_again_and_keeps_the_other_lines
         table.styles.background = "red"  # a style change: every line made again
         await pilot.pause()
         assert sorted(set(CountingTable.made)) == list(range(table.size.height))
+
+
+async def test_a_full_table_scrolled_by_a_row_makes_the_new_row_alone() -> None:
+    # Each line shown moves up by one: drawn before, it is given again on its new line.
+    app = TwoTables()
+    async with app.run_test(size=(40, 24)) as pilot:
+        table = app.table
+        table.move_cursor(row=ROWS - 1)  # at the end, the rows scrolled up
+        await pilot.pause()
+        before, bar_before = shown(table), bar_cells(table)
+        CountingTable.made.clear()
+        table.add_rows([(f"r{ROWS}", [str(ROWS), f"row number {ROWS}"])])
+        table.move_cursor(row=ROWS)
+        await pilot.pause()
+        made = set(CountingTable.made)
+        after, bar_after = shown(table), bar_cells(table)
+        assert after[1:-2] == before[2:-1] and "row number 30" in after[-1]
+        bottom = table.size.height - 1
+        # the new row (now the cursor's), the row it was on, and the rows moved up beside
+        # another scrollbar cell than they had (the thumb's ends)
+        thumb = {y for y in range(bottom) if bar_after[y] != bar_before[y + 1]}
+        assert {bottom} <= made <= {bottom - 1, bottom, *thumb}
+        assert len(thumb) <= 3
+
+
+def bar_cells(table: RowTable) -> list[list[object]]:
+    """The scrollbar's cells as the table draws them, a line at a time."""
+    width, height = table.size
+    thickness = table.scrollbar_size_vertical
+    return [
+        list(strip) for strip in table.render_lines(Region(width - thickness, 0, thickness, height))
+    ]
 
 
 def scrollbar(table: RowTable) -> list[str]:

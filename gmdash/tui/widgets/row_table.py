@@ -271,8 +271,9 @@ class RowTable(ScrollView, can_focus=True):
         """Whether the cursor's row is to be scrolled into view once the table has its size."""
         self._styles: tuple[Style, Style, Style] | None = None
         self._bar: list[Segment] | None = None
-        self._kept: dict[tuple[int, int], dict[int, tuple[tuple[object, ...], Strip]]] = {}
-        """Each line last drawn (by the columns asked for, then y), with what it showed
+        self._kept: dict[tuple[int, int], dict[tuple[object, ...], tuple[Strip | None, Strip]]]
+        self._kept = {}
+        """The lines drawn lately, by the columns asked for, then by what they show
         (`_kept_or_drawn`)."""
         self._kept_frame: tuple[object, ...] | None = None
         """The size, scroll and styles the kept lines were drawn at."""
@@ -718,12 +719,13 @@ class RowTable(ScrollView, can_focus=True):
         return self._kept_or_drawn(crop)
 
     def _kept_or_drawn(self, crop: Region) -> list[Strip]:
-        """The lines in `crop`: those that show what they showed last time, as drawn then;
-        the others drawn by Textual (`Widget.render_lines`), a run of lines at a time.
+        """The lines in `crop`: each that shows what a line showed last time (a row's strip,
+        its style, its scrollbar cell) as drawn then, wherever it was; the others drawn by
+        Textual (`Widget.render_lines`), a run of lines at a time.
 
-        Textual draws the whole table again whenever the focus comes or goes (besides the
-        cursor's row, which does change): with its own lines dropped, every line would be made
-        anew from its row, though only one differs."""
+        Textual draws the whole table again whenever the focus comes or goes, where only the
+        cursor's row changes; and a full log scrolls by a row at each roll, where only the
+        new row is new: each line would be made anew from its row, and styled again."""
         styles, app = self.styles, self.app
         frame = (  # what Textual draws around a line's own text, besides its style (in the key)
             (self.region.size, self.size, int(self.scroll_offset.x)),
@@ -735,20 +737,33 @@ class RowTable(ScrollView, can_focus=True):
         if frame != self._kept_frame:
             self._kept.clear()
             self._kept_frame = frame
+        # A line is drawn the same on any row, unless Textual draws something of its own on
+        # some rows (a border, an outline or padding above or below the rows).
+        gutter, (outline_top, _), _, (outline_bottom, _), _ = styles.gutter, *styles.outline
+        anywhere = not (gutter.top or gutter.bottom or outline_top or outline_bottom)
         kept = self._kept.setdefault((crop.x, crop.width), {})  # by the columns asked for
-        wanted = {y: self._line_key(y) for y in crop.line_range}
-        missing = [y for y, key in wanted.items() if (y not in kept or kept[y][0] != key)]
+        sources = {y: self._line_source(y) for y in crop.line_range}
+        wanted = {y: self._line_key(y, *sources[y], anywhere) for y in crop.line_range}
+        missing = [y for y, key in wanted.items() if key not in kept]
         for first, count in _runs(missing):
-            drawn = super().render_lines(Region(crop.x, first, crop.width, count))
-            for y, strip in enumerate(drawn, first):
-                kept[y] = (wanted[y], strip)
-        return [kept[y][1] for y in crop.line_range]
+            lines = super().render_lines(Region(crop.x, first, crop.width, count))
+            for y, strip in enumerate(lines, first):
+                kept[wanted[y]] = (sources[y][0], strip)
+        shown = [kept[key][1] for key in wanted.values()]
+        if len(kept) > 4 * max(1, self.size.height):  # lines long gone: keep those on screen
+            on_screen = {key: kept[key] for key in wanted.values()}
+            kept.clear()
+            kept.update(on_screen)
+        return shown
 
-    def _line_key(self, y: int) -> tuple[object, ...]:
-        """What line `y` shows, as a value equal for two draws that make the same line."""
-        strip, style = self._line_source(y)
+    def _line_key(
+        self, y: int, strip: Strip | None, style: Style, anywhere: bool
+    ) -> tuple[object, ...]:
+        """What line `y` shows (`_line_source`: its strip, by identity, as the strip is kept
+        beside the line drawn from it; its style; its scrollbar cell), and where, unless a
+        line is drawn the same anywhere: equal for two draws that make the same line."""
         bar = self._bar
-        return (strip, style, bar[y] if bar and y < len(bar) else None)
+        return (id(strip), style, bar[y] if bar and y < len(bar) else None, None if anywhere else y)
 
     def on_focus(self, event: events.Focus) -> None:
         if self._rows:
