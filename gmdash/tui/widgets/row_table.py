@@ -18,9 +18,10 @@ sizes the columns and measures the row, and a function that makes its styled cel
 is first drawn or read. A pane then pays for the styling of the rows on screen only, whatever
 the length of its list; and a changed row costs that row's work, not the table's.
 
-A line drawn is kept with what it showed (its row's strip, its style, its scrollbar cell) and
-given again while that is unchanged: Textual draws a widget whole when the focus comes or
-goes, where only the cursor's row changes. The vertical scrollbar is drawn in the table's own
+A line drawn is kept by what it shows (its row's strip, its style, its scrollbar cell) and
+given again, wherever it goes: Textual draws a widget whole when the focus comes or goes, where
+only the cursor's row changes, and a full log scrolls by a row at each roll, where only the
+new row is new. The vertical scrollbar is drawn in the table's own
 lines, in the room Textual keeps for it, as Textual's scrollbar draws itself; its widget is
 hidden, which would be a second set of lines drawn at every scroll (a full log scrolls at
 every roll). A click on it scrolls there.
